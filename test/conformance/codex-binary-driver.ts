@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { EngineDriver, StepContext, StepOutcome } from './driver.js';
+import { threadPlaceholder } from './normalize.js';
 
 /** The Codex binary of `version`, from $WEFT_CODEX_BIN or scripts/install-codex.sh's cache. */
 export function findCodexBinary(version: string): string | undefined {
@@ -19,7 +20,7 @@ export function codexBinaryDriver(binary: string): EngineDriver {
   return {
     async runStep(ctx: StepContext): Promise<StepOutcome> {
       if (ctx.step.interface !== 'exec') throw new Error('the Codex binary driver runs exec steps only');
-      const [, ...args] = ctx.step.argv;
+      const args = commandArgs(ctx);
       const env = { ...ctx.env, PATH: `${path.dirname(process.execPath)}:${ctx.env.PATH ?? '/usr/bin:/bin'}` };
       const { code, stdout, stderr } = await run(binary, args, ctx.cwd, env);
       if (code !== ctx.step.exit_code) throw new Error(`codex ${args.join(' ')} exited ${code}:\n${stderr}`);
@@ -33,6 +34,15 @@ export function codexBinaryDriver(binary: string): EngineDriver {
       return { threadIds, stdout };
     },
   };
+}
+
+/**
+ * The step's recorded command line without `codex`, with the threads of earlier steps put back in
+ * place of their placeholders (e.g. the id `exec fork` takes).
+ */
+function commandArgs(ctx: StepContext): string[] {
+  const [, ...args] = ctx.step.argv;
+  return args.map((arg) => ctx.knownThreadIds.reduce((text, id, i) => text.split(threadPlaceholder(i)).join(id), arg));
 }
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {

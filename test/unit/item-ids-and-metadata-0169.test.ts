@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { canonicalizeOutputItem } from '../../src/history/canonical-item.js';
 import { textMessage } from '../../src/history/message.js';
-import { baseInstructionsId, decorateCreatedItem, modelOutputItem, stableUuid } from '../../src/profile/codex-0.169/items.js';
+import { baseInstructionsId, decorateCreatedItem, modelOutputItem, uuidV5 } from '../../src/profile/codex-0.169/items.js';
 import { recordedBody, recordedRollout } from '../support/codex-0169.js';
 
 const canonical = (raw: Record<string, unknown>): ResponseItem => {
@@ -67,6 +67,7 @@ describe('the base-instructions id', () => {
     expect(baseInstructionsId('a', 'T')).toBe(baseInstructionsId('a', 'T'));
     expect(baseInstructionsId('a', 'T')).not.toBe(baseInstructionsId('b', 'T'));
     expect(baseInstructionsId('a', 'T')).not.toBe(baseInstructionsId('a', 'U'));
-    expect(stableUuid('x')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The RFC 4122 v5 example value (DNS namespace, "python.org"), as Python's uuid module gives it.
+    expect(uuidV5('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'python.org')).toBe('886313e1-3b8a-5372-9b90-0c9aee199e5d');
   });
 });

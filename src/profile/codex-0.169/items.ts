@@ -29,21 +29,27 @@ export const messageId = (): string => `msg_${newThreadId()}`;
 export const toolOutputId = (): string => `fco_${newThreadId()}`;
 export const additionalToolsId = (): string => `at_${newThreadId()}`;
 
-/** A UUID derived from `seed` (name-based, SHA-1), so the same seed gives the same id in every process. */
-export function stableUuid(seed: string): string {
-  const b = createHash('sha1').update(seed).digest().subarray(0, 16);
+/** RFC 4122 name-based UUID (version 5, SHA-1) of `name` within `namespace`. */
+export function uuidV5(namespace: string, name: string): string {
+  const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+  const b = createHash('sha1').update(ns).update(name, 'utf8').digest().subarray(0, 16);
   b[6] = 0x50 | ((b[6] ?? 0) & 0x0f);
   b[8] = 0x80 | ((b[8] ?? 0) & 0x3f);
   const hex = b.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The RFC 4122 ISO OID namespace, which Codex roots its per-thread namespace in. */
+const NAMESPACE_OID = '6ba7b812-9dad-11d1-80b4-00c04fd430c8';
+
 /**
- * The base-instructions message's id. Codex keeps it out of the rollout (the text is in session_meta)
- * yet sends the same id after a resume: it is a function of the thread and the text.
+ * The base-instructions message's id. Codex keeps that message out of the rollout (the text is in
+ * session_meta) and rebuilds it for every request, so the id must come out the same in any process:
+ * a v5 UUID of the text as sent, in a namespace that is itself the v5 UUID of the thread id under
+ * the OID namespace. An engine resuming the other's rollout therefore sends the same id.
  */
 export function baseInstructionsId(threadId: string, text: string): string {
-  return `msg_${stableUuid(`${threadId}\n${text}`)}`;
+  return `msg_${uuidV5(uuidV5(NAMESPACE_OID, threadId), text)}`;
 }
 
 export interface ItemMeta {
