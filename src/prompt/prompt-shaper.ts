@@ -13,7 +13,7 @@
 import type { WireApi } from '../../protocol/config.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { PackError } from '../errors.js';
-import { estimateItemsTokens } from '../history/token-estimate.js';
+import { estimateItemsTokens, tokensForBytes, utf8ByteLength } from '../history/token-estimate.js';
 import { accountPanelCache, DEFAULT_CACHE_PRICING, type CachePricing, type PanelCacheReport, type RenderedPanel } from '../panels/panel-cache.js';
 import { DEFAULT_DETACH_THRESHOLDS, findDetachPoint, historyTranscript, type DetachThresholds } from '../panels/detach-history.js';
 import { footerItems, panelItems, seedItems } from '../panels/panel-items.js';
@@ -142,7 +142,7 @@ export class PromptShaper {
       for (const unit of units) slots.set(unit.key, { kind: 'history', items: unit.items });
       if (seed) slots.set(SEED_KEY, { kind: 'history', items: seed });
       this.#seedHash = seed ? contentHash(seed) : undefined;
-      const update = this.#tracker.update(this.#tracked(ordered, units));
+      const update = this.#tracker.update(this.#tracked(ordered, units, texts, seed));
       for (const tier of CACHED_TIERS) {
         const keys = update.tiers[tier];
         for (const key of keys) emitKey(slots, key, emit);
@@ -213,10 +213,13 @@ export class PromptShaper {
    * replaces, so it lands in the tier being rewritten. Other strategies cut as soon as the
    * thresholds hold.
    */
-  /** What the tier tracker sees: the panels, the repeated instructions when tracked, the history. */
-  #tracked(panels: readonly Panel[], units: readonly HistoryUnit[]): TrackedItem[] {
-    const items = trackedItems(panels, units, this.#historyPanelN);
-    if (this.#seedHash !== undefined) items.splice(panels.length, 0, { key: SEED_KEY, hash: this.#seedHash });
+  /**
+   * What the tier tracker sees: the panels, the repeated instructions when tracked, the history; with
+   * the texts, each with what it adds to the request.
+   */
+  #tracked(panels: readonly Panel[], units: readonly HistoryUnit[], texts?: PanelTexts, seed?: readonly ResponseItem[]): TrackedItem[] {
+    const items = trackedItems(panels, units, this.#historyPanelN, texts);
+    if (this.#seedHash !== undefined) items.splice(panels.length, 0, { key: SEED_KEY, hash: this.#seedHash, ...(seed ? { tokens: sentTokens(seed) } : {}) });
     return items;
   }
 
@@ -236,14 +239,29 @@ export class PromptShaper {
 /** How far past its thresholds the live conversation may grow while a tiered detachment waits. */
 const DEFERRED_DETACH_FACTOR = 4;
 
-function trackedItems(panels: readonly Panel[], units: readonly HistoryUnit[], initialN: ReadonlyMap<string, number>): TrackedItem[] {
+/** History panels are conversation too: ordered, so they stay ahead of the live history they precede. */
+function trackedItems(panels: readonly Panel[], units: readonly HistoryUnit[], initialN: ReadonlyMap<string, number>, texts?: PanelTexts): TrackedItem[] {
   return [
     ...panels.map((p) => {
       const n = initialN.get(p.id);
-      return { key: panelKey(p), hash: contentHash([p.id, p.header, p.content, p.lastRefreshMs]), ...(n ? { initialN: n } : {}) };
+      return {
+        key: panelKey(p),
+        hash: contentHash([p.id, p.header, p.content, p.lastRefreshMs]),
+        ...(initialN.has(p.id) ? { ordered: true } : {}),
+        ...(n ? { initialN: n } : {}),
+        ...(texts ? { tokens: sentTokens(panelItems(p, texts, { leading: false })) } : {}),
+      };
     }),
-    ...units.map((u) => ({ key: u.key, hash: contentHash(u.items), ordered: true })),
+    ...units.map((u) => ({ key: u.key, hash: contentHash(u.items), ordered: true, tokens: sentTokens(u.items) })),
   ];
+}
+
+/**
+ * Tokens the items add to a request as sent (their JSON), which is what a prefix cache compares;
+ * unlike the compaction estimate, encrypted reasoning counts at its full length.
+ */
+function sentTokens(items: readonly ResponseItem[]): number {
+  return tokensForBytes(utf8ByteLength(JSON.stringify(items)));
 }
 
 /** The tracked key of the repeated instructions (Anthropic wire, tiers strategy). */

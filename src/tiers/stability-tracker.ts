@@ -12,7 +12,11 @@
 // - In a rebuilt tier, items that never changed come before items that did: when a changeable one
 //   changes again, only what follows it is lost.
 // - With nothing invalidated, items reaching the L3 threshold are appended to the end of L3; only the
-//   uncached active tier follows it, so nothing cached moves.
+//   active tier follows it. A prefix cache still reuses the unchanged panels at its head, and an append
+//   moves them, so appends wait while moving those would cost more than waiting has so far.
+// - A panel that has changed before and is smaller than what the conversation adds per request stays
+//   active: in a cached tier, every newer history item ends up behind it and is lost at its next
+//   change; active, only the panel itself is sent again when history is appended ahead of it.
 // - Each key is in exactly one tier. Items marked `ordered` (conversation history) keep their input
 //   order across the whole layout: a later one is never in an earlier tier than an earlier one.
 import { UsageError } from '../errors.js';
@@ -35,6 +39,8 @@ export interface TrackedItem {
    * the stability of the messages it stands for). Default 0.
    */
   readonly initialN?: number;
+  /** What the item adds to a request, in tokens; weighs moves against losses. Default 0. */
+  readonly tokens?: number;
 }
 
 export interface TierMove {
@@ -58,6 +64,8 @@ interface Entry {
   tier: Tier;
   /** How often this item changed while tracked. */
   changes: number;
+  tokens: number;
+  ordered: boolean;
 }
 
 const rank = (tier: Tier): number => ALL_TIERS.indexOf(tier);
@@ -74,6 +82,11 @@ export class StabilityTracker {
   readonly thresholds: TierThresholds;
   readonly #entries = new Map<string, Entry>();
   #order: Record<CachedTier, string[]> = { L0: [], L1: [], L2: [], L3: [] };
+  /** Tokens of new conversation items over the requests after the first, and those requests. */
+  #growth = { tokens: 0, requests: 0 };
+  #started = false;
+  /** Tokens sent again, uncached, since the last append because the items waiting for L3 waited. */
+  #waited = 0;
 
   constructor(thresholds: Partial<TierThresholds> = {}) {
     this.thresholds = resolveTierThresholds(thresholds);
@@ -119,10 +132,13 @@ export class StabilityTracker {
     }
     for (const key of [...this.#entries.keys()]) if (!byKey.has(key)) this.#entries.delete(key);
 
+    let fresh = 0;
     for (const item of items) {
       const e = this.#entries.get(item.key);
       if (!e) {
-        this.#entries.set(item.key, { hash: item.hash, n: item.initialN ?? 0, tier: 'active', changes: 0 });
+        // History replacing what was already sent (initialN) is not growth.
+        if (item.ordered && item.initialN === undefined) fresh += item.tokens ?? 0;
+        this.#entries.set(item.key, { hash: item.hash, n: item.initialN ?? 0, tier: 'active', changes: 0, tokens: 0, ordered: false });
       } else if (e.hash !== item.hash) {
         if (e.tier !== 'active') {
           broken.add(e.tier);
@@ -133,11 +149,15 @@ export class StabilityTracker {
       } else {
         e.n += 1;
       }
+      Object.assign(this.#entry(item.key), { tokens: item.tokens ?? 0, ordered: item.ordered === true });
     }
+    // The first request brings the whole history at once (a resumed thread): not a per-request rate.
+    if (this.#started) this.#growth = { tokens: this.#growth.tokens + fresh, requests: this.#growth.requests + 1 };
+    this.#started = true;
 
     // A tier is open to promotions when its cached content is lost anyway: it changed this request,
     // or it holds nothing. Opening one reopens every tier after it (their bytes move).
-    const active = items.filter((i) => this.#entry(i.key).tier === 'active').map((i) => i.key);
+    const active = items.filter((i) => this.#entry(i.key).tier === 'active' && this.#settles(i.key)).map((i) => i.key);
     const first = CACHED_TIERS.findIndex((t) => broken.has(t) || this.#order[t].length === 0);
     if (first >= 0) {
       const refill = CACHED_TIERS.slice(first);
@@ -152,16 +172,55 @@ export class StabilityTracker {
         pool = pool.filter((key) => !taken.has(key));
         this.#place(take, tier, promoted);
       }
+      this.#waited = 0;
     } else {
-      this.#place(active.filter((key) => this.#entry(key).n >= this.thresholds.L3), 'L3', promoted);
+      const waiting = active.filter((key) => this.#entry(key).n >= this.thresholds.L3);
+      if (waiting.length > 0 && this.#appendNow(items, waiting)) this.#place(waiting, 'L3', promoted);
     }
 
     this.#keepConversationOrder(items, demoted);
-    const tiers = {
-      ...this.#order,
-      active: items.filter((i) => this.#entry(i.key).tier === 'active').map((i) => i.key),
-    };
+    const tiers = { ...this.#order, active: this.#activeOrder(items) };
     return { tiers, invalidated: invalidatedTiers(before, this.#order), promoted, demoted };
+  }
+
+  /** Whether the item may enter a cached tier at all (see the header). */
+  #settles(key: string): boolean {
+    const e = this.#entry(key);
+    const perRequest = this.#growth.requests > 0 ? this.#growth.tokens / this.#growth.requests : 0;
+    return e.ordered || e.changes === 0 || e.tokens >= perRequest;
+  }
+
+  /**
+   * Active keys in input order, those that will settle in a cached tier first: when one is appended
+   * to L3 it stays where it was, and the ones that stay active are not moved by it.
+   */
+  #activeOrder(items: readonly TrackedItem[]): string[] {
+    const keys = items.map((i) => i.key).filter((key) => this.#entry(key).tier === 'active');
+    return [...keys.filter((key) => this.#settles(key)), ...keys.filter((key) => !this.#settles(key))];
+  }
+
+  /**
+   * An append to L3 moves the unchanged unordered active items (panels ahead of the first changed
+   * one) behind it: they are sent again. Not appending sends the waiting items again next request.
+   * Appending once waiting has cost as much as the move (the rent-or-buy balance) keeps either cost
+   * from running far past the other, without guessing what the conversation does next.
+   */
+  #appendNow(items: readonly TrackedItem[], waiting: readonly string[]): boolean {
+    const queued = new Set(waiting);
+    let moved = 0;
+    for (const key of this.#activeOrder(items)) {
+      const e = this.#entry(key);
+      if (e.ordered || queued.has(key)) continue;
+      if (e.n === 0) break;
+      moved += e.tokens;
+    }
+    const weight = waiting.reduce((sum, key) => sum + this.#entry(key).tokens, 0);
+    if (this.#waited + weight >= moved) {
+      this.#waited = 0;
+      return true;
+    }
+    this.#waited += weight;
+    return false;
   }
 
   #entry(key: string): Entry {
