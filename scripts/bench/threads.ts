@@ -25,18 +25,25 @@ async function floorMs(path: string): Promise<number> {
 }
 
 interface ResumeFigures {
+  /** Until the first request starts arriving at the mock. */
   resumeMs: number;
+  /** Until the mock has the whole request body. */
+  receivedMs: number;
   bodyBytes: number;
   maxRssBytes: number;
+  /** The child's RSS just before the resume (node, tsx and weft loaded, one small turn run). */
+  rssBeforeBytes: number;
 }
 
 /** Resume in a child process; the mock here notes when the request starts arriving. */
 async function resumeInChild(home: string, id: string): Promise<ResumeFigures> {
   const arrivals: number[] = [];
+  const received: number[] = [];
   let bodyBytes = 0;
   const mock = await startMockResponsesServer({
     onRequestStart: () => void arrivals.push(Date.now()),
     respond: (req) => {
+      received.push(Date.now());
       bodyBytes = Buffer.byteLength(req.rawBody);
       return textReply('ok');
     },
@@ -44,9 +51,16 @@ async function resumeInChild(home: string, id: string): Promise<ResumeFigures> {
   try {
     const script = new URL('./resume-once.ts', import.meta.url).pathname;
     const out = await run(process.execPath, ['--import', 'tsx', script, home, id, mock.url]);
-    const child = JSON.parse(out.trim().split('\n').at(-1) as string) as { startedAt: number; maxRssBytes: number };
+    const child = JSON.parse(out.trim().split('\n').at(-1) as string) as { startedAt: number; maxRssBytes: number; rssBeforeBytes: number };
     const arrivedAt = arrivals.find((t) => t >= child.startedAt) ?? Number.NaN;
-    return { resumeMs: arrivedAt - child.startedAt, bodyBytes, maxRssBytes: child.maxRssBytes };
+    const receivedAt = received.find((t) => t >= child.startedAt) ?? Number.NaN;
+    return {
+      resumeMs: arrivedAt - child.startedAt,
+      receivedMs: receivedAt - child.startedAt,
+      bodyBytes,
+      maxRssBytes: child.maxRssBytes,
+      rssBeforeBytes: child.rssBeforeBytes,
+    };
   } finally {
     await mock.close();
   }
@@ -70,9 +84,14 @@ export async function benchThreads(home: string): Promise<void> {
     const bytes = (await stat(rollout.path)).size;
     const floor = await floorMs(rollout.path);
     const r = await resumeInChild(home, rollout.id);
+    const grew = r.maxRssBytes - r.rssBeforeBytes;
     console.log(
-      `${(bytes / MB).toFixed(1)} MB, ${rollout.turns} turns: read+parse floor ${floor.toFixed(0)} ms; resume to first request ${r.resumeMs.toFixed(0)} ms (${(r.resumeMs / floor).toFixed(2)}× floor); ` +
-        `request body ${(r.bodyBytes / MB).toFixed(1)} MB, weft's peak RSS ${(r.maxRssBytes / MB).toFixed(0)} MB (${(r.maxRssBytes / r.bodyBytes).toFixed(2)}× body)`,
+      `${(bytes / MB).toFixed(1)} MB, ${rollout.turns} turns: read+parse floor ${floor.toFixed(0)} ms; resume to first request ${r.resumeMs.toFixed(0)} ms (${(r.resumeMs / floor).toFixed(2)}× floor), ` +
+        `whole request received at ${r.receivedMs.toFixed(0)} ms (${(r.receivedMs / floor).toFixed(2)}×)`,
+    );
+    console.log(
+      `   request body ${(r.bodyBytes / MB).toFixed(1)} MB; peak RSS ${(r.maxRssBytes / MB).toFixed(0)} MB (${(r.maxRssBytes / r.bodyBytes).toFixed(2)}× body), ` +
+        `of which ${(r.rssBeforeBytes / MB).toFixed(0)} MB before the resume: the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body)`,
     );
     console.log(
       `   fork: whole ${(await forkMs(home, rollout.path)).toFixed(0)} ms, at user message 1 ${(await forkMs(home, rollout.path, 1)).toFixed(0)} ms`,

@@ -43,7 +43,7 @@ export async function postCompact(opts: PostCompactOptions): Promise<ResponseIte
     throwIfAborted(signal);
     let reply: unknown;
     try {
-      reply = await client.post<unknown>('/responses/compact', { body: payload, headers, ...(signal ? { signal } : {}) });
+      reply = await client.post<unknown>('/responses/compact', { body: payload.stream(), headers, ...(signal ? { signal } : {}) });
     } catch (err) {
       throwIfAborted(signal, err);
       if (err instanceof WeftError) throw err;

@@ -3,6 +3,7 @@
 // OPENAI_API_KEY, OPENAI_ADMIN_KEY, OPENAI_ORG_ID and OPENAI_PROJECT_ID, and could send a real key
 // to a mock or a third-party provider.
 import OpenAI from 'openai';
+import { jsonBody, type JsonBody } from './json-body.js';
 import { resolveApiKey, type ProviderSettings } from './provider.js';
 
 // The SDK refuses to start without a credential; a provider without a key gets this placeholder and
@@ -37,7 +38,7 @@ export function requestHeaders(
   return {
     ...provider.headers,
     ...extra,
-    // Set explicitly so the SDK passes the pre-serialized body through untouched.
+    // The body is already serialized (bytes); the SDK would otherwise guess its type.
     'Content-Type': 'application/json',
     Accept: accept,
     ...(apiKey === undefined ? { Authorization: null } : {}),
@@ -47,7 +48,8 @@ export function requestHeaders(
 export interface PreparedRequest {
   readonly client: OpenAI;
   readonly apiKey: string | undefined;
-  readonly payload: string;
+  /** The serialized body; each attempt sends `payload.stream()` (a retry resends the same bytes). */
+  readonly payload: JsonBody;
   readonly headers: Record<string, string | null>;
   /** `<provider>: POST <url>`, the prefix of every error about this request. */
   readonly what: string;
@@ -61,11 +63,13 @@ export function prepareRequest(
 ): PreparedRequest {
   const { provider } = opts;
   const apiKey = resolveApiKey(provider, opts.env ?? process.env);
+  const payload = jsonBody(opts.body);
   return {
     client: openAiClientFor(provider, apiKey),
     apiKey,
-    payload: JSON.stringify(opts.body),
-    headers: requestHeaders(provider, apiKey, accept, opts.headers),
+    payload,
+    // A streamed body would otherwise go out chunked; its length is known, and some servers want it.
+    headers: { ...requestHeaders(provider, apiKey, accept, opts.headers), 'Content-Length': String(payload.byteLength) },
     what: `${provider.name}: POST ${provider.baseUrl.replace(/\/+$/, '')}${path}`,
   };
 }

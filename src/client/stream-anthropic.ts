@@ -5,6 +5,7 @@ import type { AnthropicRequestBody } from '../../protocol/anthropic-messages.js'
 import { ApiError, WeftError, errorMessage } from '../errors.js';
 import { ResponseFailedError, isRetryableErrorCode, retryAfterFromHeaders, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
+import { jsonBody } from './json-body.js';
 import type { ClientEvent } from './client-events.js';
 import { resolveApiKey, type WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
@@ -21,12 +22,13 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
   const apiKey = resolveApiKey(provider, opts.env ?? process.env);
   const url = `${provider.baseUrl.replace(/\/+$/, '')}/messages`;
   const what = `${provider.name}: POST ${url}`;
-  const payload = JSON.stringify(opts.body);
+  const payload = jsonBody(opts.body);
   const headers: Record<string, string> = {
     'anthropic-version': ANTHROPIC_VERSION,
     ...provider.headers,
     ...opts.headers,
     'content-type': 'application/json',
+    'content-length': String(payload.byteLength),
     accept: 'text/event-stream',
     ...(apiKey !== undefined ? { 'x-api-key': apiKey } : {}),
   };
@@ -34,7 +36,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
   async function* attempt(): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
     let response: Response;
     try {
-      response = await fetch(url, { method: 'POST', headers, body: payload, ...(signal ? { signal } : {}) });
+      response = await fetch(url, { method: 'POST', headers, body: payload.stream(), duplex: 'half', ...(signal ? { signal } : {}) });
     } catch (err) {
       throwIfAborted(signal, err);
       return { kind: 'retry', failure: { message: scrub(`${what} could not connect: ${errorMessage(err)}`, apiKey), retryable: true } };

@@ -1,5 +1,5 @@
 // Sampling on the Chat Completions wire: POST {baseUrl}/chat/completions through the openai SDK, the
-// body sent as one pre-serialized string (exactly as rendered), streamed back as ClientEvents, with
+// body sent as its serialized bytes (exactly as rendered), streamed back as ClientEvents, with
 // weft's retries (see wire-attempts.ts).
 import { randomUUID } from 'node:crypto';
 import type { ChatRequestBody } from '../../protocol/chat-completions.js';
@@ -25,7 +25,7 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
   async function* attempt(): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
     let stream: AsyncIterable<unknown>;
     try {
-      stream = await client.post<AsyncIterable<unknown>>(PATH, { body: payload, headers, stream: true, ...(signal ? { signal } : {}) });
+      stream = await client.post<AsyncIterable<unknown>>(PATH, { body: payload.stream(), headers, stream: true, ...(signal ? { signal } : {}) });
     } catch (err) {
       throwIfAborted(signal, err);
       const failure = failureFromSdkError(err, what, apiKey);

@@ -1,8 +1,8 @@
 // Sampling one response: POST {baseUrl}/responses through the openai SDK with the body exactly as
 // built, streamed back as ClientEvents, with retries.
 //
-// The body goes out as the single string JSON.stringify(body): the SDK passes a string body with an
-// explicit content-type through untouched, so no field is added, removed or reordered.
+// The body goes out as the bytes of its JSON (json-body.ts): the SDK passes a byte body through
+// untouched, so no field is added, removed or reordered.
 //
 // Retries. 429, 5xx and connection errors are retried (the SDK's own retries are off). A stream that
 // breaks or ends before `response.completed` (or a retryable `response.failed`/`response.incomplete`)
@@ -52,7 +52,7 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
   const { client, apiKey, payload, headers, what } = prepareRequest(opts, '/responses', 'text/event-stream');
   const ctx: AttemptContext = {
     post: (sig) =>
-      client.post<AsyncIterable<unknown>>('/responses', { body: payload, headers, stream: true, ...(sig ? { signal: sig } : {}) }),
+      client.post<AsyncIterable<unknown>>('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }),
     what,
     apiKey,
     signal,

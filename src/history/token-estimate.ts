@@ -2,6 +2,7 @@
 // Tool output headers ("Original token count"), truncation budgets and auto-compaction all use these,
 // so they must agree with Codex to the token.
 import type { ResponseItem } from '../../protocol/responses-items.js';
+import { rawJsonOf } from './raw-json.js';
 
 export const BYTES_PER_TOKEN = 4;
 
@@ -46,7 +47,9 @@ export function estimateItemTokens(item: ResponseItem): number {
   if (item.type === 'compaction' || item.type === 'compaction_summary') {
     return tokensForBytes(encryptedPayloadBytes(item.encrypted_content.length));
   }
-  return estimateTokens(JSON.stringify(item));
+  // An item read from a rollout still has its JSON bytes: the same count, without serializing it.
+  const raw = rawJsonOf(item);
+  return raw ? tokensForBytes(raw.length) : estimateTokens(JSON.stringify(item));
 }
 
 /** Sum of `estimateItemTokens` over `items`. */

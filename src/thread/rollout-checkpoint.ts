@@ -89,19 +89,30 @@ async function lineAround(fh: FileHandle, pos: number, limit: number): Promise<{
   return { start, bytes };
 }
 
-/** The same search in a rollout already in memory (a plain byte search, no I/O). */
+/** Writers put a line's `type` near its start; only this much of each line is searched for it. */
+const TYPE_WITHIN_BYTES = 160;
+
+/**
+ * The same search in a rollout already in memory, without I/O: one pass over the line ends, looking
+ * for the type markers only in each line's head (a byte search of every payload would cost more).
+ * A line whose type comes later is not a checkpoint here, which only means reading more of the file.
+ */
 export function checkpointInBuffer(buf: Buffer): number | undefined {
-  const lineStart = (pos: number) => buf.lastIndexOf(NL, pos) + 1;
-  const lineEnd = (pos: number) => {
-    const nl = buf.indexOf(NL, pos);
-    return nl === -1 ? buf.length : nl;
-  };
-  for (let hit = buf.lastIndexOf(COMPACTED); hit !== -1; hit = hit > 0 ? buf.lastIndexOf(COMPACTED, hit - 1) : -1) {
-    const start = lineStart(hit);
-    if (!isCheckpoint(buf.subarray(start, lineEnd(hit)))) continue;
-    const floor = Math.max(0, start - LOOKBACK_BYTES);
-    const context = start > 0 ? buf.lastIndexOf(TURN_CONTEXT, start - 1) : -1;
-    return context >= floor && context !== -1 ? lineStart(context) : start;
+  const compacted: [number, number][] = [];
+  const contexts: number[] = [];
+  for (let start = 0; start < buf.length; ) {
+    const nl = buf.indexOf(NL, start);
+    const end = nl === -1 ? buf.length : nl;
+    const head = buf.subarray(start, Math.min(end, start + TYPE_WITHIN_BYTES));
+    if (head.includes(COMPACTED)) compacted.push([start, end]);
+    else if (head.includes(TURN_CONTEXT)) contexts.push(start);
+    start = end + 1;
+  }
+  for (let i = compacted.length - 1; i >= 0; i--) {
+    const [start, end] = compacted[i] as [number, number];
+    if (!isCheckpoint(buf.subarray(start, end))) continue;
+    const context = contexts.findLast((at) => at < start);
+    return context !== undefined && context >= start - LOOKBACK_BYTES ? context : start;
   }
   return undefined;
 }

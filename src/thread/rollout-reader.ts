@@ -17,6 +17,7 @@ import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { messageKind, messageText } from './user-message-kind.js';
 import { checkpointInBuffer, lastCheckpointOffset } from './rollout-checkpoint.js';
+import { storedItemPayload, wasValidated } from './rollout-item-bytes.js';
 
 export interface RolloutRecord {
   /** The line as parsed: payloads are the JSON values from the file, unknown fields kept. */
@@ -115,8 +116,14 @@ function parseLineBytes(buf: Buffer, start: number, end: number, lastUnterminate
     return lastUnterminated ? 'truncated last line (no newline, not complete JSON)' : `malformed JSON: ${errorMessage(err)}`;
   }
   const problem = checkLine(value);
+  if (problem !== undefined) return problem;
   // Checked above: a kept value has the shape of StoredRolloutLine.
-  return problem ?? (value as StoredRolloutLine);
+  const line = value as StoredRolloutLine;
+  if (line.type === 'response_item') {
+    const lineBytes = buf.subarray(start, buf[end - 1] === 0x0d ? end - 1 : end);
+    (line as { payload: unknown }).payload = storedItemPayload(line, text, lineBytes);
+  }
+  return line;
 }
 
 /** Splits `buf` into lines from `from`, calling `each` per line (the last one may lack its `\n`). */
@@ -198,9 +205,11 @@ function payloadOf(record: RolloutRecord, type: string, file: string): unknown {
   return record.line.payload;
 }
 
-/** Fully validates a response_item record (the reader only checked its `type`). */
+/** The record's item, validated (the reader validates as it reads; this names the line when that failed). */
 export function responseItemOf(record: RolloutRecord, file = '<rollout>'): ResponseItem {
-  const r = ResponseItem.safeParse(payloadOf(record, 'response_item', file));
+  const payload = payloadOf(record, 'response_item', file);
+  if (wasValidated(payload)) return payload;
+  const r = ResponseItem.safeParse(payload);
   if (!r.success) throw new RolloutError(`${file}:${record.lineNo}: invalid response_item payload: ${issueText(r.error)}`, file);
   return r.data;
 }

@@ -1,0 +1,79 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonBody, jsonBodyBytes } from '../../src/client/json-body.js';
+import { rawJsonOf } from '../../src/history/raw-json.js';
+import { readRollout, responseItemOf } from '../../src/thread/rollout-reader.js';
+import { recordedRollouts098 } from '../support/recorded-rollouts.js';
+import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+
+afterEach(removeTempDirs);
+
+async function rolloutFile(lines: readonly string[]): Promise<string> {
+  const path = join(await tempDir(), 'rollout.jsonl');
+  await writeFile(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+const META = '{"timestamp":"2026-01-01T00:00:00.000Z","type":"session_meta","payload":{"id":"0194f0c2-7a3e-7c4d-9b1a-2f3e4d5c6b7a","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/repo","originator":"t","cli_version":"0.98.0","source":"exec"}}';
+const line = (payload: string) => `{"timestamp":"2026-01-01T00:00:01.000Z","type":"response_item","payload":${payload}}`;
+
+describe('items read from a rollout', () => {
+  it('keep the exact bytes of their payload, which is what JSON.stringify of the item gives, in every recorded Codex rollout', async () => {
+    let checked = 0;
+    for (const { name, text } of recordedRollouts098()) {
+      const records = await readRollout(await rolloutFile(text.trimEnd().split('\n')));
+      for (const record of records) {
+        if (record.line.type !== 'response_item') continue;
+        const item = responseItemOf(record);
+        const raw = rawJsonOf(item);
+        expect(raw, name).toBeDefined();
+        expect(raw?.toString('utf8'), name).toBe(JSON.stringify(item));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('read long fields back from those bytes, keep key order, and forward the bytes into a request body', async () => {
+    const output = 'ü'.repeat(2000);
+    const payload = `{"type":"function_call_output","call_id":"c1","output":${JSON.stringify(output)}}`;
+    const [, record] = await readRollout(await rolloutFile([META, line(payload)]));
+    const item = responseItemOf(record!);
+    expect(Object.keys(item)).toEqual(['type', 'call_id', 'output']);
+    expect(item).toEqual({ type: 'function_call_output', call_id: 'c1', output });
+    expect({ ...item }).toEqual({ type: 'function_call_output', call_id: 'c1', output });
+    expect(structuredClone(item)).toEqual({ type: 'function_call_output', call_id: 'c1', output });
+    const body = { model: 'm', input: [item, { type: 'message', role: 'user', content: [] }], stream: true };
+    expect(jsonBodyBytes(jsonBody(body)).toString('utf8')).toBe(JSON.stringify(body));
+  });
+
+  it('lose their bytes when a field is assigned, so a changed item is serialized as it now is', async () => {
+    const payload = `{"type":"function_call_output","call_id":"c1","output":${JSON.stringify('x'.repeat(600))}}`;
+    const [, record] = await readRollout(await rolloutFile([META, line(payload)]));
+    const item = responseItemOf(record!) as { output: string };
+    item.output = 'short';
+    expect(rawJsonOf(item)).toBeUndefined();
+    expect(jsonBodyBytes(jsonBody({ input: [item] })).toString('utf8')).toBe('{"input":[{"type":"function_call_output","call_id":"c1","output":"short"}]}');
+  });
+
+  it('with fields the schema does not know are not forwarded as stored: the record keeps them, the item drops them', async () => {
+    const payload = '{"type":"function_call","name":"f","arguments":"{}","call_id":"c1","surprise":1}';
+    const [, record] = await readRollout(await rolloutFile([META, line(payload)]));
+    expect(record!.line.payload).toEqual(JSON.parse(payload));
+    const item = responseItemOf(record!);
+    expect(rawJsonOf(item)).toBeUndefined();
+    expect(JSON.stringify(item)).toBe('{"type":"function_call","name":"f","arguments":"{}","call_id":"c1"}');
+  });
+
+  it('keep their bytes whatever the envelope order, and are read without them when the line is spaced', async () => {
+    const spaced = '{"timestamp": "2026-01-01T00:00:01.000Z", "type": "response_item", "payload": {"type": "message", "role": "user", "content": []}}';
+    const reordered = '{"payload":{"type":"message","role":"user","content":[]},"type":"response_item","timestamp":"2026-01-01T00:00:01.000Z"}';
+    const [, a, b] = await readRollout(await rolloutFile([META, spaced, reordered]));
+    const fromSpaced = responseItemOf(a!);
+    const fromReordered = responseItemOf(b!);
+    expect(fromSpaced).toEqual({ type: 'message', role: 'user', content: [] });
+    expect(rawJsonOf(fromSpaced)).toBeUndefined();
+    expect(rawJsonOf(fromReordered)?.toString('utf8')).toBe('{"type":"message","role":"user","content":[]}');
+  });
+});
