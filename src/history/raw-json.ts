@@ -46,15 +46,17 @@ function lazyField(key: string): PropertyDescriptor {
 }
 
 /**
- * An object equal to `parsed` (the JSON value of `bytes`), whose long top-level strings are read from
- * `bytes` when accessed. Keys keep their order, so JSON.stringify of the result equals the bytes
- * whenever the bytes were written by JSON.stringify (or an equivalent writer such as Codex's).
+ * An object equal to the JSON value of `bytes`, given as `parsed`, whose long top-level strings are
+ * read from `bytes` when accessed. `unread` names fields `parsed` does not hold (they were never
+ * decoded); they are read from `bytes` too. Keys keep their order, so JSON.stringify of the result
+ * equals the bytes whenever a compact writer (JSON.stringify, or Codex's) wrote them.
  */
-export function withRawJson<T extends object>(parsed: T, bytes: Buffer): T {
+export function withRawJson<T extends object>(parsed: T, bytes: Buffer, unread: readonly string[] = []): T {
   const out: Record<string, unknown> = {};
   for (const key in parsed) {
     const value: unknown = parsed[key];
-    if (typeof value === 'string' && value.length >= LAZY_MIN_CHARS) Object.defineProperty(out, key, lazyField(key));
+    const lazy = typeof value === 'string' && (value.length >= LAZY_MIN_CHARS || unread.includes(key));
+    if (lazy) Object.defineProperty(out, key, lazyField(key));
     else out[key] = value;
   }
   rawBytes.set(out, bytes);

@@ -31,6 +31,23 @@ function envelopeAround(line: Record<string, unknown>): { head: string; tail: st
   return { head: `${head}"payload":`, tail: `${tail}}` };
 }
 
+/** The payload's bytes, cut out of the line's bytes when the line is compact JSON around it. */
+function payloadBytes(line: Record<string, unknown>, text: string, bytes: Buffer): Buffer | undefined {
+  const env = envelopeAround(line);
+  if (!env || !text.startsWith(env.head) || !text.endsWith(env.tail)) return undefined;
+  return bytes.subarray(Buffer.byteLength(env.head), bytes.length - Buffer.byteLength(env.tail));
+}
+
+/** Marks a payload that is exactly a valid item as such, backed by its bytes when they are known. */
+function validItem(payload: unknown, bytes: Buffer | undefined, unread?: readonly string[]): ResponseItem | undefined {
+  const parsed = ResponseItem.safeParse(payload);
+  // A schema that dropped something: the item is less than the payload, so the payload is not it.
+  if (!parsed.success || !sameJson(payload, parsed.data)) return undefined;
+  const item = bytes ? withRawJson(payload as ResponseItem, bytes, unread) : (payload as ResponseItem);
+  validated.add(item);
+  return item;
+}
+
 /**
  * Validates the payload of a parsed response_item line and returns what the record should hold. The
  * record keeps the JSON value from the file (unknown fields too); when that value is exactly a valid
@@ -40,15 +57,13 @@ function envelopeAround(line: Record<string, unknown>): { head: string; tail: st
  * `text` is the line as parsed; `bytes` are the same line's UTF-8 bytes.
  */
 export function storedItemPayload(line: Record<string, unknown>, text: string, bytes: Buffer): unknown {
-  const payload = line.payload;
-  const parsed = ResponseItem.safeParse(payload);
-  // A schema that dropped something: the item is less than the payload, so the payload is not it.
-  if (!parsed.success || !sameJson(payload, parsed.data)) return payload;
-  const env = envelopeAround(line);
-  const item =
-    env && text.startsWith(env.head) && text.endsWith(env.tail)
-      ? withRawJson(payload as ResponseItem, bytes.subarray(Buffer.byteLength(env.head), bytes.length - Buffer.byteLength(env.tail)))
-      : (payload as ResponseItem);
-  validated.add(item);
-  return item;
+  return validItem(line.payload, payloadBytes(line, text, bytes)) ?? line.payload;
+}
+
+/**
+ * The item of a line parsed from its skeleton (item-line-skeleton.ts), whose cut fields hold "".
+ * Undefined when it is not exactly a valid item: the caller then parses the whole line.
+ */
+export function skeletonItemPayload(payload: unknown, bytes: Buffer, cutKeys: readonly string[]): ResponseItem | undefined {
+  return validItem(payload, bytes, cutKeys);
 }

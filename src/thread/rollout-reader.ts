@@ -17,7 +17,8 @@ import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { messageKind, messageText } from './user-message-kind.js';
 import { checkpointInBuffer, lastCheckpointOffset } from './rollout-checkpoint.js';
-import { storedItemPayload, wasValidated } from './rollout-item-bytes.js';
+import { itemLineSkeleton } from './item-line-skeleton.js';
+import { skeletonItemPayload, storedItemPayload, wasValidated } from './rollout-item-bytes.js';
 
 export interface RolloutRecord {
   /** The line as parsed: payloads are the JSON values from the file, unknown fields kept. */
@@ -104,8 +105,30 @@ function schemaProblem(schema: z.ZodType, payload: unknown, type: string): strin
   return r.success ? undefined : `invalid ${type} payload: ${issueText(r.error)}`;
 }
 
+/** A long response_item line in compact form, parsed without decoding its long strings; else undefined. */
+function parseItemSkeleton(buf: Buffer, start: number, end: number): StoredRolloutLine | undefined {
+  const bytes = buf.subarray(start, buf[end - 1] === 0x0d ? end - 1 : end);
+  const skeleton = itemLineSkeleton(bytes);
+  if (!skeleton) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(skeleton.text);
+  } catch {
+    return undefined;
+  }
+  if (checkLine(value) !== undefined) return undefined;
+  const line = value as StoredRolloutLine;
+  if (line.type !== 'response_item') return undefined;
+  const item = skeletonItemPayload(line.payload, skeleton.payload, skeleton.cutKeys);
+  if (!item) return undefined;
+  (line as { payload: unknown }).payload = item;
+  return line;
+}
+
 /** Parses one line's bytes; returns the line or the reason it is skipped. */
 function parseLineBytes(buf: Buffer, start: number, end: number, lastUnterminated: boolean): StoredRolloutLine | string {
+  const fast = parseItemSkeleton(buf, start, end);
+  if (fast) return fast;
   let text = buf.toString('utf8', start, end);
   if (text.endsWith('\r')) text = text.slice(0, -1);
   if (text.length === 0 || (text.charCodeAt(0) <= 0x20 && text.trim() === '')) return 'blank line';

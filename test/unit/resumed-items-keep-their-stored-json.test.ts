@@ -76,4 +76,30 @@ describe('items read from a rollout', () => {
     expect(rawJsonOf(fromSpaced)).toBeUndefined();
     expect(rawJsonOf(fromReordered)?.toString('utf8')).toBe('{"type":"message","role":"user","content":[]}');
   });
+
+  it('cut long strings out of the parse without losing a byte: escapes, quotes, backslashes, nested parts, CRLF', async () => {
+    const tricky = `${'a\\"b\\\\'.repeat(300)}"\\ end \\\\`;
+    const items = [
+      { type: 'function_call_output', call_id: 'c1', output: tricky },
+      { type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd: tricky }), call_id: 'c2' },
+      { type: 'reasoning', summary: [{ type: 'summary_text', text: `{"nested":"${'}'.repeat(1500)}"}` }], content: null, encrypted_content: 'Zm9v'.repeat(700) },
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'ünï'.repeat(800) }] },
+    ];
+    const lines = items.map((item) => line(JSON.stringify(item)));
+    lines[1] = `${lines[1]}\r`;
+    const records = await readRollout(await rolloutFile([META, ...lines]));
+    expect(records).toHaveLength(items.length + 1);
+    records.slice(1).forEach((record, i) => {
+      const item = responseItemOf(record);
+      expect(rawJsonOf(item)?.toString('utf8')).toBe(JSON.stringify(items[i]));
+      expect(JSON.parse(JSON.stringify(item))).toEqual(items[i]);
+    });
+  });
+
+  it('with an unknown field beside a long string are parsed whole, so the record still has every field', async () => {
+    const payload = JSON.stringify({ type: 'function_call_output', call_id: 'c1', output: 'z'.repeat(5000), extra: { keep: true } });
+    const [, record] = await readRollout(await rolloutFile([META, line(payload)]));
+    expect(record!.line.payload).toEqual(JSON.parse(payload));
+    expect(responseItemOf(record!)).toEqual({ type: 'function_call_output', call_id: 'c1', output: 'z'.repeat(5000) });
+  });
 });

@@ -1,0 +1,117 @@
+// Most of a long rollout's bytes are a few long strings in response_item payloads: tool outputs,
+// encrypted reasoning, call arguments. Resume only forwards them, so the reader need not decode and
+// parse them: for a line in the compact form Codex and weft write, this cuts each long string field
+// of the payload out of the text to parse (leaving ""), and says where its bytes are. The item is
+// then backed by its bytes (src/history/raw-json.ts) and the cut fields are read from them on use.
+//
+// This is a scan of JSON's structure, not a parser: strings are skipped with a byte search for their
+// closing quote, and anything unexpected (spaces, another key order, a key with escapes, a torn
+// line) returns undefined, so the caller parses the whole line as before. JSON.parse still checks
+// everything that is not cut; a cut string is known to be one terminated JSON string token.
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+/** Strings of at least this many bytes (between their quotes) are cut. */
+const MIN_CUT_BYTES = 1024;
+
+const HEAD = Buffer.from('{"timestamp":"');
+const AFTER_TIMESTAMP = Buffer.from('","type":"response_item","payload":{');
+
+export interface ItemLineSkeleton {
+  /** The line's text with each cut string replaced by "". */
+  readonly text: string;
+  /** The payload's bytes, exactly as in the line. */
+  readonly payload: Buffer;
+  /** Payload fields whose string values were cut. */
+  readonly cutKeys: readonly string[];
+}
+
+/** Index of the quote closing the string opened at `open`, or -1 before `limit`. */
+function stringEnd(b: Buffer, open: number, limit: number): number {
+  for (let from = open + 1; ; ) {
+    const q = b.indexOf(QUOTE, from);
+    if (q === -1 || q >= limit) return -1;
+    let slashes = 0;
+    while (b[q - 1 - slashes] === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return q;
+    from = q + 1;
+  }
+}
+
+/** Index just past the compact JSON value starting at `at`, or -1. */
+function valueEnd(b: Buffer, at: number, limit: number): number {
+  const first = b[at];
+  if (first === QUOTE) {
+    const end = stringEnd(b, at, limit);
+    return end === -1 ? -1 : end + 1;
+  }
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+    let depth = 0;
+    for (let i = at; i < limit; i++) {
+      const c = b[i];
+      if (c === QUOTE) {
+        const end = stringEnd(b, i, limit);
+        if (end === -1) return -1;
+        i = end;
+      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        depth++;
+      } else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
+        return i + 1;
+      }
+    }
+    return -1;
+  }
+  let i = at;
+  while (i < limit && b[i] !== COMMA && b[i] !== CLOSE_BRACE && b[i] !== CLOSE_BRACKET) i++;
+  return i > at ? i : -1;
+}
+
+/**
+ * The skeleton of a `{"timestamp":"…","type":"response_item","payload":{…}}` line (`line` holds
+ * exactly its bytes, no line end), when it has at least one long string to cut; otherwise undefined.
+ */
+export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
+  if (line.length < MIN_CUT_BYTES || !line.subarray(0, HEAD.length).equals(HEAD)) return undefined;
+  const tsEnd = line.indexOf(QUOTE, HEAD.length);
+  if (tsEnd === -1 || line.subarray(HEAD.length, tsEnd).includes(BACKSLASH)) return undefined;
+  if (!line.subarray(tsEnd, tsEnd + AFTER_TIMESTAMP.length).equals(AFTER_TIMESTAMP)) return undefined;
+  const payloadStart = tsEnd + AFTER_TIMESTAMP.length - 1;
+  const payloadEnd = line.length - 1; // the envelope's closing brace
+  if (line[payloadEnd] !== CLOSE_BRACE || line[payloadEnd - 1] !== CLOSE_BRACE) return undefined;
+
+  const cuts: { key: string; start: number; end: number }[] = [];
+  let i = payloadStart + 1;
+  while (line[i] !== CLOSE_BRACE) {
+    if (line[i] !== QUOTE) return undefined;
+    const keyEnd = stringEnd(line, i, payloadEnd);
+    if (keyEnd === -1 || line[keyEnd + 1] !== COLON) return undefined;
+    const keyBytes = line.subarray(i + 1, keyEnd);
+    if (keyBytes.includes(BACKSLASH)) return undefined;
+    const valueStart = keyEnd + 2;
+    const end = valueEnd(line, valueStart, payloadEnd);
+    if (end === -1) return undefined;
+    if (line[valueStart] === QUOTE && end - valueStart - 2 >= MIN_CUT_BYTES) {
+      cuts.push({ key: keyBytes.toString('utf8'), start: valueStart, end });
+    }
+    if (line[end] === COMMA) i = end + 1;
+    else if (line[end] === CLOSE_BRACE && end === payloadEnd - 1) i = end;
+    else return undefined;
+  }
+  if (i !== payloadEnd - 1 || cuts.length === 0) return undefined;
+
+  let text = '';
+  let from = 0;
+  for (const cut of cuts) {
+    text += `${line.toString('utf8', from, cut.start)}""`;
+    from = cut.end;
+  }
+  text += line.toString('utf8', from);
+  return { text, payload: line.subarray(payloadStart, payloadEnd), cutKeys: cuts.map((c) => c.key) };
+}
