@@ -1,8 +1,9 @@
 // Thread storage benchmarks: resume-to-first-request against the read+parse floor, peak RSS beside
 // the request body, fork time against parent size, and resume of a rollout with many compactions.
 import { execFile } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { forkRollout0169 } from '../../src/profile/codex-0.169/fork-rollout.js';
 import { forkRollout } from '../../src/thread/rollout-fork.js';
 import { rolloutTimestamp } from '../../src/thread/rollout-writer.js';
 import { newThreadId } from '../../src/thread/thread-id.js';
@@ -72,9 +73,25 @@ function run(cmd: string, args: string[]): Promise<string> {
   });
 }
 
-async function forkMs(home: string, parentPath: string, at?: number): Promise<number> {
+async function forkMs(home: string, parentPath: string, at?: number, fork = forkRollout): Promise<number> {
   const meta = { id: '', timestamp: rolloutTimestamp(), cwd: '/repo', originator: 'bench', cli_version: '0.98.0', source: 'exec' };
-  return time(() => forkRollout({ home, parentPath, newId: newThreadId(), newSessionMeta: meta, ...(at !== undefined ? { cutBeforeUserMessage: at } : {}) }));
+  return time(() => fork({ home, parentPath, newId: newThreadId(), newSessionMeta: meta, ...(at !== undefined ? { cutBeforeUserMessage: at } : {}) }));
+}
+
+/**
+ * The same rollout with what a 0.169 fork reads of its parent as Codex 0.169 writes it: line numbers
+ * (`ordinal`) and the multi-agent version on every turn_context.
+ */
+async function withOrdinals(path: string): Promise<string> {
+  const lines = (await readFile(path, 'utf8')).split('\n');
+  const numbered = lines.map((line, i) =>
+    line
+      .replace(/^\{"timestamp":"([^"]*)",/, `{"timestamp":"$1","ordinal":${i},`)
+      .replace(/^(\{[^{]*"type":"turn_context","payload":\{)/, '$1"multi_agent_version":"v1",'),
+  );
+  const out = path.replace(/\.jsonl$/, '.0169.jsonl');
+  await writeFile(out, numbered.join('\n'));
+  return out;
 }
 
 export async function benchThreads(home: string): Promise<void> {
@@ -94,7 +111,12 @@ export async function benchThreads(home: string): Promise<void> {
         `of which ${(r.rssBeforeBytes / MB).toFixed(0)} MB before the resume: the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body)`,
     );
     console.log(
-      `   fork: whole ${(await forkMs(home, rollout.path)).toFixed(0)} ms, at user message 1 ${(await forkMs(home, rollout.path, 1)).toFixed(0)} ms`,
+      `   fork (codex-0.98, a copy of the parent): whole ${(await forkMs(home, rollout.path)).toFixed(0)} ms, at user message 1 ${(await forkMs(home, rollout.path, 1)).toFixed(0)} ms`,
+    );
+    const numbered = await withOrdinals(rollout.path);
+    console.log(
+      `   fork (codex-0.169, a pointer to the parent): whole ${(await forkMs(home, numbered, undefined, forkRollout0169)).toFixed(1)} ms, ` +
+        `at user message 1 ${(await forkMs(home, numbered, 1, forkRollout0169)).toFixed(0)} ms`,
     );
   }
 

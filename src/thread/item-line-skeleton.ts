@@ -22,7 +22,11 @@ const CLOSE_BRACKET = 0x5d;
 const MIN_CUT_BYTES = 1024;
 
 const HEAD = Buffer.from('{"timestamp":"');
-const AFTER_TIMESTAMP = Buffer.from('","type":"response_item","payload":{');
+/** Codex 0.169 numbers its lines: `"ordinal":N` comes between the timestamp and the type. */
+const ORDINAL = Buffer.from(',"ordinal":');
+const TYPE_AND_PAYLOAD = Buffer.from(',"type":"response_item","payload":{');
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
 
 export interface ItemLineSkeleton {
   /** The line's text with each cut string replaced by "". */
@@ -73,38 +77,53 @@ function valueEnd(b: Buffer, at: number, limit: number): number {
   return i > at ? i : -1;
 }
 
+/** Where the payload object starts (its `{`), after the envelope fields before it; -1 if not as expected. */
+function payloadStartOf(line: Buffer): number {
+  if (!line.subarray(0, HEAD.length).equals(HEAD)) return -1;
+  const tsEnd = line.indexOf(QUOTE, HEAD.length);
+  if (tsEnd === -1 || line.subarray(HEAD.length, tsEnd).includes(BACKSLASH)) return -1;
+  let at = tsEnd + 1;
+  if (line.subarray(at, at + ORDINAL.length).equals(ORDINAL)) {
+    at += ORDINAL.length;
+    const digits = at;
+    while (line[at] !== undefined && (line[at] as number) >= DIGIT_0 && (line[at] as number) <= DIGIT_9) at++;
+    if (at === digits) return -1;
+  }
+  if (!line.subarray(at, at + TYPE_AND_PAYLOAD.length).equals(TYPE_AND_PAYLOAD)) return -1;
+  return at + TYPE_AND_PAYLOAD.length - 1;
+}
+
 /**
- * The skeleton of a `{"timestamp":"…","type":"response_item","payload":{…}}` line (`line` holds
- * exactly its bytes, no line end), when it has at least one long string to cut; otherwise undefined.
+ * The skeleton of a `{"timestamp":"…",["ordinal":N,]"type":"response_item","payload":{…}…}` line
+ * (`line` holds exactly its bytes, no line end), when it has at least one long string to cut;
+ * otherwise undefined. What follows the payload (0.169's `metadata`) is left to JSON.parse.
  */
 export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
-  if (line.length < MIN_CUT_BYTES || !line.subarray(0, HEAD.length).equals(HEAD)) return undefined;
-  const tsEnd = line.indexOf(QUOTE, HEAD.length);
-  if (tsEnd === -1 || line.subarray(HEAD.length, tsEnd).includes(BACKSLASH)) return undefined;
-  if (!line.subarray(tsEnd, tsEnd + AFTER_TIMESTAMP.length).equals(AFTER_TIMESTAMP)) return undefined;
-  const payloadStart = tsEnd + AFTER_TIMESTAMP.length - 1;
-  const payloadEnd = line.length - 1; // the envelope's closing brace
-  if (line[payloadEnd] !== CLOSE_BRACE || line[payloadEnd - 1] !== CLOSE_BRACE) return undefined;
+  if (line.length < MIN_CUT_BYTES || line[line.length - 1] !== CLOSE_BRACE) return undefined;
+  const payloadStart = payloadStartOf(line);
+  if (payloadStart === -1) return undefined;
+  const limit = line.length - 1; // the envelope's closing brace
 
   const cuts: { key: string; start: number; end: number }[] = [];
   let i = payloadStart + 1;
   while (line[i] !== CLOSE_BRACE) {
     if (line[i] !== QUOTE) return undefined;
-    const keyEnd = stringEnd(line, i, payloadEnd);
+    const keyEnd = stringEnd(line, i, limit);
     if (keyEnd === -1 || line[keyEnd + 1] !== COLON) return undefined;
     const keyBytes = line.subarray(i + 1, keyEnd);
     if (keyBytes.includes(BACKSLASH)) return undefined;
     const valueStart = keyEnd + 2;
-    const end = valueEnd(line, valueStart, payloadEnd);
+    const end = valueEnd(line, valueStart, limit);
     if (end === -1) return undefined;
     if (line[valueStart] === QUOTE && end - valueStart - 2 >= MIN_CUT_BYTES) {
       cuts.push({ key: keyBytes.toString('utf8'), start: valueStart, end });
     }
     if (line[end] === COMMA) i = end + 1;
-    else if (line[end] === CLOSE_BRACE && end === payloadEnd - 1) i = end;
+    else if (line[end] === CLOSE_BRACE) i = end;
     else return undefined;
   }
-  if (i !== payloadEnd - 1 || cuts.length === 0) return undefined;
+  const payloadEnd = i + 1;
+  if (payloadEnd > limit || (line[payloadEnd] !== COMMA && payloadEnd !== limit) || cuts.length === 0) return undefined;
 
   let text = '';
   let from = 0;

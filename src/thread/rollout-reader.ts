@@ -126,7 +126,7 @@ function parseItemSkeleton(buf: Buffer, start: number, end: number): StoredRollo
 }
 
 /** Parses one line's bytes; returns the line or the reason it is skipped. */
-function parseLineBytes(buf: Buffer, start: number, end: number, lastUnterminated: boolean): StoredRolloutLine | string {
+export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnterminated: boolean): StoredRolloutLine | string {
   const fast = parseItemSkeleton(buf, start, end);
   if (fast) return fast;
   let text = buf.toString('utf8', start, end);

@@ -102,4 +102,15 @@ describe('items read from a rollout', () => {
     expect(record!.line.payload).toEqual(JSON.parse(payload));
     expect(responseItemOf(record!)).toEqual({ type: 'function_call_output', call_id: 'c1', output: 'z'.repeat(5000) });
   });
+
+  it('in Codex 0.169 lines (ordinal before, metadata after the payload) keep their bytes and the envelope keeps its fields', async () => {
+    const payload = JSON.stringify({ type: 'function_call_output', call_id: 'c9', output: 'q\\"'.repeat(700) });
+    const text = `{"timestamp":"2026-01-01T00:00:01.000Z","ordinal":7,"type":"response_item","payload":${payload},"metadata":{"history_sequence":3}}`;
+    const [, record] = await readRollout(await rolloutFile([META, text]));
+    expect((record!.line as unknown as { ordinal: number; metadata: unknown }).ordinal).toBe(7);
+    expect((record!.line as unknown as { metadata: unknown }).metadata).toEqual({ history_sequence: 3 });
+    const item = responseItemOf(record!);
+    expect(rawJsonOf(item)?.toString('utf8')).toBe(payload);
+    expect(JSON.stringify(item)).toBe(payload);
+  });
 });

@@ -1,18 +1,21 @@
 // A codex-0.169 fork's rollout: one session_meta line that points at the parent (`history_base`:
 // thread, end ordinal, end byte offset) instead of a copy of the parent's lines. The fork's own lines
 // continue the parent's ordinals. A cut before the N-th user message ends the base where that turn
-// began (its opening context and events included).
+// began (its opening context and events included). A whole fork reads only the parent's head and
+// tail (fork-tail.ts), so its cost does not depend on the parent's size.
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RolloutError, UsageError, errorMessage } from '../../errors.js';
 import type { ForkRolloutOptions, ForkRolloutResult } from '../../thread/rollout-fork.js';
 import { rolloutPath } from '../../thread/rollout-paths.js';
-import { readRollout, type RolloutRecord } from '../../thread/rollout-reader.js';
+import { readRolloutPrefix } from '../../thread/rollout-prefix.js';
+import { readRollout, readRolloutHead, type RolloutRecord } from '../../thread/rollout-reader.js';
 import { rolloutTimestamp } from '../../thread/rollout-writer.js';
 import { messageKind } from '../../thread/user-message-kind.js';
 import { newThreadId } from '../../thread/thread-id.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { envelopeField, threadRecordsState } from './thread-records.js';
+import { parentTail } from './fork-tail.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -40,18 +43,48 @@ export function forkCutIndex(records: readonly RolloutRecord[], cutBeforeUserMes
   throw new UsageError(`cannot fork before user message ${cutBeforeUserMessage}: the thread has only ${seen}`);
 }
 
-export async function forkRollout0169(options: ForkRolloutOptions): Promise<ForkRolloutResult> {
-  const parent = await readRollout(options.parentPath);
+interface ForkPoint {
+  readonly parentMeta: Obj & { id: string };
+  readonly endOrdinal: number;
+  readonly endByteOffset: number;
+  readonly multiAgentVersion: string | undefined;
+}
+
+/** Where the fork leaves its parent: from the parent's head and tail for a whole fork, else from its lines. */
+async function forkPoint(options: ForkRolloutOptions): Promise<ForkPoint> {
+  const { parentPath } = options;
+  if (options.cutBeforeUserMessage === undefined) {
+    const [head, tail] = await Promise.all([readRolloutHead(parentPath), parentTail(parentPath)]);
+    const meta = head.sessionMeta as (Obj & { id: string }) | undefined;
+    if (meta && tail) {
+      const version = tail.multiAgentVersion ?? (typeof meta.multi_agent_version === 'string' ? meta.multi_agent_version : undefined);
+      return { parentMeta: meta, endOrdinal: tail.endOrdinal, endByteOffset: tail.endByteOffset, multiAgentVersion: version };
+    }
+  }
+  // A cut needs the lines up to the user message it is made before, and no further.
+  const n = options.cutBeforeUserMessage;
+  let seen = 0;
+  const prefixes = options.contextPrefixes ?? [];
+  const parent =
+    n === undefined
+      ? await readRollout(parentPath)
+      : await readRolloutPrefix(parentPath, (r) => r.line.type === 'response_item' && messageKind(r.line.payload, prefixes) === 'user-input' && seen++ >= n);
   const first = parent[0];
-  if (first?.line.type !== 'session_meta') throw new RolloutError(`${options.parentPath}: no session_meta line; cannot fork`, options.parentPath);
-  const parentMeta = first.line.payload;
-  const cut = forkCutIndex(parent, options.cutBeforeUserMessage, options.contextPrefixes ?? []);
+  if (first?.line.type !== 'session_meta') throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
+  const cut = forkCutIndex(parent, n, prefixes);
   const kept = parent.slice(0, cut);
   const last = kept[kept.length - 1] as RolloutRecord;
   const lastOrdinal = envelopeField(last, 'ordinal');
-  const endOrdinal = typeof lastOrdinal === 'number' ? lastOrdinal + 1 : kept.length;
-  const endByteOffset = last.offset + last.length + 1;
-  const state = threadRecordsState(kept);
+  return {
+    parentMeta: first.line.payload as Obj & { id: string },
+    endOrdinal: typeof lastOrdinal === 'number' ? lastOrdinal + 1 : kept.length,
+    endByteOffset: last.offset + last.length + 1,
+    multiAgentVersion: threadRecordsState(kept).multiAgentVersion,
+  };
+}
+
+export async function forkRollout0169(options: ForkRolloutOptions): Promise<ForkRolloutResult> {
+  const { parentMeta, endOrdinal, endByteOffset, multiAgentVersion } = await forkPoint(options);
   const now = options.now ?? new Date();
   const base: unknown = parentMeta.base_instructions;
   const provenance: unknown = isObj(base) ? base.provenance : undefined;
@@ -64,7 +97,7 @@ export async function forkRollout0169(options: ForkRolloutOptions): Promise<Fork
       contextWindowId: newThreadId(),
       forkedFromOrdinalExclusive: endOrdinal,
       historyBase: { threadId: parentMeta.id, endOrdinalExclusive: endOrdinal, endByteOffset },
-      multiAgentVersion: state.multiAgentVersion ?? 'v1',
+      multiAgentVersion: multiAgentVersion ?? 'v1',
     },
   );
   const line = `{"timestamp":${JSON.stringify(rolloutTimestamp(now))},"ordinal":${endOrdinal},"type":"session_meta","payload":${JSON.stringify(payload)}}\n`;

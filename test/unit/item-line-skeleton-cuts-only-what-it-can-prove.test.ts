@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { itemLineSkeleton } from '../../src/thread/item-line-skeleton.js';
+
+const long = 'x'.repeat(2000);
+const line = (payload: string, before = '', after = '') =>
+  Buffer.from(`{"timestamp":"2026-01-01T00:00:00.000Z"${before},"type":"response_item","payload":${payload}${after}}`);
+
+describe('the response_item line skeleton', () => {
+  it('cuts long top-level string fields of the payload and keeps everything else', () => {
+    const payload = JSON.stringify({ type: 'function_call', name: 'f', arguments: long, call_id: 'c' });
+    const sk = itemLineSkeleton(line(payload));
+    expect(sk?.cutKeys).toEqual(['arguments']);
+    expect(JSON.parse(sk?.text ?? '')).toEqual({ timestamp: '2026-01-01T00:00:00.000Z', type: 'response_item', payload: { type: 'function_call', name: 'f', arguments: '', call_id: 'c' } });
+    expect(sk?.payload.toString()).toBe(payload);
+  });
+
+  it('leaves long strings nested in parts alone (they are parsed)', () => {
+    expect(itemLineSkeleton(line(JSON.stringify({ type: 'message', role: 'user', content: [{ type: 'input_text', text: long }] })))).toBeUndefined();
+  });
+
+  it('gives up on what it cannot prove: spaces, escaped keys, other line types, torn lines, short lines', () => {
+    const payload = JSON.stringify({ type: 'function_call_output', call_id: 'c', output: long });
+    expect(itemLineSkeleton(line(payload))).toBeDefined();
+    expect(itemLineSkeleton(Buffer.from(`{"timestamp": "t","type":"response_item","payload":${payload}}`))).toBeUndefined();
+    expect(itemLineSkeleton(line(payload.replace('"call_id"', '"call\\u005fid"')))).toBeUndefined();
+    expect(itemLineSkeleton(Buffer.from(`{"timestamp":"t","type":"event_msg","payload":${payload}}`))).toBeUndefined();
+    expect(itemLineSkeleton(line(payload).subarray(0, 1500))).toBeUndefined();
+    expect(itemLineSkeleton(line(payload.slice(0, -2)))).toBeUndefined();
+    expect(itemLineSkeleton(line(JSON.stringify({ type: 'function_call_output', call_id: 'c', output: 'short' })))).toBeUndefined();
+  });
+
+  it('finds the end of a string whose content ends in escaped backslashes and quotes', () => {
+    const tricky = `${long}\\"\\\\`;
+    const payload = JSON.stringify({ type: 'function_call_output', call_id: 'c', output: tricky });
+    const sk = itemLineSkeleton(line(payload, ',"ordinal":12', ',"metadata":{"a":"}"}'));
+    expect(sk?.payload.toString()).toBe(payload);
+    expect(JSON.parse(sk?.text ?? '').metadata).toEqual({ a: '}' });
+  });
+});
