@@ -46,21 +46,20 @@ function lazyField(key: string): PropertyDescriptor {
 }
 
 /**
- * An object equal to the JSON value of `bytes`, given as `parsed`, whose long top-level strings are
- * read from `bytes` when accessed. `unread` names fields `parsed` does not hold (they were never
- * decoded); they are read from `bytes` too. Keys keep their order, so JSON.stringify of the result
- * equals the bytes whenever a compact writer (JSON.stringify, or Codex's) wrote them.
+ * Backs `parsed`, the JSON value of `bytes` freshly parsed by the caller and not yet shared, with
+ * those bytes: its long top-level strings, and the fields named in `unread` (which the caller never
+ * decoded), become accessors that read the value from `bytes`. Done in place, so keys keep their
+ * order and JSON.stringify of the result equals the bytes whenever a compact writer
+ * (JSON.stringify, or Codex's) wrote them. Returns `parsed`.
  */
 export function withRawJson<T extends object>(parsed: T, bytes: Buffer, unread: readonly string[] = []): T {
-  const out: Record<string, unknown> = {};
-  for (const key in parsed) {
-    const value: unknown = parsed[key];
-    const lazy = typeof value === 'string' && (value.length >= LAZY_MIN_CHARS || unread.includes(key));
-    if (lazy) Object.defineProperty(out, key, lazyField(key));
-    else out[key] = value;
+  const fields = parsed as Record<string, unknown>;
+  for (const key in fields) {
+    const value = fields[key];
+    if (typeof value === 'string' && (value.length >= LAZY_MIN_CHARS || unread.includes(key))) Object.defineProperty(parsed, key, lazyField(key));
   }
-  rawBytes.set(out, bytes);
-  return out as T;
+  rawBytes.set(parsed, bytes);
+  return parsed;
 }
 
 /**
