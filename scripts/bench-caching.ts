@@ -80,7 +80,11 @@ function linearize(req: WireRequest): string {
       parts.push(req.body.tools, req.body.system, ...req.body.messages);
       break;
   }
-  return parts.map((p) => JSON.stringify(p)).join('\n');
+  // A prefix cache matches content: where a request puts its `cache_control` markers says what to
+  // cache, not what the content is (moving the last marker forward each turn is how Anthropic caching
+  // is meant to be used), so the markers are left out of the comparison.
+  const withoutMarkers = (key: string, value: unknown) => (key === 'cache_control' ? undefined : value);
+  return parts.map((p) => JSON.stringify(p, withoutMarkers)).join('\n');
 }
 
 function commonPrefix(a: string, b: string): number {

@@ -7,7 +7,8 @@
 // - `naive`: panels in registration order, then the footer, then the conversation.
 // - `refresh-sorted` (seed 000, the default): panels oldest refresh first.
 // - `tiers` (seed 003): panels and history units placed in stability tiers L0–L3 (each tier's last
-//   item is an Anthropic cache breakpoint), then the active panels, the footer and recent history.
+//   item is an Anthropic cache breakpoint), then the active history, the active panels, the footer
+//   and the newest history unit.
 // The footer follows the last panel (there is none when there are no panels); on Anthropic the
 // repeated instructions follow it, except under tiers, where they are tracked like an item.
 import type { WireApi } from '../../protocol/config.js';
@@ -142,17 +143,26 @@ export class PromptShaper {
       for (const unit of units) slots.set(unit.key, { kind: 'history', items: unit.items });
       if (seed) slots.set(SEED_KEY, { kind: 'history', items: seed });
       this.#seedHash = seed ? contentHash(seed) : undefined;
-      const update = this.#tracker.update(this.#tracked(ordered, units, texts, seed));
+      const tracked = this.#tracked(ordered, units, texts, seed);
+      const update = this.#tracker.update(tracked);
       for (const tier of CACHED_TIERS) {
         const keys = update.tiers[tier];
         for (const key of keys) emitKey(slots, key, emit);
         if (keys.length > 0) breakpoints.push(input.length - 1);
       }
+      // The active tier by volatility (seed 003 ends with what changes each request): conversation
+      // first, since it is append-only and the next request still matches through it; then the
+      // panels, the repeated instructions and the timestamped footer; the newest history unit (the
+      // user's message or the results the model answers) stays last.
       const active = update.tiers.active;
-      for (const key of active) if (slots.get(key)?.kind === 'panel') emitKey(slots, key, emit);
+      const conversation = new Set(tracked.filter((i) => i.ordered).map((i) => i.key));
+      const newest = units.at(-1)?.key;
+      const held = newest !== undefined && active.includes(newest) ? newest : undefined;
+      for (const key of active) if (conversation.has(key) && key !== held) emitKey(slots, key, emit);
+      for (const key of active) if (!conversation.has(key) && key !== SEED_KEY) emitKey(slots, key, emit);
       if (active.includes(SEED_KEY)) emitKey(slots, SEED_KEY, emit);
       closePanels(false);
-      for (const key of active) if (key !== SEED_KEY && slots.get(key)?.kind === 'history') emitKey(slots, key, emit);
+      if (held) emitKey(slots, held, emit);
       const sizes = Object.fromEntries(ALL_TIERS.map((t) => [t, update.tiers[t].length])) as Record<Tier, number>;
       tiers = { sizes, invalidated: update.invalidated, promoted: update.promoted, demoted: update.demoted };
     }

@@ -12,11 +12,13 @@
 // - In a rebuilt tier, items that never changed come before items that did: when a changeable one
 //   changes again, only what follows it is lost.
 // - With nothing invalidated, items reaching the L3 threshold are appended to the end of L3; only the
-//   active tier follows it. A prefix cache still reuses the unchanged panels at its head, and an append
-//   moves them, so appends wait while moving those would cost more than waiting has so far.
+//   active tier follows it. The active tier starts with the conversation (append-only, so a prefix
+//   cache still reuses it), then the panels: appending history moves nothing, appending a panel
+//   moves the conversation ahead of it, so such appends wait while that would cost more than
+//   waiting has so far.
 // - A panel that has changed before and is smaller than what the conversation adds per request stays
 //   active: in a cached tier, every newer history item ends up behind it and is lost at its next
-//   change; active, only the panel itself is sent again when history is appended ahead of it.
+//   change; active, only the panel itself is sent again, behind the growing history.
 // - Each key is in exactly one tier. Items marked `ordered` (conversation history) keep their input
 //   order across the whole layout: a later one is never in an earlier tier than an earlier one.
 import { UsageError } from '../errors.js';
@@ -50,7 +52,7 @@ export interface TierMove {
 }
 
 export interface TierUpdate {
-  /** Keys per tier, in prompt order. `active` follows the input order. */
+  /** Keys per tier, in prompt order. `active`: conversation, then the other items (input order). */
   readonly tiers: Readonly<Record<Tier, readonly string[]>>;
   /** Cached tiers that held something and whose previous bytes are no longer where they were. */
   readonly invalidated: readonly CachedTier[];
@@ -174,8 +176,8 @@ export class StabilityTracker {
       }
       this.#waited = 0;
     } else {
-      const waiting = active.filter((key) => this.#entry(key).n >= this.thresholds.L3);
-      if (waiting.length > 0 && this.#appendNow(items, waiting)) this.#place(waiting, 'L3', promoted);
+      const waiting = this.#activeOrder(items).filter((key) => this.#settles(key) && this.#entry(key).n >= this.thresholds.L3);
+      if (waiting.length > 0) this.#place(this.#appended(items, waiting), 'L3', promoted);
     }
 
     this.#keepConversationOrder(items, demoted);
@@ -191,36 +193,44 @@ export class StabilityTracker {
   }
 
   /**
-   * Active keys in input order, those that will settle in a cached tier first: when one is appended
-   * to L3 it stays where it was, and the ones that stay active are not moved by it.
+   * Active keys in input order: the conversation first (it only grows, so it never invalidates what
+   * follows it in the cache), then the other items, those that will settle in a cached tier first, so
+   * that appending one moves none of those that stay active.
    */
   #activeOrder(items: readonly TrackedItem[]): string[] {
     const keys = items.map((i) => i.key).filter((key) => this.#entry(key).tier === 'active');
-    return [...keys.filter((key) => this.#settles(key)), ...keys.filter((key) => !this.#settles(key))];
+    const others = keys.filter((key) => !this.#entry(key).ordered);
+    return [...keys.filter((key) => this.#entry(key).ordered), ...others.filter((key) => this.#settles(key)), ...others.filter((key) => !this.#settles(key))];
   }
 
   /**
-   * An append to L3 moves the unchanged unordered active items (panels ahead of the first changed
-   * one) behind it: they are sent again. Not appending sends the waiting items again next request.
-   * Appending once waiting has cost as much as the move (the rent-or-buy balance) keeps either cost
-   * from running far past the other, without guessing what the conversation does next.
+   * What to append to L3 of the waiting items. Those at the head of the active tier move nothing
+   * and always go. Appending the others puts them ahead of active items that were still cached
+   * (up to the first changed one, after which the cache is lost anyway): those are sent again. Left
+   * waiting, they are sent again themselves. They go once waiting has cost as much as the move (the
+   * rent-or-buy balance), which keeps either cost from running far past the other without guessing
+   * what the conversation does next.
    */
-  #appendNow(items: readonly TrackedItem[], waiting: readonly string[]): boolean {
-    const queued = new Set(waiting);
+  #appended(items: readonly TrackedItem[], waiting: readonly string[]): readonly string[] {
+    const order = this.#activeOrder(items);
+    const split = waiting.findIndex((key, i) => order[i] !== key);
+    if (split < 0) return waiting;
+    const head = waiting.slice(0, split);
+    const rest = waiting.slice(split);
+    const queued = new Set(rest);
     let moved = 0;
-    for (const key of this.#activeOrder(items)) {
+    for (const key of order.slice(split)) {
       const e = this.#entry(key);
-      if (e.ordered || queued.has(key)) continue;
       if (e.n === 0) break;
-      moved += e.tokens;
+      if (!queued.has(key)) moved += e.tokens;
     }
-    const weight = waiting.reduce((sum, key) => sum + this.#entry(key).tokens, 0);
+    const weight = rest.reduce((sum, key) => sum + this.#entry(key).tokens, 0);
     if (this.#waited + weight >= moved) {
       this.#waited = 0;
-      return true;
+      return waiting;
     }
     this.#waited += weight;
-    return false;
+    return head;
   }
 
   #entry(key: string): Entry {

@@ -63,11 +63,22 @@ describe('appending to L3', () => {
     expect(run(0, 30)).toHaveLength(20);
   });
 
-  it('is batched while it would move more than waiting has cost: here every other request', () => {
-    // 900 tokens of panels would move; one request's item weighs 500, two weigh 1000 + 500 waited.
-    const appends = run(3, 30);
-    expect(appends.length).toBeGreaterThanOrEqual(9);
-    expect(appends.length).toBeLessThanOrEqual(11);
-    appends.slice(1).forEach((r, i) => expect(r - (appends[i] as number)).toBe(2));
+  it('of history happens each request even with unchanged panels active: they follow the history, nothing moves', () => {
+    expect(run(3, 30)).toHaveLength(20);
+  });
+
+  it('of a panel behind active history waits while moving that history would cost more than waiting has', () => {
+    // Thresholds 6/5/4/3; a 600-token panel changes at request 15; one new 500-token item per request.
+    const tracker = new StabilityTracker({ L0: 6, L1: 5, L2: 4, L3: 3 });
+    const entered: number[] = [];
+    for (let r = 0; r < 24; r++) {
+      const update = tracker.update([panel('panel:p', r < 15 ? 'v0' : 'v1', 600), ...Array.from({ length: r + 1 }, (_, i) => history(i, 500))]);
+      if (r > 15 && update.promoted.some((m) => m.key === 'panel:p')) entered.push(r);
+      // History reaching L3 goes at once: it is at the head of the active tier.
+      if (r > 15) expect(update.promoted.map((m) => m.key)).toContain(`history:${r - 3}`);
+    }
+    // At 18 (N = 3) appending it would move two unchanged items (1000 tokens); it has waited 600.
+    // At 19 it has waited 1200.
+    expect(entered).toEqual([19]);
   });
 });
