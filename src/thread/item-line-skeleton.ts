@@ -1,8 +1,9 @@
-// Most of a long rollout's bytes are a few long strings in response_item payloads: tool outputs,
-// encrypted reasoning, call arguments. Resume only forwards them, so the reader need not decode and
-// parse them: for a line in the compact form Codex and weft write, this cuts each long string field
-// of the payload out of the text to parse (leaving ""), and says where its bytes are. The item is
-// then backed by its bytes (src/history/raw-json.ts) and the cut fields are read from them on use.
+// A response_item line in the compact form Codex and weft write holds the item's wire JSON as its
+// payload. This finds the payload's bytes in the line, and because most of a long rollout's bytes are
+// a few long strings in those payloads (tool outputs, encrypted reasoning, call arguments), which
+// resume only forwards, it cuts each long string field of the payload out of the text to parse
+// (leaving ""). The item is then backed by its bytes (src/history/raw-json.ts) and the cut fields are
+// read from them on use.
 //
 // This is a scan of JSON's structure, not a parser: strings are skipped with a byte search for their
 // closing quote, and anything unexpected (spaces, another key order, a key with escapes, a torn
@@ -29,7 +30,7 @@ const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 
 export interface ItemLineSkeleton {
-  /** The line's text with each cut string replaced by "". */
+  /** The line's text with each cut string replaced by "" (the whole line when nothing was cut). */
   readonly text: string;
   /** The payload's bytes, exactly as in the line. */
   readonly payload: Buffer;
@@ -95,11 +96,11 @@ function payloadStartOf(line: Buffer): number {
 
 /**
  * The skeleton of a `{"timestamp":"…",["ordinal":N,]"type":"response_item","payload":{…}…}` line
- * (`line` holds exactly its bytes, no line end), when it has at least one long string to cut;
- * otherwise undefined. What follows the payload (0.169's `metadata`) is left to JSON.parse.
+ * (`line` holds exactly its bytes, no line end); undefined for any other line. What follows the
+ * payload (0.169's `metadata`) is left to JSON.parse.
  */
 export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
-  if (line.length < MIN_CUT_BYTES || line[line.length - 1] !== CLOSE_BRACE) return undefined;
+  if (line[line.length - 1] !== CLOSE_BRACE) return undefined;
   const payloadStart = payloadStartOf(line);
   if (payloadStart === -1) return undefined;
   const limit = line.length - 1; // the envelope's closing brace
@@ -123,7 +124,7 @@ export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
     else return undefined;
   }
   const payloadEnd = i + 1;
-  if (payloadEnd > limit || (line[payloadEnd] !== COMMA && payloadEnd !== limit) || cuts.length === 0) return undefined;
+  if (payloadEnd > limit || (line[payloadEnd] !== COMMA && payloadEnd !== limit)) return undefined;
 
   let text = '';
   let from = 0;

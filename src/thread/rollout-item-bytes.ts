@@ -1,6 +1,7 @@
 // A response_item line's payload is the item's wire JSON. This validates the item once, where the
-// line is read, and keeps the payload's bytes with it (src/history/raw-json.ts): resume then forwards
-// the history without re-serializing it, and long fields are not held twice in memory.
+// line is read, and keeps the payload's bytes with it when the line is in compact form
+// (item-line-skeleton.ts, src/history/raw-json.ts): resume then forwards the history without
+// re-serializing it, and long fields are not held twice in memory.
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { sameJson, withRawJson } from '../history/raw-json.js';
 
@@ -9,33 +10,6 @@ const validated = new WeakSet<object>();
 
 export function wasValidated(payload: unknown): payload is ResponseItem {
   return typeof payload === 'object' && payload !== null && validated.has(payload);
-}
-
-function field(line: Record<string, unknown>, key: string): string {
-  return `${JSON.stringify(key)}:${JSON.stringify(line[key])}`;
-}
-
-/** The `{…"payload":` before and the `…}` after the payload in the line's text, as written by a compact JSON writer. */
-function envelopeAround(line: Record<string, unknown>): { head: string; tail: string } | undefined {
-  const keys = Object.keys(line);
-  // The common line, {timestamp, type, payload}, without the general case's arrays.
-  if (keys.length === 3 && keys[0] === 'timestamp' && keys[1] === 'type' && keys[2] === 'payload') {
-    return { head: `{${field(line, 'timestamp')},"type":"response_item","payload":`, tail: '}' };
-  }
-  const at = keys.indexOf('payload');
-  if (at === -1) return undefined;
-  let head = '{';
-  for (const key of keys.slice(0, at)) head += `${field(line, key)},`;
-  let tail = '';
-  for (const key of keys.slice(at + 1)) tail += `,${field(line, key)}`;
-  return { head: `${head}"payload":`, tail: `${tail}}` };
-}
-
-/** The payload's bytes, cut out of the line's bytes when the line is compact JSON around it. */
-function payloadBytes(line: Record<string, unknown>, text: string, bytes: Buffer): Buffer | undefined {
-  const env = envelopeAround(line);
-  if (!env || !text.startsWith(env.head) || !text.endsWith(env.tail)) return undefined;
-  return bytes.subarray(Buffer.byteLength(env.head), bytes.length - Buffer.byteLength(env.tail));
 }
 
 /** Marks a payload that is exactly a valid item as such, backed by its bytes when they are known. */
@@ -49,15 +23,13 @@ function validItem(payload: unknown, bytes: Buffer | undefined, unread?: readonl
 }
 
 /**
- * Validates the payload of a parsed response_item line and returns what the record should hold. The
- * record keeps the JSON value from the file (unknown fields too); when that value is exactly a valid
- * item, it is marked as validated, and backed by its bytes when they can be cut out of the line.
- * Otherwise responseItemOf validates it when the item is used (and names the line if it is invalid).
- *
- * `text` is the line as parsed; `bytes` are the same line's UTF-8 bytes.
+ * Validates the payload of a response_item line that was parsed whole (not in the compact form, or not
+ * exactly an item) and returns what the record should hold: the JSON value from the file (unknown
+ * fields too), marked as validated when it is exactly a valid item. Otherwise responseItemOf validates
+ * it when the item is used (and names the line if it is invalid).
  */
-export function storedItemPayload(line: Record<string, unknown>, text: string, bytes: Buffer): unknown {
-  return validItem(line.payload, payloadBytes(line, text, bytes)) ?? line.payload;
+export function storedItemPayload(payload: unknown): unknown {
+  return validItem(payload, undefined) ?? payload;
 }
 
 /**

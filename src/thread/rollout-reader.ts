@@ -105,7 +105,7 @@ function schemaProblem(schema: z.ZodType, payload: unknown, type: string): strin
   return r.success ? undefined : `invalid ${type} payload: ${issueText(r.error)}`;
 }
 
-/** A long response_item line in compact form, parsed without decoding its long strings; else undefined. */
+/** A response_item line in compact form, parsed without decoding its long strings; else undefined. */
 function parseItemSkeleton(buf: Buffer, start: number, end: number): StoredRolloutLine | undefined {
   const bytes = buf.subarray(start, buf[end - 1] === 0x0d ? end - 1 : end);
   const skeleton = itemLineSkeleton(bytes);
@@ -142,10 +142,7 @@ export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnte
   if (problem !== undefined) return problem;
   // Checked above: a kept value has the shape of StoredRolloutLine.
   const line = value as StoredRolloutLine;
-  if (line.type === 'response_item') {
-    const lineBytes = buf.subarray(start, buf[end - 1] === 0x0d ? end - 1 : end);
-    (line as { payload: unknown }).payload = storedItemPayload(line, text, lineBytes);
-  }
+  if (line.type === 'response_item') (line as { payload: unknown }).payload = storedItemPayload(line.payload);
   return line;
 }
 

@@ -15,7 +15,9 @@ describe('the response_item line skeleton', () => {
   });
 
   it('leaves long strings nested in parts alone (they are parsed)', () => {
-    expect(itemLineSkeleton(line(JSON.stringify({ type: 'message', role: 'user', content: [{ type: 'input_text', text: long }] })))).toBeUndefined();
+    const sk = itemLineSkeleton(line(JSON.stringify({ type: 'message', role: 'user', content: [{ type: 'input_text', text: long }] })));
+    expect(sk?.cutKeys).toEqual([]);
+    expect(JSON.parse(sk?.text ?? '').payload.content[0].text).toBe(long);
   });
 
   it('gives up on what it cannot prove: spaces, escaped keys, other line types, torn lines, short lines', () => {
@@ -26,7 +28,14 @@ describe('the response_item line skeleton', () => {
     expect(itemLineSkeleton(Buffer.from(`{"timestamp":"t","type":"event_msg","payload":${payload}}`))).toBeUndefined();
     expect(itemLineSkeleton(line(payload).subarray(0, 1500))).toBeUndefined();
     expect(itemLineSkeleton(line(payload.slice(0, -2)))).toBeUndefined();
-    expect(itemLineSkeleton(line(JSON.stringify({ type: 'function_call_output', call_id: 'c', output: 'short' })))).toBeUndefined();
+  });
+
+  it('finds the payload of a line with nothing long to cut, which is then parsed whole', () => {
+    const payload = JSON.stringify({ type: 'function_call_output', call_id: 'c', output: 'short' });
+    const sk = itemLineSkeleton(line(payload));
+    expect(sk?.cutKeys).toEqual([]);
+    expect(sk?.text).toBe(line(payload).toString());
+    expect(sk?.payload.toString()).toBe(payload);
   });
 
   it('finds the end of a string whose content ends in escaped backslashes and quotes', () => {
