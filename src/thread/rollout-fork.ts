@@ -25,7 +25,7 @@ import { RolloutError, UsageError, errorMessage } from '../errors.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { assertThreadId } from './thread-id.js';
 import { rolloutPath } from './rollout-paths.js';
-import { readRolloutHead } from './rollout-reader.js';
+import { readRolloutHead } from './rollout-head.js';
 import { formatRolloutLine, rolloutTimestamp } from './rollout-writer.js';
 import { messageKind } from './user-message-kind.js';
 

@@ -1,21 +1,35 @@
-// Reading a rollout from its top only as far as a caller needs (a fork cut before the N-th user
-// message reads up to that message, not the whole parent). Lines are checked exactly as readRollout
-// checks them, with the same `<file>:<line>` warnings for the lines it skips.
+// Reading a rollout from its top only as far as a caller needs: a fork cut before the N-th user
+// message reads up to that message, a listing reads a file's head. Lines are checked exactly as
+// readRollout checks them, with the same `<file>:<line>` warnings for the lines it skips.
 import { open } from 'node:fs/promises';
 import { RolloutError, errorMessage } from '../errors.js';
 import { parseLineBytes, type ReadOptions, type RolloutRecord } from './rollout-reader.js';
 
-const CHUNK = 1024 * 1024;
 const NL = 0x0a;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** Records from the top until `enough` holds after one of them (or the file ends). */
+export interface PrefixOptions extends Pick<ReadOptions, 'onWarning'> {
+  /** Stop reading after this many bytes; a line still unfinished there is not parsed. */
+  maxBytes?: number;
+  /** Bytes per read. */
+  chunkBytes?: number;
+}
+
+export interface RolloutPrefix {
+  readonly records: RolloutRecord[];
+  /** Bytes read from the file: at most `maxBytes`, rounded up to a whole read. */
+  readonly bytesRead: number;
+}
+
+/** Records from the top until `enough` holds after one of them, the file ends or `maxBytes` are read. */
 export async function readRolloutPrefix(
   path: string,
   enough: (record: RolloutRecord) => boolean,
-  options: Pick<ReadOptions, 'onWarning'> = {},
-): Promise<RolloutRecord[]> {
+  options: PrefixOptions = {},
+): Promise<RolloutPrefix> {
   const warn = options.onWarning ?? (() => undefined);
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  const chunkBytes = options.chunkBytes ?? 1024 * 1024;
   let fh;
   try {
     fh = await open(path, 'r');
@@ -40,11 +54,12 @@ export async function readRolloutPrefix(
     let carry = Buffer.alloc(0);
     let carryAt = 0;
     for (let pos = 0; ; ) {
-      const chunk = Buffer.alloc(CHUNK);
-      const { bytesRead } = await fh.read(chunk, 0, CHUNK, pos);
+      if (pos >= maxBytes) return { records, bytesRead: pos };
+      const chunk = Buffer.alloc(chunkBytes);
+      const { bytesRead } = await fh.read(chunk, 0, chunkBytes, pos);
       if (bytesRead === 0) {
         if (carry.length > 0) take(carry, 0, carry.length, carryAt, false);
-        return records;
+        return { records, bytesRead: pos };
       }
       let buf = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
       let bufAt = carryAt;
@@ -56,7 +71,7 @@ export async function readRolloutPrefix(
       pos += bytesRead;
       let from = 0;
       for (let nl = buf.indexOf(NL); nl !== -1; nl = buf.indexOf(NL, from)) {
-        if (take(buf, from, nl, bufAt + from, true)) return records;
+        if (take(buf, from, nl, bufAt + from, true)) return { records, bytesRead: pos };
         from = nl + 1;
       }
       carry = Buffer.from(buf.subarray(from));

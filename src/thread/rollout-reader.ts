@@ -1,5 +1,5 @@
 // Owns reading rollout files back: the whole file for resume (`readRollout`), or only its first
-// chunk for listings (`readRolloutHead`). Damaged input never stops a read: a BOM, blank lines,
+// chunk for listings (`readRolloutHead`, in rollout-head.ts). Damaged input never stops a read: a BOM, blank lines,
 // malformed or torn lines and lines that fail their schema are skipped, each with a
 // `<file>:<line>: <what>` warning, and every other line is kept with its byte offset.
 import { open, readFile, stat } from 'node:fs/promises';
@@ -15,7 +15,6 @@ import {
 } from '../../protocol/rollout.js';
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { ResponseItem } from '../../protocol/responses-items.js';
-import { messageKind, messageText } from './user-message-kind.js';
 import { checkpointInBuffer, lastCheckpointOffset } from './rollout-checkpoint.js';
 import { itemLineSkeleton } from './item-line-skeleton.js';
 import { skeletonItemPayload, storedItemPayload, wasValidated } from './rollout-item-bytes.js';
@@ -242,77 +241,4 @@ export function compactedOf(record: RolloutRecord, file = '<rollout>'): Compacte
   );
   if (!r.success) throw new RolloutError(`${file}:${record.lineNo}: invalid compacted payload: ${issueText(r.error)}`, file);
   return r.data;
-}
-
-export interface RolloutHead {
-  /** The first session_meta of the file (a fork's own, not the copied parent's). */
-  sessionMeta?: SessionMeta;
-  /** Text of the first user message: the first `user_message` event, else the first real user item. */
-  firstUserMessage?: string;
-  /** Bytes read from the file; never more than `maxBytes` plus one chunk boundary. */
-  bytesRead: number;
-}
-
-const HEAD_CHUNK = 64 * 1024;
-
-/**
- * Reads only as much of the start of a rollout as the listing needs: chunk by chunk until the
- * session_meta and the first user message are found, the file ends or `maxBytes` are read. The
- * default allows for a session_meta carrying long base instructions and a large AGENTS.md.
- */
-export async function readRolloutHead(path: string, maxBytes = 1024 * 1024): Promise<RolloutHead> {
-  let fh;
-  try {
-    fh = await open(path, 'r');
-  } catch (err) {
-    throw new RolloutError(`cannot read rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
-  }
-  const head: RolloutHead = { bytesRead: 0 };
-  let fallbackPreview: string | undefined;
-  let pending = Buffer.alloc(0);
-  let first = true;
-  try {
-    while (head.bytesRead < maxBytes) {
-      const chunk = Buffer.alloc(Math.min(HEAD_CHUNK, maxBytes - head.bytesRead));
-      const { bytesRead } = await fh.read(chunk, 0, chunk.length, head.bytesRead);
-      if (bytesRead === 0) break;
-      head.bytesRead += bytesRead;
-      let buf = pending.length > 0 ? Buffer.concat([pending, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
-      if (first && buf.subarray(0, 3).equals(BOM)) buf = buf.subarray(3);
-      first = false;
-      const lastNl = buf.lastIndexOf(NL);
-      const complete = lastNl === -1 ? buf.subarray(0, 0) : buf.subarray(0, lastNl + 1);
-      pending = Buffer.from(buf.subarray(lastNl + 1));
-      forEachLine(complete, 0, (start, end) => {
-        if (head.firstUserMessage !== undefined) return;
-        const parsed = parseLineBytes(complete, start, end, false);
-        if (typeof parsed === 'string') return;
-        if (parsed.type === 'session_meta') {
-          head.sessionMeta ??= parsed.payload;
-        } else if (parsed.type === 'event_msg' && parsed.payload.type === 'user_message') {
-          const message = parsed.payload.message;
-          if (typeof message === 'string') head.firstUserMessage = message;
-        } else if (parsed.type === 'response_item' && fallbackPreview === undefined && messageKind(parsed.payload) === 'user-input') {
-          fallbackPreview = messageText(parsed.payload);
-        }
-      });
-      if (head.sessionMeta !== undefined && head.firstUserMessage !== undefined) break;
-    }
-    // A last line without its newline still counts when it is complete JSON.
-    if (pending.length > 0 && head.firstUserMessage === undefined && head.bytesRead < maxBytes) {
-      const parsed = parseLineBytes(pending, 0, pending.length, true);
-      if (typeof parsed !== 'string') {
-        if (parsed.type === 'session_meta') head.sessionMeta ??= parsed.payload;
-        else if (parsed.type === 'event_msg' && parsed.payload.type === 'user_message' && typeof parsed.payload.message === 'string') {
-          head.firstUserMessage = parsed.payload.message;
-        }
-      }
-    }
-  } catch (err) {
-    throw new RolloutError(`cannot read rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
-  } finally {
-    await fh.close();
-  }
-  head.firstUserMessage ??= fallbackPreview;
-  return head;
 }

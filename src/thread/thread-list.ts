@@ -13,7 +13,7 @@ import { UsageError } from '../errors.js';
 import { isThreadId } from './thread-id.js';
 import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn } from './rollout-paths.js';
 import type { RolloutFileEntry } from './rollout-paths.js';
-import { readRolloutHead } from './rollout-reader.js';
+import { readRolloutHead } from './rollout-head.js';
 
 export interface ThreadListEntry {
   id: string;

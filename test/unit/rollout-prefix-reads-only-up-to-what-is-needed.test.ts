@@ -22,7 +22,7 @@ describe('reading a rollout prefix', () => {
     const lines = [event('one'), 'not json', event(big), event('stop here'), event('never read')];
     const path = await file(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\n')}\n`)]));
     const warnings: string[] = [];
-    const prefix = await readRolloutPrefix(path, (r) => (r.line.payload as { message?: string }).message === 'stop here', { onWarning: (w) => warnings.push(w) });
+    const { records: prefix } = await readRolloutPrefix(path, (r) => (r.line.payload as { message?: string }).message === 'stop here', { onWarning: (w) => warnings.push(w) });
     const whole = await readRollout(path);
     expect(prefix).toEqual(whole.slice(0, 3));
     expect(warnings).toEqual([`${path}:1: UTF-8 byte order mark skipped`, expect.stringMatching(new RegExp(`^${path}:2: malformed JSON`))]);
@@ -30,7 +30,7 @@ describe('reading a rollout prefix', () => {
 
   it('reads to the end when nothing is enough, keeping a complete last line without its newline', async () => {
     const path = await file(`${event('a')}\n${event('b')}`);
-    const prefix = await readRolloutPrefix(path, () => false);
+    const { records: prefix } = await readRolloutPrefix(path, () => false);
     expect(prefix.map((r) => (r.line.payload as { message: string }).message)).toEqual(['a', 'b']);
   });
 });

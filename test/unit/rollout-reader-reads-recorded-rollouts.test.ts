@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compactedOf, readRollout, readRolloutHead, responseItemOf } from '../../src/thread/rollout-reader.js';
+import { readRolloutHead } from '../../src/thread/rollout-head.js';
+import { compactedOf, readRollout, responseItemOf } from '../../src/thread/rollout-reader.js';
 import { recordedRollouts098 } from '../support/recorded-rollouts.js';
 
 describe('recorded Codex 0.98 rollouts', () => {

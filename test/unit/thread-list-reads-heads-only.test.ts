@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listThreads } from '../../src/thread/thread-list.js';
 import type { ThreadListEntry } from '../../src/thread/thread-list.js';
-import { readRolloutHead } from '../../src/thread/rollout-reader.js';
+import { readRolloutHead } from '../../src/thread/rollout-head.js';
 import { sessionsDir } from '../../src/thread/rollout-paths.js';
 import { UsageError } from '../../src/errors.js';
 import { buildThread } from '../support/rollout-builders.js';

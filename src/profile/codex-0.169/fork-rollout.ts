@@ -9,7 +9,8 @@ import { RolloutError, UsageError, errorMessage } from '../../errors.js';
 import type { ForkRolloutOptions, ForkRolloutResult } from '../../thread/rollout-fork.js';
 import { rolloutPath } from '../../thread/rollout-paths.js';
 import { readRolloutPrefix } from '../../thread/rollout-prefix.js';
-import { readRollout, readRolloutHead, type RolloutRecord } from '../../thread/rollout-reader.js';
+import { readRolloutHead } from '../../thread/rollout-head.js';
+import { readRollout, type RolloutRecord } from '../../thread/rollout-reader.js';
 import { rolloutTimestamp } from '../../thread/rollout-writer.js';
 import { messageKind } from '../../thread/user-message-kind.js';
 import { newThreadId } from '../../thread/thread-id.js';
@@ -68,7 +69,7 @@ async function forkPoint(options: ForkRolloutOptions): Promise<ForkPoint> {
   const parent =
     n === undefined
       ? await readRollout(parentPath)
-      : await readRolloutPrefix(parentPath, (r) => r.line.type === 'response_item' && messageKind(r.line.payload, prefixes) === 'user-input' && seen++ >= n);
+      : (await readRolloutPrefix(parentPath, (r) => r.line.type === 'response_item' && messageKind(r.line.payload, prefixes) === 'user-input' && seen++ >= n)).records;
   const first = parent[0];
   if (first?.line.type !== 'session_meta') throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
   const cut = forkCutIndex(parent, n, prefixes);
