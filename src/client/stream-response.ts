@@ -1,8 +1,8 @@
 // Sampling one response: POST {baseUrl}/responses through the openai SDK with the body exactly as
 // built, streamed back as ClientEvents, with retries.
 //
-// The body goes out as the bytes of its JSON (json-body.ts): the SDK passes a byte body through
-// untouched, so no field is added, removed or reordered.
+// The body goes out as a stream of the bytes of its JSON, with its Content-Length (json-body.ts): the
+// SDK passes a stream body through untouched, so no field is added, removed or reordered.
 //
 // Retries. 429, 5xx and connection errors are retried (the SDK's own retries are off). A stream that
 // breaks or ends before `response.completed` (or a retryable `response.failed`/`response.incomplete`)
