@@ -5,9 +5,12 @@
 //
 // Contract: an object registered here is never mutated in place (history items are plain,
 // immutable data throughout weft). A changed item is a new object, which has no bytes and is
-// serialized normally. Assigning to a lazy field turns it back into a plain field and drops the bytes.
+// serialized normally. Assigning to a lazy field turns it back into a plain field and drops the bytes;
+// reading one keeps the value it read (the bytes stay: they still say the same).
 
 const rawBytes = new WeakMap<object, Buffer>();
+/** Lazy fields already read, per object. */
+const readValues = new WeakMap<object, Map<string, unknown>>();
 
 /** Strings at least this long are left in the bytes and read back on demand. */
 const LAZY_MIN_CHARS = 512;
@@ -31,18 +34,36 @@ function lazyField(key: string): PropertyDescriptor {
     descriptor = {
       enumerable: true,
       configurable: true,
+      // Read once, then kept: a field somebody reads (a Chat or Anthropic rendering reads every item on
+      // every request) is not parsed again; fields nobody reads stay in the bytes only.
       get(this: object) {
+        let read = readValues.get(this);
+        if (read?.has(key)) return read.get(key);
         const bytes = rawBytes.get(this);
-        return bytes ? readField(bytes, key) : undefined;
+        const value = bytes ? readField(bytes, key) : undefined;
+        if (!read) readValues.set(this, (read = new Map()));
+        read.set(key, value);
+        return value;
       },
       set(this: object, next: unknown) {
+        detach(this);
         Object.defineProperty(this, key, { value: next, enumerable: true, configurable: true, writable: true });
-        rawBytes.delete(this);
       },
     };
     lazyFields.set(key, descriptor);
   }
   return descriptor;
+}
+
+/** Turns every lazy field of `obj` into a plain one holding its value, and forgets the bytes. */
+function detach(obj: object): void {
+  for (const [key, d] of Object.entries(Object.getOwnPropertyDescriptors(obj))) {
+    if (d.get && lazyFields.get(key)?.get === d.get) {
+      Object.defineProperty(obj, key, { value: d.get.call(obj), enumerable: true, configurable: true, writable: true });
+    }
+  }
+  rawBytes.delete(obj);
+  readValues.delete(obj);
 }
 
 /**
