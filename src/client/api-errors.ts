@@ -1,6 +1,6 @@
 // Errors the model client throws beyond a plain ApiError, and how an SDK failure is read.
 import { APIConnectionError, APIError as SdkApiError, APIUserAbortError } from 'openai';
-import { ApiError, redactSecrets } from '../errors.js';
+import { ApiError, errorMessage, redactSecrets } from '../errors.js';
 
 /** Thrown when the caller's AbortSignal fires; recognise it with isAbortError. */
 export class RequestAbortedError extends Error {
@@ -81,6 +81,18 @@ export function failureFromSdkError(err: unknown, what: string, apiKey: string |
   };
   const retryAfterMs = retryAfterFromHeaders(err.headers);
   if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
+  return failure;
+}
+
+/**
+ * A POST through the SDK that threw, as a failure worth another attempt. An abort is rethrown as
+ * such; anything that is not a retryable HTTP or connection failure is thrown as an ApiError.
+ */
+export function retryableSdkFailure(err: unknown, signal: AbortSignal | undefined, what: string, apiKey: string | undefined): AttemptFailure {
+  throwIfAborted(signal, err);
+  const failure = failureFromSdkError(err, what, apiKey);
+  if (!failure) throw new ApiError(scrub(`${what} failed: ${errorMessage(err)}`, apiKey));
+  if (!failure.retryable) throw new ApiError(failure.message, failure.status);
   return failure;
 }
 

@@ -3,8 +3,7 @@
 // weft's retries (see wire-attempts.ts).
 import { randomUUID } from 'node:crypto';
 import type { ChatRequestBody } from '../../protocol/chat-completions.js';
-import { ApiError, errorMessage } from '../errors.js';
-import { ResponseFailedError, failureFromSdkError, scrub, throwIfAborted } from './api-errors.js';
+import { ResponseFailedError, retryableSdkFailure, throwIfAborted } from './api-errors.js';
 import { ChatStreamMapper } from './chat-stream-mapper.js';
 import type { ClientEvent } from './client-events.js';
 import { prepareRequest } from './openai-sdk.js';
@@ -27,11 +26,7 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
     try {
       stream = await client.post<AsyncIterable<unknown>>(PATH, { body: payload.stream(), headers, stream: true, ...(signal ? { signal } : {}) });
     } catch (err) {
-      throwIfAborted(signal, err);
-      const failure = failureFromSdkError(err, what, apiKey);
-      if (!failure) throw new ApiError(scrub(`${what} failed: ${errorMessage(err)}`, apiKey));
-      if (!failure.retryable) throw new ApiError(failure.message, failure.status);
-      return { kind: 'retry', failure };
+      return { kind: 'retry', failure: retryableSdkFailure(err, signal, what, apiKey) };
     }
     const mapper = new ChatStreamMapper(() => `call_${randomUUID().replace(/-/g, '')}`);
     try {

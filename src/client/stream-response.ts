@@ -13,7 +13,7 @@
 // twice. So the client throws StreamInterruptedError (retryable) and the turn loop re-samples from
 // history, which keeps rollout and requests consistent.
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
-import { ApiError, errorMessage } from '../errors.js';
+import { ApiError } from '../errors.js';
 import type { ClientEvent } from './client-events.js';
 import type { WireCallOptions } from './provider.js';
 import { prepareRequest } from './openai-sdk.js';
@@ -21,7 +21,7 @@ import { retryDelayMs, retryOptionsFor, sleep } from './retry-policy.js';
 import {
   ResponseFailedError,
   StreamInterruptedError,
-  failureFromSdkError,
+  retryableSdkFailure,
   scrub,
   throwIfAborted,
   type AttemptFailure,
@@ -78,11 +78,7 @@ async function* runAttempt(ctx: AttemptContext): AsyncGenerator<ClientEvent, Att
   try {
     stream = await ctx.post(signal);
   } catch (err) {
-    throwIfAborted(signal, err);
-    const failure = failureFromSdkError(err, what, apiKey);
-    if (!failure) throw new ApiError(scrub(`${what} failed: ${errorMessage(err)}`, apiKey));
-    if (!failure.retryable) throw new ApiError(failure.message, failure.status);
-    return { kind: 'retry', failure };
+    return { kind: 'retry', failure: retryableSdkFailure(err, signal, what, apiKey) };
   }
 
   let itemsDone = 0;

@@ -92,6 +92,11 @@ async function lineAround(fh: FileHandle, pos: number, limit: number): Promise<{
 /** Writers put a line's `type` near its start; only this much of each line is searched for it. */
 const TYPE_WITHIN_BYTES = 160;
 
+/** Whether the line's head holds `marker` (a `"type":"…"` pair): a type test without a parse. */
+export function lineHeadHas(line: Buffer, marker: Buffer): boolean {
+  return line.subarray(0, TYPE_WITHIN_BYTES).includes(marker);
+}
+
 /**
  * The same search in a rollout already in memory, without I/O: one pass over the line ends, looking
  * for the type markers only in each line's head (a byte search of every payload would cost more).
@@ -103,9 +108,9 @@ export function checkpointInBuffer(buf: Buffer): number | undefined {
   for (let start = 0; start < buf.length; ) {
     const nl = buf.indexOf(NL, start);
     const end = nl === -1 ? buf.length : nl;
-    const head = buf.subarray(start, Math.min(end, start + TYPE_WITHIN_BYTES));
-    if (head.includes(COMPACTED)) compacted.push([start, end]);
-    else if (head.includes(TURN_CONTEXT)) contexts.push(start);
+    const line = buf.subarray(start, end);
+    if (lineHeadHas(line, COMPACTED)) compacted.push([start, end]);
+    else if (lineHeadHas(line, TURN_CONTEXT)) contexts.push(start);
     start = end + 1;
   }
   for (let i = compacted.length - 1; i >= 0; i--) {

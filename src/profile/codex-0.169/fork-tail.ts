@@ -4,6 +4,7 @@
 // its cost does not grow with the parent. When the tail does not settle them (a parent without
 // ordinals, a torn end, no turn_context near the end), the caller reads the whole parent instead.
 import { open, type FileHandle } from 'node:fs/promises';
+import { lineHeadHas } from '../../thread/rollout-checkpoint.js';
 
 export interface ParentTail {
   readonly endOrdinal: number;
@@ -16,8 +17,6 @@ export interface ParentTail {
 const CHUNK = 256 * 1024;
 const NL = 0x0a;
 const TURN_CONTEXT = Buffer.from('"type":"turn_context"');
-/** Writers put a line's type near its start. */
-const TYPE_WITHIN_BYTES = 160;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -67,7 +66,7 @@ export async function parentTail(path: string, maxBytes = 8 * 1024 * 1024): Prom
         if (typeof value?.ordinal !== 'number') return undefined;
         last = { endOrdinal: value.ordinal + 1, endByteOffset: line.start + line.bytes.length + 1 };
       }
-      if (!line.bytes.subarray(0, TYPE_WITHIN_BYTES).includes(TURN_CONTEXT)) continue;
+      if (!lineHeadHas(line.bytes, TURN_CONTEXT)) continue;
       const payload = parse(line.bytes)?.payload;
       if (isObj(payload) && typeof payload.multi_agent_version === 'string') return { ...last, multiAgentVersion: payload.multi_agent_version };
     }
