@@ -1,8 +1,9 @@
 // Request bodies go out as bytes. History items that still carry the JSON they were read from storage
-// with (src/history/raw-json.ts) are copied in as those bytes; everything else is JSON.stringify'd.
-// For the plain data weft builds bodies from, the result is the bytes of JSON.stringify(body), without
-// serializing again what a rollout already held as wire JSON.
-import { rawJsonOf } from '../history/raw-json.js';
+// with (src/history/raw-json.ts) are copied in as those bytes, read from the rollout file as the body
+// is sent when that is where they are; everything else is JSON.stringify'd. For the plain data weft
+// builds bodies from, the result is the bytes of JSON.stringify(body), without serializing again what
+// a rollout already held as wire JSON.
+import { rawJsonOf, type ByteRange, type ByteSource } from '../history/raw-json.js';
 
 /** Body, then its fields, then their elements (e.g. `input` items): deeper values are stringified whole. */
 const WALK_DEPTH = 2;
@@ -16,7 +17,7 @@ function skipped(v: unknown): boolean {
   return v === undefined || typeof v === 'function' || typeof v === 'symbol';
 }
 
-function walk(value: unknown, depth: number, out: (string | Buffer)[]): void {
+function walk(value: unknown, depth: number, out: Piece[]): void {
   if (typeof value === 'object' && value !== null) {
     const raw = rawJsonOf(value);
     if (raw) {
@@ -51,6 +52,37 @@ function walk(value: unknown, depth: number, out: (string | Buffer)[]): void {
 
 /** Pieces are sent in chunks of about this size: small pieces are gathered, large raw ones go as they are. */
 const CHUNK_BYTES = 256 * 1024;
+/** Ranges of a file are read this much at a time: neighbouring items come in one read. */
+const WINDOW_BYTES = 1024 * 1024;
+
+type Piece = string | Buffer | ByteRange;
+
+/** The last stretch read from a file, reused for the next one. */
+class Window {
+  #buf: Buffer | undefined;
+  #source: ByteSource | undefined;
+  #offset = 0;
+  #length = 0;
+
+  /** Whether `range` can be cut from what is loaded. */
+  has(range: ByteRange): boolean {
+    return range.source === this.#source && range.offset >= this.#offset && range.offset + range.length <= this.#offset + this.#length;
+  }
+
+  /** Loads the stretch starting at `range` (the previous views of the window become invalid). */
+  load(range: ByteRange): void {
+    this.#buf ??= Buffer.allocUnsafe(WINDOW_BYTES);
+    this.#source = range.source;
+    this.#offset = range.offset;
+    this.#length = range.source.fill(this.#buf, range.offset);
+    if (!this.has(range)) range.source.read(range.offset, range.length); // throws, naming what is missing
+  }
+
+  view(range: ByteRange): Buffer {
+    const at = range.offset - this.#offset;
+    return (this.#buf as Buffer).subarray(at, at + range.length);
+  }
+}
 
 /** A serialized request body: its exact length (sent as Content-Length) and its bytes, in chunks. */
 export interface JsonBody {
@@ -66,28 +98,38 @@ export interface JsonBody {
  * a request with a long history is streamed from the bytes the rollout was read into.
  */
 export function jsonBody(body: unknown): JsonBody {
-  const pieces: (string | Buffer)[] = [];
+  const pieces: Piece[] = [];
   walk(body, 0, pieces);
-  const bytes = pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p));
-  const byteLength = bytes.reduce((n, b) => n + b.length, 0);
+  const parts = pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p));
+  const byteLength = parts.reduce((n, b) => n + b.length, 0);
   function* chunks(): Generator<Uint8Array, void, undefined> {
+    const window = new Window();
     let pending: Buffer[] = [];
     let pendingBytes = 0;
-    for (const b of bytes) {
-      if (b.length >= CHUNK_BYTES) {
-        if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
-        pending = [];
-        pendingBytes = 0;
-        yield b;
+    function* flush(): Generator<Uint8Array, void, undefined> {
+      if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+    }
+    for (const part of parts) {
+      if (part.length >= CHUNK_BYTES) {
+        yield* flush();
+        yield Buffer.isBuffer(part) ? part : part.source.read(part.offset, part.length);
         continue;
       }
-      pending.push(b);
-      pendingBytes += b.length;
-      if (pendingBytes >= CHUNK_BYTES) {
-        yield Buffer.concat(pending, pendingBytes);
-        pending = [];
-        pendingBytes = 0;
+      let bytes: Buffer;
+      if (Buffer.isBuffer(part)) bytes = part;
+      else {
+        // Views of the window are copied out (flushed) before it is loaded again.
+        if (!window.has(part)) {
+          yield* flush();
+          window.load(part);
+        }
+        bytes = window.view(part);
       }
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes >= CHUNK_BYTES) yield* flush();
     }
     if (pendingBytes > 0 || byteLength === 0) yield Buffer.concat(pending, pendingBytes);
   }

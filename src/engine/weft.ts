@@ -201,7 +201,9 @@ export class Weft {
     const onWarning = (w: string) => warnings.push(w);
     // After a compaction the rollout holds the rebuilt history: read from there, not from the top.
     // A codex-0.169 fork names its parent's lines instead of copying them: read those first.
-    const records = await withHistoryBase(await readRollout(file, { onWarning, fromLastCheckpoint: true }), file, rt.home, { onWarning });
+    // Items stay in the file (itemBytes 'file'): the next request forwards their bytes from there.
+    const read = { onWarning, itemBytes: 'file' } as const;
+    const records = await withHistoryBase(await readRollout(file, { ...read, fromLastCheckpoint: true }), file, rt.home, read);
     const meta = records[0]?.line.type === 'session_meta' ? undefined : (await readRolloutHead(file)).sessionMeta;
     const prefixes = contextPrefixes(rt.pack);
     const restored = historyFromRollout(records, file, (item: ResponseItem) => isRealUserMessage(item, prefixes), meta);

@@ -1,28 +1,49 @@
-// Items read back from a rollout are already wire JSON. weft keeps each such item's bytes beside it,
-// so that a request can forward them as they are instead of parsing and re-serializing them, and so
-// that the item's large string fields (tool outputs, encrypted reasoning, arguments) need not stay
-// in memory twice: they are read back from those bytes when somebody asks for them.
+// Items read back from a rollout are already wire JSON. weft keeps where each such item's bytes are
+// beside it, so that a request can forward them as they are instead of parsing and re-serializing
+// them, and so that the item's large string fields (tool outputs, encrypted reasoning, arguments)
+// need not be in memory at all: they are read back from those bytes when somebody asks for them.
+// The bytes are either a buffer or a range of a file that only grows (a rollout), read on demand.
 //
 // Contract: an object registered here is never mutated in place (history items are plain,
 // immutable data throughout weft). A changed item is a new object, which has no bytes and is
 // serialized normally. Assigning to a lazy field turns it back into a plain field and drops the bytes;
 // reading one keeps the value it read (the bytes stay: they still say the same).
 
-const rawBytes = new WeakMap<object, Buffer>();
+/** Where bytes that are not in memory are read from: an append-only file, by offset. */
+export interface ByteSource {
+  /** Exactly `length` bytes at `offset`; throws when they are no longer there. */
+  read(offset: number, length: number): Buffer;
+  /** Fills `buf` with the bytes from `offset` on, as many as there are; returns how many. */
+  fill(buf: Buffer, offset: number): number;
+}
+
+/** Bytes kept in a source rather than in memory. */
+export interface ByteRange {
+  readonly source: ByteSource;
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** An item's JSON text: in memory, or a range of a source. */
+export type RawJson = Buffer | ByteRange;
+
+const rawBytes = new WeakMap<object, RawJson>();
 /** Lazy fields already read, per object. */
 const readValues = new WeakMap<object, Map<string, unknown>>();
 
-/** Strings at least this long are left in the bytes and read back on demand. */
-const LAZY_MIN_CHARS = 512;
-
-/** The exact JSON text of `value`, when it was read from storage and never changed since. */
-export function rawJsonOf(value: object): Buffer | undefined {
+/** Where the exact JSON text of `value` is, when it was read from storage and never changed since. */
+export function rawJsonOf(value: object): RawJson | undefined {
   return rawBytes.get(value);
 }
 
-function readField(bytes: Buffer, key: string): unknown {
+/** The bytes of `raw`, read from its source when they are not in memory. */
+export function rawJsonBytes(raw: RawJson): Buffer {
+  return Buffer.isBuffer(raw) ? raw : raw.source.read(raw.offset, raw.length);
+}
+
+function readField(raw: RawJson, key: string): unknown {
   // Validated when it was read: the bytes are one JSON object.
-  return (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>)[key];
+  return (JSON.parse(rawJsonBytes(raw).toString('utf8')) as Record<string, unknown>)[key];
 }
 
 // One accessor per field name, shared by every item: the item's bytes are found through `this`.
@@ -68,17 +89,13 @@ function detach(obj: object): void {
 
 /**
  * Backs `parsed`, the JSON value of `bytes` freshly parsed by the caller and not yet shared, with
- * those bytes: its long top-level strings, and the fields named in `unread` (which the caller never
- * decoded), become accessors that read the value from `bytes`. Done in place, so keys keep their
- * order and JSON.stringify of the result equals the bytes whenever a compact writer
+ * those bytes: the fields named in `unread` (long strings the caller left undecoded) become
+ * accessors that read their value from `bytes` (in memory or in a file). Done in place, so keys keep
+ * their order and JSON.stringify of the result equals the bytes whenever a compact writer
  * (JSON.stringify, or Codex's) wrote them. Returns `parsed`.
  */
-export function withRawJson<T extends object>(parsed: T, bytes: Buffer, unread: readonly string[] = []): T {
-  const fields = parsed as Record<string, unknown>;
-  for (const key in fields) {
-    const value = fields[key];
-    if (typeof value === 'string' && (value.length >= LAZY_MIN_CHARS || unread.includes(key))) Object.defineProperty(parsed, key, lazyField(key));
-  }
+export function withRawJson<T extends object>(parsed: T, bytes: RawJson, unread: readonly string[] = []): T {
+  for (const key of unread) Object.defineProperty(parsed, key, lazyField(key));
   rawBytes.set(parsed, bytes);
   return parsed;
 }

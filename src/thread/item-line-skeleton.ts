@@ -20,7 +20,7 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
 /** Strings of at least this many bytes (between their quotes) are cut. */
-const MIN_CUT_BYTES = 1024;
+const MIN_CUT_BYTES = 512;
 
 const HEAD = Buffer.from('{"timestamp":"');
 /** Codex 0.169 numbers its lines: `"ordinal":N` comes between the timestamp and the type. */
@@ -32,8 +32,9 @@ const DIGIT_9 = 0x39;
 export interface ItemLineSkeleton {
   /** The line's text with each cut string replaced by "" (the whole line when nothing was cut). */
   readonly text: string;
-  /** The payload's bytes, exactly as in the line. */
-  readonly payload: Buffer;
+  /** Where the payload's bytes are in the line: [payloadStart, payloadEnd). */
+  readonly payloadStart: number;
+  readonly payloadEnd: number;
   /** Payload fields whose string values were cut. */
   readonly cutKeys: readonly string[];
 }
@@ -133,5 +134,5 @@ export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
     from = cut.end;
   }
   text += line.toString('utf8', from);
-  return { text, payload: line.subarray(payloadStart, payloadEnd), cutKeys: cuts.map((c) => c.key) };
+  return { text, payloadStart, payloadEnd, cutKeys: cuts.map((c) => c.key) };
 }

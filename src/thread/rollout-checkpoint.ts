@@ -1,8 +1,10 @@
 // Resume from the last compaction instead of the top of the file. weft's `compacted` lines carry
 // the rebuilt history (`replacement_history`), so the state after one is complete: everything
 // before it can be skipped. The search reads the file backwards in chunks with a byte search for
-// the marker, and parses only the lines it hits, so its cost follows the tail, not the file.
-import { open, type FileHandle } from 'node:fs/promises';
+// the marker, and parses only the lines it hits, so its cost follows the tail, not the file;
+// `CheckpointCut` applies the same rule to records read forwards.
+import type { StoredRolloutLine } from '../../protocol/rollout.js';
+import { RolloutFile } from './rollout-file.js';
 
 const CHUNK = 4 * 1024 * 1024;
 const NL = 0x0a;
@@ -15,78 +17,110 @@ const LOOKBACK_BYTES = 1024 * 1024;
 /**
  * Where resume may start: the turn_context line that opens the last compaction holding a
  * replacement history (so the turn settings and token counts recorded with it are read too), or
- * that `compacted` line itself. Undefined when the rollout has no such compaction.
+ * that `compacted` line itself. Undefined when the rollout has no such compaction in its last
+ * `withinLastBytes`.
  */
-export async function lastCheckpointOffset(path: string): Promise<number | undefined> {
-  const fh = await open(path, 'r');
+export async function lastCheckpointOffset(path: string, withinLastBytes = Number.POSITIVE_INFINITY): Promise<number | undefined> {
+  const file = RolloutFile.open(path);
   try {
-    const size = (await fh.stat()).size;
-    const checkpoint = await lastLineWith(fh, 0, size, COMPACTED, isCheckpoint);
-    if (checkpoint === undefined) return undefined;
-    const from = Math.max(0, checkpoint - LOOKBACK_BYTES);
-    return (await lastLineWith(fh, from, checkpoint, TURN_CONTEXT, () => true)) ?? checkpoint;
+    return await lastCheckpointIn(file, withinLastBytes);
   } finally {
-    await fh.close();
+    file.release();
+  }
+}
+
+/** lastCheckpointOffset in a file already open. */
+export async function lastCheckpointIn(file: RolloutFile, withinLastBytes = Number.POSITIVE_INFINITY): Promise<number | undefined> {
+  const size = file.size();
+  const search = new BackwardSearch(file);
+  const checkpoint = await search.lastLineWith(Math.max(0, size - withinLastBytes), size, COMPACTED, isCheckpoint);
+  if (checkpoint === undefined) return undefined;
+  const from = Math.max(0, checkpoint - LOOKBACK_BYTES);
+  return (await search.lastLineWith(from, checkpoint, TURN_CONTEXT, () => true)) ?? checkpoint;
+}
+
+class BackwardSearch {
+  readonly #file: RolloutFile;
+  /** One buffer for every chunk of the search. */
+  readonly #chunk = Buffer.allocUnsafe(CHUNK);
+
+  constructor(file: RolloutFile) {
+    this.#file = file;
+  }
+
+  /**
+   * The start offset of the last line in [from, to) containing `needle` that `accept` takes. Chunks
+   * overlap by the needle's length so a marker split between two reads is still found.
+   */
+  async lastLineWith(from: number, to: number, needle: Buffer, accept: (line: Buffer) => boolean): Promise<number | undefined> {
+    let end = to;
+    while (end > from) {
+      const start = Math.max(from, end - CHUNK);
+      const chunk = this.#chunk.subarray(0, await this.#file.readInto(this.#chunk, start, end - start));
+      for (let hit = chunk.lastIndexOf(needle); hit !== -1; hit = hit > 0 ? chunk.lastIndexOf(needle, hit - 1) : -1) {
+        const line = await this.#lineAround(start + hit, to);
+        if (accept(line.bytes)) return line.start;
+      }
+      if (start === from) break;
+      end = start + needle.length - 1;
+    }
+    return undefined;
+  }
+
+  /** The whole line holding the byte at `pos` (lines are read in full, whatever their length). */
+  async #lineAround(pos: number, limit: number): Promise<{ start: number; bytes: Buffer }> {
+    let start = pos;
+    const probe = Buffer.allocUnsafe(64 * 1024);
+    for (;;) {
+      const at = Math.max(0, start - probe.length);
+      const n = start - at;
+      if (n === 0) break;
+      await this.#file.readInto(probe, at, n);
+      const nl = probe.subarray(0, n).lastIndexOf(NL);
+      if (nl !== -1) {
+        start = at + nl + 1;
+        break;
+      }
+      start = at;
+    }
+    let end = pos;
+    for (;;) {
+      const n = Math.min(probe.length, limit - end);
+      if (n <= 0) break;
+      const got = await this.#file.readInto(probe, end, n);
+      const nl = probe.subarray(0, got).indexOf(NL);
+      if (nl !== -1) {
+        end += nl;
+        break;
+      }
+      if (got === 0) break;
+      end += got;
+    }
+    return { start, bytes: this.#file.read(start, end - start) };
   }
 }
 
 /**
- * The start offset of the last line in [from, to) containing `needle` that `accept` takes. Chunks
- * overlap by the needle's length so a marker split between two reads is still found.
+ * The same rule applied while reading forwards: told of each record as it is read, it says from
+ * which record on the ones read so far are still needed.
  */
-async function lastLineWith(
-  fh: FileHandle,
-  from: number,
-  to: number,
-  needle: Buffer,
-  accept: (line: Buffer) => boolean,
-): Promise<number | undefined> {
-  let end = to;
-  while (end > from) {
-    const start = Math.max(from, end - CHUNK);
-    const chunk = Buffer.alloc(end - start);
-    await fh.read(chunk, 0, chunk.length, start);
-    for (let hit = chunk.lastIndexOf(needle); hit !== -1; hit = hit > 0 ? chunk.lastIndexOf(needle, hit - 1) : -1) {
-      const line = await lineAround(fh, start + hit, to);
-      if (accept(line.bytes)) return line.start;
-    }
-    if (start === from) break;
-    end = start + needle.length - 1;
-  }
-  return undefined;
-}
+export class CheckpointCut {
+  #lastContext: { index: number; offset: number } | undefined;
 
-/** The whole line holding the byte at `pos` (lines are read in full, whatever their length). */
-async function lineAround(fh: FileHandle, pos: number, limit: number): Promise<{ start: number; bytes: Buffer }> {
-  let start = pos;
-  const probe = Buffer.alloc(64 * 1024);
-  for (;;) {
-    const at = Math.max(0, start - probe.length);
-    const n = start - at;
-    if (n === 0) break;
-    await fh.read(probe, 0, n, at);
-    const nl = probe.subarray(0, n).lastIndexOf(NL);
-    if (nl !== -1) {
-      start = at + nl + 1;
-      break;
+  /** Index of the first record still needed once `records`' last one was read. */
+  keepFrom(records: readonly { line: StoredRolloutLine; offset: number }[]): number {
+    const index = records.length - 1;
+    const last = records[index];
+    if (!last) return 0;
+    if (last.line.type === 'turn_context') {
+      this.#lastContext = { index, offset: last.offset };
+      return 0;
     }
-    start = at;
+    if (last.line.type !== 'compacted' || !Array.isArray(last.line.payload.replacement_history)) return 0;
+    const context = this.#lastContext;
+    this.#lastContext = undefined;
+    return context && context.offset >= last.offset - LOOKBACK_BYTES ? context.index : index;
   }
-  let end = pos;
-  for (;;) {
-    const n = Math.min(probe.length, limit - end);
-    if (n <= 0) break;
-    await fh.read(probe, 0, n, end);
-    const nl = probe.subarray(0, n).indexOf(NL);
-    if (nl !== -1) {
-      end += nl;
-      break;
-    }
-    end += n;
-  }
-  const bytes = Buffer.alloc(end - start);
-  await fh.read(bytes, 0, bytes.length, start);
-  return { start, bytes };
 }
 
 /** Writers put a line's `type` near its start; only this much of each line is searched for it. */
@@ -95,31 +129,6 @@ const TYPE_WITHIN_BYTES = 160;
 /** Whether the line's head holds `marker` (a `"type":"…"` pair): a type test without a parse. */
 export function lineHeadHas(line: Buffer, marker: Buffer): boolean {
   return line.subarray(0, TYPE_WITHIN_BYTES).includes(marker);
-}
-
-/**
- * The same search in a rollout already in memory, without I/O: one pass over the line ends, looking
- * for the type markers only in each line's head (a byte search of every payload would cost more).
- * A line whose type comes later is not a checkpoint here, which only means reading more of the file.
- */
-export function checkpointInBuffer(buf: Buffer): number | undefined {
-  const compacted: [number, number][] = [];
-  const contexts: number[] = [];
-  for (let start = 0; start < buf.length; ) {
-    const nl = buf.indexOf(NL, start);
-    const end = nl === -1 ? buf.length : nl;
-    const line = buf.subarray(start, end);
-    if (lineHeadHas(line, COMPACTED)) compacted.push([start, end]);
-    else if (lineHeadHas(line, TURN_CONTEXT)) contexts.push(start);
-    start = end + 1;
-  }
-  for (let i = compacted.length - 1; i >= 0; i--) {
-    const [start, end] = compacted[i] as [number, number];
-    if (!isCheckpoint(buf.subarray(start, end))) continue;
-    const context = contexts.findLast((at) => at < start);
-    return context !== undefined && context >= start - LOOKBACK_BYTES ? context : start;
-  }
-  return undefined;
 }
 
 function isCheckpoint(line: Buffer): boolean {

@@ -38,7 +38,8 @@ export async function withHistoryBase(
   if (parentFile === undefined) {
     throw new RolloutError(`${file}: forked from thread ${base.threadId}, whose rollout is not under ${home}/sessions`, file);
   }
-  const parent = await withHistoryBase(await readRollout(parentFile, { ...(options.onWarning ? { onWarning: options.onWarning } : {}) }), parentFile, home, options, depth + 1);
+  // The parent's lines up to the fork point, read from its top.
+  const parent = await withHistoryBase(await readRollout(parentFile, { ...options, fromLastCheckpoint: false }), parentFile, home, options, depth + 1);
   const kept = parent.filter((record, index) => ordinalOf(record, index) < base.endOrdinal);
   return [records[0] as RolloutRecord, ...kept, ...records.slice(1)];
 }

@@ -3,7 +3,7 @@
 // (item-line-skeleton.ts, src/history/raw-json.ts): resume then forwards the history without
 // re-serializing it, and long fields are not held twice in memory.
 import { ResponseItem } from '../../protocol/responses-items.js';
-import { sameJson, withRawJson } from '../history/raw-json.js';
+import { sameJson, withRawJson, type RawJson } from '../history/raw-json.js';
 
 /** Items that passed ResponseItem's schema when they were read. */
 const validated = new WeakSet<object>();
@@ -13,11 +13,11 @@ export function wasValidated(payload: unknown): payload is ResponseItem {
 }
 
 /** Marks a payload that is exactly a valid item as such, backed by its bytes when they are known. */
-function validItem(payload: unknown, bytes: Buffer | undefined, unread?: readonly string[]): ResponseItem | undefined {
+function validItem(payload: unknown, bytes: (() => RawJson) | undefined, unread?: readonly string[]): ResponseItem | undefined {
   const parsed = ResponseItem.safeParse(payload);
   // A schema that dropped something: the item is less than the payload, so the payload is not it.
   if (!parsed.success || !sameJson(payload, parsed.data)) return undefined;
-  const item = bytes ? withRawJson(payload as ResponseItem, bytes, unread) : (payload as ResponseItem);
+  const item = bytes ? withRawJson(payload as ResponseItem, bytes(), unread) : (payload as ResponseItem);
   validated.add(item);
   return item;
 }
@@ -33,9 +33,10 @@ export function storedItemPayload(payload: unknown): unknown {
 }
 
 /**
- * The item of a line parsed from its skeleton (item-line-skeleton.ts), whose cut fields hold "".
+ * The item of a line parsed from its skeleton (item-line-skeleton.ts), whose cut fields hold "",
+ * backed by `bytes()` (asked for only when the item is valid).
  * Undefined when it is not exactly a valid item: the caller then parses the whole line.
  */
-export function skeletonItemPayload(payload: unknown, bytes: Buffer, cutKeys: readonly string[]): ResponseItem | undefined {
+export function skeletonItemPayload(payload: unknown, bytes: () => RawJson, cutKeys: readonly string[]): ResponseItem | undefined {
   return validItem(payload, bytes, cutKeys);
 }

@@ -1,8 +1,7 @@
-// Owns reading rollout files back: the whole file for resume (`readRollout`), or only its first
-// chunk for listings (`readRolloutHead`, in rollout-head.ts). Damaged input never stops a read: a BOM, blank lines,
+// Owns reading rollout files back: the whole file for resume (`readRollout`); rollout-prefix.ts reads
+// only a file's start. Damaged input never stops a read: a BOM, blank lines,
 // malformed or torn lines and lines that fail their schema are skipped, each with a
 // `<file>:<line>: <what>` warning, and every other line is kept with its byte offset.
-import { open, readFile, stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { RolloutError, errorMessage } from '../errors.js';
 import {
@@ -15,9 +14,12 @@ import {
 } from '../../protocol/rollout.js';
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { ResponseItem } from '../../protocol/responses-items.js';
-import { checkpointInBuffer, lastCheckpointOffset } from './rollout-checkpoint.js';
+import { CheckpointCut, lastCheckpointIn } from './rollout-checkpoint.js';
+import { RolloutFile } from './rollout-file.js';
+import { eachLine } from './rollout-lines.js';
 import { itemLineSkeleton } from './item-line-skeleton.js';
 import { skeletonItemPayload, storedItemPayload, wasValidated } from './rollout-item-bytes.js';
+import type { RawJson } from '../history/raw-json.js';
 
 export interface RolloutRecord {
   /** The line as parsed: payloads are the JSON values from the file, unknown fields kept. */
@@ -37,13 +39,20 @@ export interface ReadOptions {
    * then carry byte offsets but no line numbers, and the session_meta line is not among them.
    */
   fromLastCheckpoint?: boolean;
+  /**
+   * What backs the items read from compact lines: a copy of their bytes (`memory`, the default), or
+   * their range of the file (`file`: nothing of the file is kept in memory, and it stays open while
+   * those items live; for a resume, which forwards them).
+   */
+  itemBytes?: 'memory' | 'file';
 }
 
-/** Files up to this size are read whole and searched in memory; larger ones are searched backwards. */
-const IN_MEMORY_LIMIT = 256 * 1024 * 1024;
-
-const NL = 0x0a;
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/**
+ * How much of a rollout's end is searched for its last checkpoint before reading. Compactions come
+ * every context window's worth of history, so the last one is usually this close to the end; when it
+ * is not, the forward read still finds it, only after parsing what precedes it.
+ */
+const TAIL_SEARCH_BYTES = 16 * 1024 * 1024;
 
 function isRecordValue(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -104,8 +113,18 @@ function schemaProblem(schema: z.ZodType, payload: unknown, type: string): strin
   return r.success ? undefined : `invalid ${type} payload: ${issueText(r.error)}`;
 }
 
+/**
+ * Where the line being parsed is in its file, so that its item is backed by that range of the file;
+ * without one, the item keeps a copy of its bytes.
+ */
+export interface LineInFile {
+  readonly file: RolloutFile;
+  /** File offset of the line's first byte. */
+  readonly offset: number;
+}
+
 /** A response_item line in compact form, parsed without decoding its long strings; else undefined. */
-function parseItemSkeleton(buf: Buffer, start: number, end: number): StoredRolloutLine | undefined {
+function parseItemSkeleton(buf: Buffer, start: number, end: number, at: LineInFile | undefined): StoredRolloutLine | undefined {
   const bytes = buf.subarray(start, buf[end - 1] === 0x0d ? end - 1 : end);
   const skeleton = itemLineSkeleton(bytes);
   if (!skeleton) return undefined;
@@ -118,15 +137,21 @@ function parseItemSkeleton(buf: Buffer, start: number, end: number): StoredRollo
   if (checkLine(value) !== undefined) return undefined;
   const line = value as StoredRolloutLine;
   if (line.type !== 'response_item') return undefined;
-  const item = skeletonItemPayload(line.payload, skeleton.payload, skeleton.cutKeys);
+  const { payloadStart, payloadEnd } = skeleton;
+  const raw = (): RawJson =>
+    at ? at.file.range(at.offset + payloadStart, payloadEnd - payloadStart) : Buffer.from(bytes.subarray(payloadStart, payloadEnd));
+  const item = skeletonItemPayload(line.payload, raw, skeleton.cutKeys);
   if (!item) return undefined;
   (line as { payload: unknown }).payload = item;
   return line;
 }
 
-/** Parses one line's bytes; returns the line or the reason it is skipped. */
-export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnterminated: boolean): StoredRolloutLine | string {
-  const fast = parseItemSkeleton(buf, start, end);
+/**
+ * Parses one line's bytes; returns the line or the reason it is skipped. Nothing returned holds a
+ * view of `buf`, which the caller may reuse.
+ */
+export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnterminated: boolean, at?: LineInFile): StoredRolloutLine | string {
+  const fast = parseItemSkeleton(buf, start, end, at);
   if (fast) return fast;
   let text = buf.toString('utf8', start, end);
   if (text.endsWith('\r')) text = text.slice(0, -1);
@@ -145,76 +170,59 @@ export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnte
   return line;
 }
 
-/** Splits `buf` into lines from `from`, calling `each` per line (the last one may lack its `\n`). */
-function forEachLine(buf: Buffer, from: number, each: (start: number, end: number, terminated: boolean) => void): void {
-  let pos = from;
-  while (pos < buf.length) {
-    const nl = buf.indexOf(NL, pos);
-    const end = nl === -1 ? buf.length : nl;
-    each(pos, end, nl !== -1);
-    pos = end + 1;
-  }
-}
-
-/** Reads and checks a whole rollout. Only an unreadable file throws (RolloutError). */
+/**
+ * Reads and checks a whole rollout, in chunks. Only an unreadable file throws (RolloutError).
+ *
+ * With `fromLastCheckpoint`, the tail of a large file is searched for the last checkpoint first and
+ * reading starts there; otherwise the whole file is read, and the records before each checkpoint
+ * met are let go as soon as it is.
+ */
 export async function readRollout(path: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
-  let buf: Buffer;
-  let base = 0;
+  const file = RolloutFile.open(path);
   try {
-    if (options.fromLastCheckpoint && (await stat(path)).size > IN_MEMORY_LIMIT) {
-      base = (await lastCheckpointOffset(path)) ?? 0;
-      buf = base > 0 ? await readFrom(path, base) : await readFile(path);
-    } else {
-      buf = await readFile(path);
-      if (options.fromLastCheckpoint) {
-        base = checkpointInBuffer(buf) ?? 0;
-        buf = buf.subarray(base);
-      }
-    }
-  } catch (err) {
-    throw new RolloutError(`cannot read rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
+    return await readOpen(file, options);
+  } finally {
+    file.release();
   }
-  const warn = options.onWarning ?? (() => undefined);
-  const records: RolloutRecord[] = [];
-  let from = 0;
-  if (base > 0) {
-    // Read from a checkpoint: line numbers are unknown, so warnings and records name byte offsets.
-    forEachLine(buf, 0, (start, end, terminated) => {
-      const parsed = parseLineBytes(buf, start, end, !terminated);
-      if (typeof parsed === 'string') warn(`${path}@${base + start}: ${parsed}; line skipped`);
-      else records.push({ line: parsed, lineNo: 0, offset: base + start, length: end - start });
-    });
-    return records;
-  }
-  if (buf.subarray(0, 3).equals(BOM)) {
-    warn(`${path}:1: UTF-8 byte order mark skipped`);
-    from = 3;
-  }
-  let lineNo = 0;
-  forEachLine(buf, from, (start, end, terminated) => {
-    lineNo += 1;
-    const parsed = parseLineBytes(buf, start, end, !terminated);
-    if (typeof parsed === 'string') warn(`${path}:${lineNo}: ${parsed}; line skipped`);
-    else records.push({ line: parsed, lineNo, offset: start, length: end - start });
-  });
-  return records;
 }
 
-async function readFrom(path: string, offset: number): Promise<Buffer> {
-  const fh = await open(path, 'r');
-  try {
-    const size = (await fh.stat()).size;
-    const buf = Buffer.alloc(Math.max(0, size - offset));
-    let done = 0;
-    while (done < buf.length) {
-      const { bytesRead } = await fh.read(buf, done, buf.length - done, offset + done);
-      if (bytesRead === 0) break;
-      done += bytesRead;
-    }
-    return buf.subarray(0, done);
-  } finally {
-    await fh.close();
-  }
+async function readOpen(file: RolloutFile, options: ReadOptions): Promise<RolloutRecord[]> {
+  const { path } = file;
+  const warn = options.onWarning ?? (() => undefined);
+  const inFile = options.itemBytes === 'file';
+  const from = options.fromLastCheckpoint ? ((await lastCheckpointIn(file, TAIL_SEARCH_BYTES)) ?? 0) : 0;
+  const checkpoints = options.fromLastCheckpoint && from === 0 ? new CheckpointCut() : undefined;
+  let records: RolloutRecord[] = [];
+  // Reading forwards to a checkpoint, the warnings about lines it makes unneeded are dropped with them.
+  let held: { offset: number; text: string }[] = [];
+  const warnAt = (offset: number, text: string): void => {
+    if (checkpoints) held.push({ offset, text });
+    else warn(text);
+  };
+  let lineNo = 0;
+  await eachLine(
+    file,
+    (buf, start, end, offset, terminated) => {
+      lineNo += 1;
+      const parsed = parseLineBytes(buf, start, end, !terminated, inFile ? { file, offset } : undefined);
+      // Read from a checkpoint, line numbers are unknown: warnings and records name byte offsets.
+      const where = from > 0 ? `${path}@${offset}` : `${path}:${lineNo}`;
+      if (typeof parsed === 'string') {
+        warnAt(offset, `${where}: ${parsed}; line skipped`);
+        return;
+      }
+      records.push({ line: parsed, lineNo: from > 0 ? 0 : lineNo, offset, length: end - start });
+      const keep = checkpoints?.keepFrom(records) ?? 0;
+      if (keep > 0) {
+        records = records.slice(keep);
+        const first = (records[0] as RolloutRecord).offset;
+        held = held.filter((w) => w.offset > first);
+      }
+    },
+    { from, onBom: () => warnAt(0, `${path}:1: UTF-8 byte order mark skipped`) },
+  );
+  for (const w of held) warn(w.text);
+  return records;
 }
 
 function payloadOf(record: RolloutRecord, type: string, file: string): unknown {

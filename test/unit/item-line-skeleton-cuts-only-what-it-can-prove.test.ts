@@ -11,7 +11,7 @@ describe('the response_item line skeleton', () => {
     const sk = itemLineSkeleton(line(payload));
     expect(sk?.cutKeys).toEqual(['arguments']);
     expect(JSON.parse(sk?.text ?? '')).toEqual({ timestamp: '2026-01-01T00:00:00.000Z', type: 'response_item', payload: { type: 'function_call', name: 'f', arguments: '', call_id: 'c' } });
-    expect(sk?.payload.toString()).toBe(payload);
+    expect(sk && line(payload).toString('utf8', sk.payloadStart, sk.payloadEnd)).toBe(payload);
   });
 
   it('leaves long strings nested in parts alone (they are parsed)', () => {
@@ -35,14 +35,15 @@ describe('the response_item line skeleton', () => {
     const sk = itemLineSkeleton(line(payload));
     expect(sk?.cutKeys).toEqual([]);
     expect(sk?.text).toBe(line(payload).toString());
-    expect(sk?.payload.toString()).toBe(payload);
+    expect(sk && line(payload).toString('utf8', sk.payloadStart, sk.payloadEnd)).toBe(payload);
   });
 
   it('finds the end of a string whose content ends in escaped backslashes and quotes', () => {
     const tricky = `${long}\\"\\\\`;
     const payload = JSON.stringify({ type: 'function_call_output', call_id: 'c', output: tricky });
-    const sk = itemLineSkeleton(line(payload, ',"ordinal":12', ',"metadata":{"a":"}"}'));
-    expect(sk?.payload.toString()).toBe(payload);
+    const bytes = line(payload, ',"ordinal":12', ',"metadata":{"a":"}"}');
+    const sk = itemLineSkeleton(bytes);
+    expect(sk && bytes.toString('utf8', sk.payloadStart, sk.payloadEnd)).toBe(payload);
     expect(JSON.parse(sk?.text ?? '').metadata).toEqual({ a: '}' });
   });
 });

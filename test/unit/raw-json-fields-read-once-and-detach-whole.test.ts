@@ -6,7 +6,7 @@ afterEach(() => vi.restoreAllMocks());
 const value = () => ({ a: 'a'.repeat(600), b: 'b'.repeat(700), c: 1 });
 const backed = () => {
   const v = value();
-  return withRawJson(JSON.parse(JSON.stringify(v)) as ReturnType<typeof value>, Buffer.from(JSON.stringify(v)));
+  return withRawJson(JSON.parse(JSON.stringify(v)) as ReturnType<typeof value>, Buffer.from(JSON.stringify(v)), ['a', 'b']);
 };
 
 describe('a value backed by its JSON bytes', () => {

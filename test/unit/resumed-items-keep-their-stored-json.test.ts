@@ -1,8 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonBody, jsonBodyBytes } from '../../src/client/json-body.js';
-import { rawJsonOf } from '../../src/history/raw-json.js';
+import { rawJsonBytes, rawJsonOf } from '../../src/history/raw-json.js';
 import { readRollout, responseItemOf } from '../../src/thread/rollout-reader.js';
 import { recordedRollouts098 } from '../support/recorded-rollouts.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
@@ -18,17 +18,23 @@ async function rolloutFile(lines: readonly string[]): Promise<string> {
 const META = '{"timestamp":"2026-01-01T00:00:00.000Z","type":"session_meta","payload":{"id":"0194f0c2-7a3e-7c4d-9b1a-2f3e4d5c6b7a","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/repo","originator":"t","cli_version":"0.98.0","source":"exec"}}';
 const line = (payload: string) => `{"timestamp":"2026-01-01T00:00:01.000Z","type":"response_item","payload":${payload}}`;
 
-describe('items read from a rollout', () => {
+const storedText = (item: object): string | undefined => {
+  const raw = rawJsonOf(item);
+  return raw && rawJsonBytes(raw).toString('utf8');
+};
+
+// 'memory': each item keeps a copy of its bytes; 'file' (resume): a range of the rollout file.
+describe.each(['memory', 'file'] as const)('items read from a rollout, their bytes in %s', (itemBytes) => {
   it('keep the exact bytes of their payload, which is what JSON.stringify of the item gives, in every recorded Codex rollout', async () => {
     let checked = 0;
     for (const { name, text } of recordedRollouts098()) {
-      const records = await readRollout(await rolloutFile(text.trimEnd().split('\n')));
+      const records = await readRollout(await rolloutFile(text.trimEnd().split('\n')), { itemBytes });
       for (const record of records) {
         if (record.line.type !== 'response_item') continue;
         const item = responseItemOf(record);
         const raw = rawJsonOf(item);
         expect(raw, name).toBeDefined();
-        expect(raw?.toString('utf8'), name).toBe(JSON.stringify(item));
+        expect(storedText(item), name).toBe(JSON.stringify(item));
         checked++;
       }
     }
@@ -38,7 +44,7 @@ describe('items read from a rollout', () => {
   it('read long fields back from those bytes, keep key order, and forward the bytes into a request body', async () => {
     const output = 'ü'.repeat(2000);
     const payload = `{"type":"function_call_output","call_id":"c1","output":${JSON.stringify(output)}}`;
-    const [, record] = await readRollout(await rolloutFile([META, line(payload)]));
+    const [, record] = await readRollout(await rolloutFile([META, line(payload)]), { itemBytes });
     const item = responseItemOf(record!);
     expect(Object.keys(item)).toEqual(['type', 'call_id', 'output']);
     expect(item).toEqual({ type: 'function_call_output', call_id: 'c1', output });
@@ -50,7 +56,7 @@ describe('items read from a rollout', () => {
 
   it('lose their bytes when a field is assigned, so a changed item is serialized as it now is', async () => {
     const payload = `{"type":"function_call_output","call_id":"c1","output":${JSON.stringify('x'.repeat(600))}}`;
-    const [, record] = await readRollout(await rolloutFile([META, line(payload)]));
+    const [, record] = await readRollout(await rolloutFile([META, line(payload)]), { itemBytes });
     const item = responseItemOf(record!) as { output: string };
     item.output = 'short';
     expect(rawJsonOf(item)).toBeUndefined();
@@ -59,7 +65,7 @@ describe('items read from a rollout', () => {
 
   it('with fields the schema does not know are not forwarded as stored: the record keeps them, the item drops them', async () => {
     const payload = '{"type":"function_call","name":"f","arguments":"{}","call_id":"c1","surprise":1}';
-    const [, record] = await readRollout(await rolloutFile([META, line(payload)]));
+    const [, record] = await readRollout(await rolloutFile([META, line(payload)]), { itemBytes });
     expect(record!.line.payload).toEqual(JSON.parse(payload));
     const item = responseItemOf(record!);
     expect(rawJsonOf(item)).toBeUndefined();
@@ -69,7 +75,7 @@ describe('items read from a rollout', () => {
   it('written in another form (spaces, another envelope order) are read all the same, only without their bytes', async () => {
     const spaced = '{"timestamp": "2026-01-01T00:00:01.000Z", "type": "response_item", "payload": {"type": "message", "role": "user", "content": []}}';
     const reordered = '{"payload":{"type":"message","role":"user","content":[]},"type":"response_item","timestamp":"2026-01-01T00:00:01.000Z"}';
-    const [, a, b] = await readRollout(await rolloutFile([META, spaced, reordered]));
+    const [, a, b] = await readRollout(await rolloutFile([META, spaced, reordered]), { itemBytes });
     for (const record of [a!, b!]) {
       const item = responseItemOf(record);
       expect(item).toEqual({ type: 'message', role: 'user', content: [] });
@@ -87,18 +93,18 @@ describe('items read from a rollout', () => {
     ];
     const lines = items.map((item) => line(JSON.stringify(item)));
     lines[1] = `${lines[1]}\r`;
-    const records = await readRollout(await rolloutFile([META, ...lines]));
+    const records = await readRollout(await rolloutFile([META, ...lines]), { itemBytes });
     expect(records).toHaveLength(items.length + 1);
     records.slice(1).forEach((record, i) => {
       const item = responseItemOf(record);
-      expect(rawJsonOf(item)?.toString('utf8')).toBe(JSON.stringify(items[i]));
+      expect(storedText(item)).toBe(JSON.stringify(items[i]));
       expect(JSON.parse(JSON.stringify(item))).toEqual(items[i]);
     });
   });
 
   it('with an unknown field beside a long string are parsed whole, so the record still has every field', async () => {
     const payload = JSON.stringify({ type: 'function_call_output', call_id: 'c1', output: 'z'.repeat(5000), extra: { keep: true } });
-    const [, record] = await readRollout(await rolloutFile([META, line(payload)]));
+    const [, record] = await readRollout(await rolloutFile([META, line(payload)]), { itemBytes });
     expect(record!.line.payload).toEqual(JSON.parse(payload));
     expect(responseItemOf(record!)).toEqual({ type: 'function_call_output', call_id: 'c1', output: 'z'.repeat(5000) });
   });
@@ -106,11 +112,23 @@ describe('items read from a rollout', () => {
   it('in Codex 0.169 lines (ordinal before, metadata after the payload) keep their bytes and the envelope keeps its fields', async () => {
     const payload = JSON.stringify({ type: 'function_call_output', call_id: 'c9', output: 'q\\"'.repeat(700) });
     const text = `{"timestamp":"2026-01-01T00:00:01.000Z","ordinal":7,"type":"response_item","payload":${payload},"metadata":{"history_sequence":3}}`;
-    const [, record] = await readRollout(await rolloutFile([META, text]));
+    const [, record] = await readRollout(await rolloutFile([META, text]), { itemBytes });
     expect((record!.line as unknown as { ordinal: number; metadata: unknown }).ordinal).toBe(7);
     expect((record!.line as unknown as { metadata: unknown }).metadata).toEqual({ history_sequence: 3 });
     const item = responseItemOf(record!);
-    expect(rawJsonOf(item)?.toString('utf8')).toBe(payload);
+    expect(storedText(item)).toBe(payload);
     expect(JSON.stringify(item)).toBe(payload);
+  });
+});
+
+describe('items resumed from a rollout file', () => {
+  it('hold a range of the file, not its bytes, and name the file when those bytes are gone', async () => {
+    const output = 'r'.repeat(3000);
+    const path = await rolloutFile([META, line(JSON.stringify({ type: 'function_call_output', call_id: 'c1', output }))]);
+    const [, record] = await readRollout(path, { itemBytes: 'file' });
+    const item = responseItemOf(record!);
+    expect(Buffer.isBuffer(rawJsonOf(item))).toBe(false);
+    await truncate(path, META.length + 10);
+    expect(() => (item as { output: string }).output).toThrow(/rollout\.jsonl.*truncated/);
   });
 });
