@@ -79,19 +79,32 @@ function valueEnd(b: Buffer, at: number, limit: number): number {
   return i > at ? i : -1;
 }
 
+/** Whether `line` holds `pattern` at `at` (without making a view of it: this runs for every line). */
+function holdsAt(line: Buffer, at: number, pattern: Buffer): boolean {
+  if (at + pattern.length > line.length) return false;
+  for (let i = 0; i < pattern.length; i++) if (line[at + i] !== pattern[i]) return false;
+  return true;
+}
+
+/** Whether bytes [from, to) of `line` include a backslash. */
+function hasBackslash(line: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (line[i] === BACKSLASH) return true;
+  return false;
+}
+
 /** Where the payload object starts (its `{`), after the envelope fields before it; -1 if not as expected. */
 function payloadStartOf(line: Buffer): number {
-  if (!line.subarray(0, HEAD.length).equals(HEAD)) return -1;
+  if (!holdsAt(line, 0, HEAD)) return -1;
   const tsEnd = line.indexOf(QUOTE, HEAD.length);
-  if (tsEnd === -1 || line.subarray(HEAD.length, tsEnd).includes(BACKSLASH)) return -1;
+  if (tsEnd === -1 || hasBackslash(line, HEAD.length, tsEnd)) return -1;
   let at = tsEnd + 1;
-  if (line.subarray(at, at + ORDINAL.length).equals(ORDINAL)) {
+  if (holdsAt(line, at, ORDINAL)) {
     at += ORDINAL.length;
     const digits = at;
     while (line[at] !== undefined && (line[at] as number) >= DIGIT_0 && (line[at] as number) <= DIGIT_9) at++;
     if (at === digits) return -1;
   }
-  if (!line.subarray(at, at + TYPE_AND_PAYLOAD.length).equals(TYPE_AND_PAYLOAD)) return -1;
+  if (!holdsAt(line, at, TYPE_AND_PAYLOAD)) return -1;
   return at + TYPE_AND_PAYLOAD.length - 1;
 }
 
@@ -112,13 +125,12 @@ export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
     if (line[i] !== QUOTE) return undefined;
     const keyEnd = stringEnd(line, i, limit);
     if (keyEnd === -1 || line[keyEnd + 1] !== COLON) return undefined;
-    const keyBytes = line.subarray(i + 1, keyEnd);
-    if (keyBytes.includes(BACKSLASH)) return undefined;
+    if (hasBackslash(line, i + 1, keyEnd)) return undefined;
     const valueStart = keyEnd + 2;
     const end = valueEnd(line, valueStart, limit);
     if (end === -1) return undefined;
     if (line[valueStart] === QUOTE && end - valueStart - 2 >= MIN_CUT_BYTES) {
-      cuts.push({ key: keyBytes.toString('utf8'), start: valueStart, end });
+      cuts.push({ key: line.toString('utf8', i + 1, keyEnd), start: valueStart, end });
     }
     if (line[end] === COMMA) i = end + 1;
     else if (line[end] === CLOSE_BRACE) i = end;

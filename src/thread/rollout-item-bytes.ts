@@ -1,25 +1,23 @@
 // A response_item line's payload is the item's wire JSON. This validates the item once, where the
 // line is read, and keeps the payload's bytes with it when the line is in compact form
 // (item-line-skeleton.ts, src/history/raw-json.ts): resume then forwards the history without
-// re-serializing it, and long fields are not held twice in memory.
+// re-serializing it, and its long fields are not decoded until something reads them.
 import { ResponseItem } from '../../protocol/responses-items.js';
-import { sameJson, withRawJson, type RawJson } from '../history/raw-json.js';
+import { rawJsonOf, sameJson, withRawJson, type RawJson } from '../history/raw-json.js';
 
-/** Items that passed ResponseItem's schema when they were read. */
+/** Items parsed whole that passed ResponseItem's schema when they were read. */
 const validated = new WeakSet<object>();
 
+/** Whether the payload passed the schema when it was read; an item backed by its bytes did. */
 export function wasValidated(payload: unknown): payload is ResponseItem {
-  return typeof payload === 'object' && payload !== null && validated.has(payload);
+  return typeof payload === 'object' && payload !== null && (rawJsonOf(payload) !== undefined || validated.has(payload));
 }
 
-/** Marks a payload that is exactly a valid item as such, backed by its bytes when they are known. */
-function validItem(payload: unknown, bytes: (() => RawJson) | undefined, unread?: readonly string[]): ResponseItem | undefined {
+/** Whether `payload` is exactly a valid item: the schema accepts it and drops nothing from it. */
+function isExactItem(payload: unknown): payload is ResponseItem {
   const parsed = ResponseItem.safeParse(payload);
   // A schema that dropped something: the item is less than the payload, so the payload is not it.
-  if (!parsed.success || !sameJson(payload, parsed.data)) return undefined;
-  const item = bytes ? withRawJson(payload as ResponseItem, bytes(), unread) : (payload as ResponseItem);
-  validated.add(item);
-  return item;
+  return parsed.success && sameJson(payload, parsed.data);
 }
 
 /**
@@ -29,14 +27,24 @@ function validItem(payload: unknown, bytes: (() => RawJson) | undefined, unread?
  * it when the item is used (and names the line if it is invalid).
  */
 export function storedItemPayload(payload: unknown): unknown {
-  return validItem(payload, undefined) ?? payload;
+  if (!isExactItem(payload)) return payload;
+  validated.add(payload);
+  return payload;
 }
 
 /**
- * The item of a line parsed from its skeleton (item-line-skeleton.ts), whose cut fields hold "",
- * backed by `bytes()` (asked for only when the item is valid).
- * Undefined when it is not exactly a valid item: the caller then parses the whole line.
+ * The item of a line parsed from its skeleton (item-line-skeleton.ts), whose cut fields hold "".
+ * Undefined when it is not exactly a valid item: the caller then parses the whole line. Otherwise
+ * the caller backs it with its bytes (`backItem`).
  */
-export function skeletonItemPayload(payload: unknown, bytes: () => RawJson, cutKeys: readonly string[]): ResponseItem | undefined {
-  return validItem(payload, bytes, cutKeys);
+export function skeletonItemPayload(payload: unknown): ResponseItem | undefined {
+  return isExactItem(payload) ? payload : undefined;
+}
+
+/**
+ * Backs a valid item from a skeleton with its bytes; its `cutKeys` are read from them on use. Only
+ * items validated here are backed, so being backed also says the item is valid.
+ */
+export function backItem(item: ResponseItem, bytes: RawJson, cutKeys: readonly string[]): ResponseItem {
+  return withRawJson(item, bytes, cutKeys);
 }

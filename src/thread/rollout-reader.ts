@@ -18,7 +18,7 @@ import { CheckpointCut, lastCheckpointIn } from './rollout-checkpoint.js';
 import { RolloutFile } from './rollout-file.js';
 import { eachLine } from './rollout-lines.js';
 import { itemLineSkeleton } from './item-line-skeleton.js';
-import { skeletonItemPayload, storedItemPayload, wasValidated } from './rollout-item-bytes.js';
+import { backItem, skeletonItemPayload, storedItemPayload, wasValidated } from './rollout-item-bytes.js';
 import type { RawJson } from '../history/raw-json.js';
 
 export interface RolloutRecord {
@@ -137,12 +137,13 @@ function parseItemSkeleton(buf: Buffer, start: number, end: number, at: LineInFi
   if (checkLine(value) !== undefined) return undefined;
   const line = value as StoredRolloutLine;
   if (line.type !== 'response_item') return undefined;
-  const { payloadStart, payloadEnd } = skeleton;
-  const raw = (): RawJson =>
-    at ? at.file.range(at.offset + payloadStart, payloadEnd - payloadStart) : Buffer.from(bytes.subarray(payloadStart, payloadEnd));
-  const item = skeletonItemPayload(line.payload, raw, skeleton.cutKeys);
+  const item = skeletonItemPayload(line.payload);
   if (!item) return undefined;
-  (line as { payload: unknown }).payload = item;
+  const { payloadStart, payloadEnd } = skeleton;
+  const raw: RawJson = at
+    ? at.file.range(at.offset + payloadStart, payloadEnd - payloadStart)
+    : Buffer.from(bytes.subarray(payloadStart, payloadEnd));
+  backItem(item, raw, skeleton.cutKeys);
   return line;
 }
 
