@@ -59,6 +59,8 @@ export interface MockServerOptions {
   port?: number;
   /** Called when a request's headers arrive, before its body is read (for timing). */
   onRequestStart?: (index: number) => void;
+  /** Called when a request's last body byte has arrived, before it is decoded (for timing). */
+  onRequestEnd?: (index: number) => void;
 }
 
 export function startMockResponsesServer(opts: MockServerOptions = {}): Promise<MockServer> {
@@ -87,7 +89,7 @@ export function startMockResponsesServer(opts: MockServerOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse, index: number): Promise<void> {
     let reply: MockReply;
     try {
-      const captured = await capture(req);
+      const captured = await capture(req, () => opts.onRequestEnd?.(index));
       slots[index] = captured;
       reply = await pick(captured, index);
     } catch (err) {
@@ -116,9 +118,10 @@ export function startMockResponsesServer(opts: MockServerOptions = {}): Promise<
   });
 }
 
-async function capture(req: IncomingMessage): Promise<CapturedRequest> {
+async function capture(req: IncomingMessage, onBodyEnd: () => void): Promise<CapturedRequest> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
+  onBodyEnd();
   const rawBody = decode(Buffer.concat(chunks), req.headers['content-encoding']).toString('utf8');
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const headers: Record<string, string> = {};

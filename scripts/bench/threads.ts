@@ -18,16 +18,24 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
+/** Runs of each timed figure; the median is reported (the machine is shared and noisy). */
+const RUNS = 5;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
 // The floor: read the file and JSON.parse every line, in a fresh process like the resume (the bench's
-// own heap, full of the rollout it just generated, would slow it down). Best of three.
+// own heap, full of the rollout it just generated, would slow it down). Median of RUNS, as the resume.
 const FLOOR_SCRIPT =
   "const t=performance.now();const s=require('fs').readFileSync(process.argv[1],'utf8');" +
   "for(const l of s.split('\\n'))if(l)JSON.parse(l);console.log(performance.now()-t)";
 
 async function floorMs(path: string): Promise<number> {
   const runs: number[] = [];
-  for (let i = 0; i < 3; i++) runs.push(Number((await run(process.execPath, ['-e', FLOOR_SCRIPT, path])).trim()));
-  return Math.min(...runs);
+  for (let i = 0; i < RUNS; i++) runs.push(Number((await run(process.execPath, ['-e', FLOOR_SCRIPT, path])).trim()));
+  return median(runs);
 }
 
 interface ResumeFigures {
@@ -48,8 +56,8 @@ async function resumeInChild(home: string, id: string): Promise<ResumeFigures> {
   let bodyBytes = 0;
   const mock = await startMockResponsesServer({
     onRequestStart: () => void arrivals.push(Date.now()),
+    onRequestEnd: () => void received.push(Date.now()),
     respond: (req) => {
-      received.push(Date.now());
       bodyBytes = Buffer.byteLength(req.rawBody);
       return textReply('ok');
     },
@@ -105,16 +113,16 @@ export async function benchThreads(home: string): Promise<void> {
     const rollout = await generateRollout(home, size * MB);
     const bytes = (await stat(rollout.path)).size;
     const floor = await floorMs(rollout.path);
-    // Three resumes, each in a fresh process; the median is reported, with the range.
+    // Resumes, each in a fresh process; the median is reported, with the range.
     const runs: ResumeFigures[] = [];
-    for (let i = 0; i < 3; i++) runs.push(await resumeInChild(home, rollout.id));
+    for (let i = 0; i < RUNS; i++) runs.push(await resumeInChild(home, rollout.id));
     runs.sort((a, b) => a.resumeMs - b.resumeMs);
-    const r = runs[1] as ResumeFigures;
-    const range = `${(runs[0] as ResumeFigures).resumeMs.toFixed(0)}–${(runs[2] as ResumeFigures).resumeMs.toFixed(0)}`;
+    const r = runs[Math.floor(RUNS / 2)] as ResumeFigures;
+    const range = `${(runs[0] as ResumeFigures).resumeMs.toFixed(0)}–${(runs[RUNS - 1] as ResumeFigures).resumeMs.toFixed(0)}`;
     const grew = r.maxRssBytes - r.rssBeforeBytes;
     console.log(
       `${(bytes / MB).toFixed(1)} MB, ${rollout.turns} turns: read+parse floor ${floor.toFixed(0)} ms; resume to first request ${r.resumeMs.toFixed(0)} ms ` +
-        `(${(r.resumeMs / floor).toFixed(2)}× floor; median of 3, range ${range} ms), whole request received at ${r.receivedMs.toFixed(0)} ms (${(r.receivedMs / floor).toFixed(2)}×)`,
+        `(${(r.resumeMs / floor).toFixed(2)}× floor; median of ${RUNS}, range ${range} ms), whole request received at ${r.receivedMs.toFixed(0)} ms (${(r.receivedMs / floor).toFixed(2)}×)`,
     );
     console.log(
       `   request body ${(r.bodyBytes / MB).toFixed(1)} MB; peak RSS ${(r.maxRssBytes / MB).toFixed(0)} MB (${(r.maxRssBytes / r.bodyBytes).toFixed(2)}× body), ` +

@@ -30,7 +30,7 @@ export interface LineOptions {
 
 /** Visits the lines of `file` in order; resolves with the bytes read. */
 export async function eachLine(file: RolloutFile, visit: LineVisitor, options: LineOptions = {}): Promise<number> {
-  const chunkBytes = options.chunkBytes ?? 4 * 1024 * 1024;
+  const chunkBytes = options.chunkBytes ?? 1024 * 1024;
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const from = options.from ?? 0;
   let current = Buffer.allocUnsafe(chunkBytes);
