@@ -39,6 +39,8 @@ export interface ReadOptions {
    * then carry byte offsets but no line numbers, and the session_meta line is not among them.
    */
   fromLastCheckpoint?: boolean;
+  /** With `fromLastCheckpoint`: how much of the file's end is searched before reading (16 MB). */
+  checkpointSearchBytes?: number;
   /**
    * What backs the items read from compact lines: a copy of their bytes (`memory`, the default), or
    * their range of the file (`file`: nothing of the file is kept in memory, and it stays open while
@@ -191,7 +193,8 @@ async function readOpen(file: RolloutFile, options: ReadOptions): Promise<Rollou
   const { path } = file;
   const warn = options.onWarning ?? (() => undefined);
   const inFile = options.itemBytes === 'file';
-  const from = options.fromLastCheckpoint ? ((await lastCheckpointIn(file, TAIL_SEARCH_BYTES)) ?? 0) : 0;
+  const searchBytes = options.checkpointSearchBytes ?? TAIL_SEARCH_BYTES;
+  const from = options.fromLastCheckpoint ? ((await lastCheckpointIn(file, searchBytes)) ?? 0) : 0;
   const checkpoints = options.fromLastCheckpoint && from === 0 ? new CheckpointCut() : undefined;
   let records: RolloutRecord[] = [];
   // Reading forwards to a checkpoint, the warnings about lines it makes unneeded are dropped with them.

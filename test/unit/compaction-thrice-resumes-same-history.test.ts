@@ -2,6 +2,7 @@ import { open, readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
 import { lastCheckpointOffset } from '../../src/thread/rollout-checkpoint.js';
+import { readRollout } from '../../src/thread/rollout-reader.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
@@ -37,5 +38,15 @@ describe('a thread compacted three times', () => {
     expect(weft.takeWarnings(resumed)).toEqual([]);
     expect(resumed.history).toEqual(before);
     await resumed.close();
+
+    // The checkpoint found by the search from the end, and the one met reading from the top (when
+    // the search does not reach it), start the records at the same line, with no warning either way.
+    const warnings: string[] = [];
+    const onWarning = (w: string) => warnings.push(w);
+    const fromEnd = await readRollout(thread.rolloutPath, { fromLastCheckpoint: true, onWarning });
+    const fromTop = await readRollout(thread.rolloutPath, { fromLastCheckpoint: true, checkpointSearchBytes: 1, onWarning });
+    expect(fromTop.map((r) => [r.offset, r.line])).toEqual(fromEnd.map((r) => [r.offset, r.line]));
+    expect(fromEnd[0]?.offset).toBe(checkpoint);
+    expect(warnings).toEqual([]);
   });
 });
