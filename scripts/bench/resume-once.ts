@@ -1,7 +1,7 @@
 // One measured resume, in its own process so that its peak RSS is weft's alone (the mock runs in
 // the parent): open the thread of a generated rollout and run a turn, until the request is sent.
-// Prints one JSON line: {startedAt (epoch ms), maxRssBytes, rssBeforeBytes}; the parent's mock notes
-// arrivals.
+// Prints one JSON line: {startedAt (epoch ms), maxRssBytes, rssBeforeBytes, maxRssOpenBytes}; the
+// parent's mock notes arrivals.
 import { writeFile } from 'node:fs/promises';
 import { Weft } from '../../src/engine/weft.js';
 
@@ -17,6 +17,8 @@ await warmup.close();
 const rssBeforeBytes = process.memoryUsage().rss;
 const startedAt = Date.now();
 const thread = await weft.resumeThread(id);
+// The peak once the history is read, before the request is built and sent.
+const maxRssOpenBytes = process.resourceUsage().maxRSS * 1024;
 await thread.run('next question');
 await thread.close();
-process.stdout.write(`${JSON.stringify({ startedAt, maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBeforeBytes })}\n`);
+process.stdout.write(`${JSON.stringify({ startedAt, maxRssBytes: process.resourceUsage().maxRSS * 1024, rssBeforeBytes, maxRssOpenBytes })}\n`);

@@ -47,6 +47,8 @@ interface ResumeFigures {
   maxRssBytes: number;
   /** The child's RSS just before the resume (node, tsx and weft loaded, one small turn run). */
   rssBeforeBytes: number;
+  /** The child's peak RSS once the thread was open (history read), before the request. */
+  maxRssOpenBytes: number;
 }
 
 /** Resume in a child process; the mock here notes when the request starts arriving. */
@@ -65,7 +67,12 @@ async function resumeInChild(home: string, id: string): Promise<ResumeFigures> {
   try {
     const script = new URL('./resume-once.ts', import.meta.url).pathname;
     const out = await run(process.execPath, ['--import', 'tsx', script, home, id, mock.url]);
-    const child = JSON.parse(out.trim().split('\n').at(-1) as string) as { startedAt: number; maxRssBytes: number; rssBeforeBytes: number };
+    const child = JSON.parse(out.trim().split('\n').at(-1) as string) as {
+      startedAt: number;
+      maxRssBytes: number;
+      rssBeforeBytes: number;
+      maxRssOpenBytes: number;
+    };
     const arrivedAt = arrivals.find((t) => t >= child.startedAt) ?? Number.NaN;
     const receivedAt = received.find((t) => t >= child.startedAt) ?? Number.NaN;
     return {
@@ -74,6 +81,7 @@ async function resumeInChild(home: string, id: string): Promise<ResumeFigures> {
       bodyBytes,
       maxRssBytes: child.maxRssBytes,
       rssBeforeBytes: child.rssBeforeBytes,
+      maxRssOpenBytes: child.maxRssOpenBytes,
     };
   } finally {
     await mock.close();
@@ -126,7 +134,8 @@ export async function benchThreads(home: string): Promise<void> {
     );
     console.log(
       `   request body ${(r.bodyBytes / MB).toFixed(1)} MB; peak RSS ${(r.maxRssBytes / MB).toFixed(0)} MB (${(r.maxRssBytes / r.bodyBytes).toFixed(2)}× body), ` +
-        `of which ${(r.rssBeforeBytes / MB).toFixed(0)} MB before the resume: the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body)`,
+        `of which ${(r.rssBeforeBytes / MB).toFixed(0)} MB before the resume: the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body), ` +
+        `${((r.maxRssOpenBytes - r.rssBeforeBytes) / MB).toFixed(0)} MB of it by the time the history was read (the rest: buffers of the request being sent)`,
     );
     console.log(
       `   fork (codex-0.98, a copy of the parent): whole ${(await forkMs(home, rollout.path)).toFixed(0)} ms, at user message 1 ${(await forkMs(home, rollout.path, 1)).toFixed(0)} ms`,
