@@ -43,48 +43,57 @@ export async function eachLine(file: RolloutFile, visit: LineVisitor, options: L
     await pending?.catch(() => 0);
     return pos - from;
   };
-  /** The start of a line that continues into the next chunk, copied out of the reused buffer. */
-  let carry: Buffer | undefined;
+  /** The start of a line that continues into the next chunk(s), copied out of the reused buffers. */
+  let carry: Buffer[] = [];
   let carryAt = 0;
 
-  while (pending) {
-    const n = await pending;
-    if (n === 0) break;
-    const chunkAt = pos;
-    pos += n;
-    const chunk = current.subarray(0, n);
-    [current, spare] = [spare, current];
-    // The next read goes into the other buffer, which nobody looks at any more.
-    const more = pos - from < maxBytes;
-    pending = more && readAhead ? file.readInto(current, pos) : undefined;
+  try {
+    while (pending) {
+      const n = await pending;
+      if (n === 0) break;
+      const chunkAt = pos;
+      pos += n;
+      const chunk = current.subarray(0, n);
+      [current, spare] = [spare, current];
+      // The next read goes into the other buffer, which nobody looks at any more.
+      const more = pos - from < maxBytes;
+      pending = more && readAhead ? file.readInto(current, pos) : undefined;
 
-    let start = 0;
-    if (chunkAt === 0 && chunk.subarray(0, 3).equals(BOM)) {
-      options.onBom?.();
-      start = 3;
-    }
-    if (carry) {
-      const nl = chunk.indexOf(NL);
-      if (nl === -1) {
-        carry = Buffer.concat([carry, chunk]);
-        if (more && !readAhead) pending = file.readInto(current, pos);
-        continue;
+      let start = 0;
+      if (chunkAt === 0 && chunk.subarray(0, 3).equals(BOM)) {
+        options.onBom?.();
+        start = 3;
       }
-      const line = Buffer.concat([carry, chunk.subarray(0, nl)]);
-      carry = undefined;
-      if (visit(line, 0, line.length, carryAt, true)) return stop();
-      start = nl + 1;
+      if (carry.length > 0) {
+        const nl = chunk.indexOf(NL);
+        if (nl === -1) {
+          // A line longer than a chunk: its pieces are joined once, when its end is found.
+          carry.push(Buffer.from(chunk));
+          if (more && !readAhead) pending = file.readInto(current, pos);
+          continue;
+        }
+        const line = Buffer.concat([...carry, chunk.subarray(0, nl)]);
+        carry = [];
+        if (visit(line, 0, line.length, carryAt, true)) return await stop();
+        start = nl + 1;
+      }
+      for (let nl = chunk.indexOf(NL, start); nl !== -1; nl = chunk.indexOf(NL, start)) {
+        if (visit(chunk, start, nl, chunkAt + start, true)) return await stop();
+        start = nl + 1;
+      }
+      if (start < chunk.length) {
+        carry = [Buffer.from(chunk.subarray(start))];
+        carryAt = chunkAt + start;
+      }
+      if (more && !readAhead) pending = file.readInto(current, pos);
     }
-    for (let nl = chunk.indexOf(NL, start); nl !== -1; nl = chunk.indexOf(NL, start)) {
-      if (visit(chunk, start, nl, chunkAt + start, true)) return stop();
-      start = nl + 1;
-    }
-    if (start < chunk.length) {
-      carry = Buffer.from(chunk.subarray(start));
-      carryAt = chunkAt + start;
-    }
-    if (more && !readAhead) pending = file.readInto(current, pos);
+  } catch (err) {
+    await stop();
+    throw err;
   }
-  if (carry && pos - from < maxBytes) visit(carry, 0, carry.length, carryAt, false);
+  if (carry.length > 0 && pos - from < maxBytes) {
+    const line = Buffer.concat(carry);
+    visit(line, 0, line.length, carryAt, false);
+  }
   return pos - from;
 }
