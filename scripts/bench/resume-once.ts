@@ -5,8 +5,8 @@
 import { writeFile } from 'node:fs/promises';
 import { Weft } from '../../src/engine/weft.js';
 
-const [home, id, mockUrl] = process.argv.slice(2);
-if (!home || !id || !mockUrl) throw new Error('usage: resume-once.ts HOME THREAD_ID MOCK_URL');
+const [home, id, mockUrl, mode] = process.argv.slice(2);
+if (!home || !id || !mockUrl) throw new Error('usage: resume-once.ts HOME THREAD_ID MOCK_URL [warm]');
 await writeFile(`${home}/config.toml`, `model_provider = "mock"\n[model_providers.mock]\nbase_url = "${mockUrl}"\n`);
 const weft = await Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: '/' });
 // A first small turn loads and compiles every module of the path, so the figure below is the
@@ -14,6 +14,9 @@ const weft = await Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_H
 const warmup = await weft.startThread();
 await warmup.run('warm up');
 await warmup.close();
+// `warm`: the process has resumed this thread once already, as a library user or the app-server
+// would have: the reading code is compiled and optimized. Without it, the resume is a CLI's: cold.
+if (mode === 'warm') await (await weft.resumeThread(id)).close();
 const rssBeforeBytes = process.memoryUsage().rss;
 const startedAt = Date.now();
 const thread = await weft.resumeThread(id);

@@ -27,15 +27,14 @@ function median(values: number[]): number {
 }
 
 // The floor: read the file and JSON.parse every line, in a fresh process like the resume (the bench's
-// own heap, full of the rollout it just generated, would slow it down). Median of RUNS, as the resume.
+// own heap, full of the rollout it just generated, would slow it down). Each floor run goes right
+// before a resume run, so that both see the same load on a shared machine; medians of RUNS.
 const FLOOR_SCRIPT =
   "const t=performance.now();const s=require('fs').readFileSync(process.argv[1],'utf8');" +
   "for(const l of s.split('\\n'))if(l)JSON.parse(l);console.log(performance.now()-t)";
 
 async function floorMs(path: string): Promise<number> {
-  const runs: number[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(Number((await run(process.execPath, ['-e', FLOOR_SCRIPT, path])).trim()));
-  return median(runs);
+  return Number((await run(process.execPath, ['-e', FLOOR_SCRIPT, path])).trim());
 }
 
 interface ResumeFigures {
@@ -52,7 +51,7 @@ interface ResumeFigures {
 }
 
 /** Resume in a child process; the mock here notes when the request starts arriving. */
-async function resumeInChild(home: string, id: string): Promise<ResumeFigures> {
+async function resumeInChild(home: string, id: string, warm = false): Promise<ResumeFigures> {
   const arrivals: number[] = [];
   const received: number[] = [];
   let bodyBytes = 0;
@@ -66,7 +65,7 @@ async function resumeInChild(home: string, id: string): Promise<ResumeFigures> {
   });
   try {
     const script = new URL('./resume-once.ts', import.meta.url).pathname;
-    const out = await run(process.execPath, ['--import', 'tsx', script, home, id, mock.url]);
+    const out = await run(process.execPath, ['--import', 'tsx', script, home, id, mock.url, ...(warm ? ['warm'] : [])]);
     const child = JSON.parse(out.trim().split('\n').at(-1) as string) as {
       startedAt: number;
       maxRssBytes: number;
@@ -120,18 +119,26 @@ export async function benchThreads(home: string): Promise<void> {
   for (const size of [10, 100]) {
     const rollout = await generateRollout(home, size * MB);
     const bytes = (await stat(rollout.path)).size;
-    const floor = await floorMs(rollout.path);
     // Resumes, each in a fresh process; the median is reported, with the range.
+    const floors: number[] = [];
     const runs: ResumeFigures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await resumeInChild(home, rollout.id));
+    for (let i = 0; i < RUNS; i++) {
+      floors.push(await floorMs(rollout.path));
+      runs.push(await resumeInChild(home, rollout.id));
+    }
+    const floor = median(floors);
     runs.sort((a, b) => a.resumeMs - b.resumeMs);
     const r = runs[Math.floor(RUNS / 2)] as ResumeFigures;
     const range = `${(runs[0] as ResumeFigures).resumeMs.toFixed(0)}–${(runs[RUNS - 1] as ResumeFigures).resumeMs.toFixed(0)}`;
     const grew = r.maxRssBytes - r.rssBeforeBytes;
+    const warm: number[] = [];
+    for (let i = 0; i < RUNS; i++) warm.push((await resumeInChild(home, rollout.id, true)).resumeMs);
+    const warmMs = median(warm);
     console.log(
       `${(bytes / MB).toFixed(1)} MB, ${rollout.turns} turns: read+parse floor ${floor.toFixed(0)} ms; resume to first request ${r.resumeMs.toFixed(0)} ms ` +
         `(${(r.resumeMs / floor).toFixed(2)}× floor; median of ${RUNS}, range ${range} ms), whole request received at ${r.receivedMs.toFixed(0)} ms (${(r.receivedMs / floor).toFixed(2)}×)`,
     );
+    console.log(`   in a process that has resumed it before (library, app-server): resume to first request ${warmMs.toFixed(0)} ms (${(warmMs / floor).toFixed(2)}× floor)`);
     console.log(
       `   request body ${(r.bodyBytes / MB).toFixed(1)} MB; peak RSS ${(r.maxRssBytes / MB).toFixed(0)} MB (${(r.maxRssBytes / r.bodyBytes).toFixed(2)}× body), ` +
         `of which ${(r.rssBeforeBytes / MB).toFixed(0)} MB before the resume: the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body), ` +
