@@ -95,7 +95,8 @@ export interface JsonBody {
 
 /**
  * The body's JSON, equal to JSON.stringify(body) for plain data. Nothing is concatenated up front:
- * a request with a long history is streamed from the bytes the rollout was read into.
+ * a request with a long history is streamed from where its items' bytes are (memory or the rollout
+ * file), read a window at a time.
  */
 export function jsonBody(body: unknown): JsonBody {
   const pieces: Piece[] = [];

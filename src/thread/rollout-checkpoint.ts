@@ -32,7 +32,7 @@ export async function lastCheckpointOffset(path: string, withinLastBytes = Numbe
 /** lastCheckpointOffset in a file already open. */
 export async function lastCheckpointIn(file: RolloutFile, withinLastBytes = Number.POSITIVE_INFINITY): Promise<number | undefined> {
   const size = file.size();
-  const search = new BackwardSearch(file);
+  const search = new BackwardSearch(file, Math.min(CHUNK, size));
   const checkpoint = await search.lastLineWith(Math.max(0, size - withinLastBytes), size, COMPACTED, isCheckpoint);
   if (checkpoint === undefined) return undefined;
   const from = Math.max(0, checkpoint - LOOKBACK_BYTES);
@@ -42,10 +42,11 @@ export async function lastCheckpointIn(file: RolloutFile, withinLastBytes = Numb
 class BackwardSearch {
   readonly #file: RolloutFile;
   /** One buffer for every chunk of the search. */
-  readonly #chunk = Buffer.allocUnsafe(CHUNK);
+  readonly #chunk: Buffer;
 
-  constructor(file: RolloutFile) {
+  constructor(file: RolloutFile, chunkBytes: number) {
     this.#file = file;
+    this.#chunk = Buffer.allocUnsafe(Math.max(1, chunkBytes));
   }
 
   /**
@@ -55,7 +56,7 @@ class BackwardSearch {
   async lastLineWith(from: number, to: number, needle: Buffer, accept: (line: Buffer) => boolean): Promise<number | undefined> {
     let end = to;
     while (end > from) {
-      const start = Math.max(from, end - CHUNK);
+      const start = Math.max(from, end - this.#chunk.length);
       const chunk = this.#chunk.subarray(0, await this.#file.readInto(this.#chunk, start, end - start));
       for (let hit = chunk.lastIndexOf(needle); hit !== -1; hit = hit > 0 ? chunk.lastIndexOf(needle, hit - 1) : -1) {
         const line = await this.#lineAround(start + hit, to);

@@ -131,4 +131,20 @@ describe('items resumed from a rollout file', () => {
     await truncate(path, META.length + 10);
     expect(() => (item as { output: string }).output).toThrow(/rollout\.jsonl.*truncated/);
   });
+
+  it('go into a request body byte for byte, however the items fall across the windows read from the file', async () => {
+    const items = Array.from({ length: 400 }, (_, i) =>
+      i % 97 === 5
+        ? { type: 'function_call_output', call_id: `c${i}`, output: 'L'.repeat(300 * 1024) }
+        : { type: 'function_call_output', call_id: `c${i}`, output: `${'ü'.repeat(i % 3)}${'x'.repeat(700 + ((i * 7919) % 20000))}` },
+    );
+    const path = await rolloutFile([META, ...items.map((item) => line(JSON.stringify(item)))]);
+    const records = await readRollout(path, { itemBytes: 'file' });
+    const input = records.slice(1).map((r) => responseItemOf(r));
+    const body = { model: 'm', input, stream: true };
+    const sent = jsonBody(body);
+    expect(sent.byteLength).toBe(Buffer.byteLength(JSON.stringify(body)));
+    expect(jsonBodyBytes(sent).toString('utf8')).toBe(JSON.stringify(body));
+    expect(jsonBodyBytes(sent).equals(jsonBodyBytes(sent))).toBe(true);
+  });
 });
