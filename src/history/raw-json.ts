@@ -88,16 +88,26 @@ function detach(obj: object): void {
 }
 
 /**
- * Backs `parsed`, the JSON value of `bytes` freshly parsed by the caller and not yet shared, with
- * those bytes: the fields named in `unread` (long strings the caller left undecoded) become
- * accessors that read their value from `bytes` (in memory or in a file). Done in place, so keys keep
- * their order and JSON.stringify of the result equals the bytes whenever a compact writer
- * (JSON.stringify, or Codex's) wrote them. Returns `parsed`.
+ * `parsed`, the JSON value of `bytes` freshly parsed by the caller, backed by those bytes: a copy of
+ * it in which the fields named in `unread` (long strings the caller left undecoded) are accessors
+ * that read their value from `bytes` (in memory or in a file). Keys keep their order, so
+ * JSON.stringify of the result equals the bytes whenever a compact writer (JSON.stringify, or
+ * Codex's) wrote them. Top-level fields are shared with `parsed`, which the caller then drops.
  */
 export function withRawJson<T extends object>(parsed: T, bytes: RawJson, unread: readonly string[] = []): T {
-  for (const key of unread) Object.defineProperty(parsed, key, lazyField(key));
-  rawBytes.set(parsed, bytes);
-  return parsed;
+  // A new object built in key order is much faster than redefining fields of `parsed` in place
+  // (V8 then reshapes the object), and this runs for every item a resume reads.
+  const out: Record<string, unknown> = {};
+  const fields = parsed as Record<string, unknown>;
+  // A JSON value has no inherited enumerable keys: for-in walks its own, in order, without an array.
+  for (const key in fields) {
+    const value = fields[key];
+    if (unread.includes(key)) Object.defineProperty(out, key, lazyField(key));
+    else if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    else out[key] = value;
+  }
+  rawBytes.set(out, bytes);
+  return out as T;
 }
 
 /**

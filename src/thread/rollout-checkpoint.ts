@@ -6,7 +6,7 @@
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { RolloutFile } from './rollout-file.js';
 
-const CHUNK = 4 * 1024 * 1024;
+const CHUNK = 1024 * 1024;
 const NL = 0x0a;
 const COMPACTED = Buffer.from('"type":"compacted"');
 const HISTORY = Buffer.from('"replacement_history"');

@@ -39,7 +39,7 @@ export interface ReadOptions {
    * then carry byte offsets but no line numbers, and the session_meta line is not among them.
    */
   fromLastCheckpoint?: boolean;
-  /** With `fromLastCheckpoint`: how much of the file's end is searched before reading (16 MB). */
+  /** With `fromLastCheckpoint`: how much of the file's end is searched before reading (8 MB). */
   checkpointSearchBytes?: number;
   /**
    * What backs the items read from compact lines: a copy of their bytes (`memory`, the default), or
@@ -54,7 +54,7 @@ export interface ReadOptions {
  * every context window's worth of history, so the last one is usually this close to the end; when it
  * is not, the forward read still finds it, only after parsing what precedes it.
  */
-const TAIL_SEARCH_BYTES = 16 * 1024 * 1024;
+const TAIL_SEARCH_BYTES = 8 * 1024 * 1024;
 
 function isRecordValue(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -145,7 +145,7 @@ function parseItemSkeleton(buf: Buffer, start: number, end: number, at: LineInFi
   const raw: RawJson = at
     ? at.file.range(at.offset + payloadStart, payloadEnd - payloadStart)
     : Buffer.from(bytes.subarray(payloadStart, payloadEnd));
-  backItem(item, raw, skeleton.cutKeys);
+  (line as { payload: unknown }).payload = backItem(item, raw, skeleton.cutKeys);
   return line;
 }
 
