@@ -84,11 +84,46 @@ class Window {
   }
 }
 
+/**
+ * Buffers for the chunks a body gathers from small pieces, for a sender that knows when a chunk has
+ * been written (body-upload.ts): a buffer given back is used again for a later chunk.
+ */
+export class ChunkPool {
+  readonly #free: Buffer[] = [];
+  readonly #ours = new WeakSet<ArrayBufferLike>();
+  #allocated = 0;
+
+  /** How many buffers the pool has made: the most chunks that were out at once. */
+  get allocated(): number {
+    return this.#allocated;
+  }
+
+  /** A buffer for up to two chunks' worth of pieces (a chunk is flushed past CHUNK_BYTES). */
+  take(): Buffer {
+    const reused = this.#free.pop();
+    if (reused) return reused;
+    const buf = Buffer.allocUnsafeSlow(2 * CHUNK_BYTES);
+    this.#ours.add(buf.buffer);
+    this.#allocated += 1;
+    return buf;
+  }
+
+  /** Hands back the buffer behind `chunk` once the chunk is written; chunks not from here are ignored. */
+  give(chunk: Uint8Array): void {
+    if (!this.#ours.has(chunk.buffer)) return;
+    this.#free.push(Buffer.from(chunk.buffer, 0, 2 * CHUNK_BYTES));
+  }
+}
+
 /** A serialized request body: its exact length (sent as Content-Length) and its bytes, in chunks. */
 export interface JsonBody {
   readonly byteLength: number;
-  /** The bytes, in order; each call starts again from the first (a retry resends the same body). */
-  chunks(): Generator<Uint8Array, void, undefined>;
+  /**
+   * The bytes, in order; each call starts again from the first (a retry resends the same body).
+   * With a pool, chunks gathered from small pieces are written into its buffers, so a chunk is only
+   * valid until it is given back.
+   */
+  chunks(pool?: ChunkPool): Generator<Uint8Array, void, undefined>;
   /** A fresh stream of the bytes, for fetch or the openai SDK. */
   stream(): ReadableStream<Uint8Array>;
 }
@@ -103,12 +138,12 @@ export function jsonBody(body: unknown): JsonBody {
   walk(body, 0, pieces);
   const parts = pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p));
   const byteLength = parts.reduce((n, b) => n + b.length, 0);
-  function* chunks(): Generator<Uint8Array, void, undefined> {
+  function* chunks(pool?: ChunkPool): Generator<Uint8Array, void, undefined> {
     const window = new Window();
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     function* flush(): Generator<Uint8Array, void, undefined> {
-      if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+      if (pendingBytes > 0) yield pool ? gather(pending, pendingBytes, pool.take()) : Buffer.concat(pending, pendingBytes);
       pending = [];
       pendingBytes = 0;
     }
@@ -132,22 +167,41 @@ export function jsonBody(body: unknown): JsonBody {
       pendingBytes += bytes.length;
       if (pendingBytes >= CHUNK_BYTES) yield* flush();
     }
-    if (pendingBytes > 0 || byteLength === 0) yield Buffer.concat(pending, pendingBytes);
+    if (pendingBytes > 0) yield* flush();
+    else if (byteLength === 0) yield Buffer.alloc(0);
   }
-  return {
+  const result: JsonBody = {
     byteLength,
     chunks,
     stream() {
       const it = chunks();
-      return new ReadableStream<Uint8Array>({
+      const stream = new ReadableStream<Uint8Array>({
         pull(controller) {
           const next = it.next();
           if (next.done) controller.close();
           else controller.enqueue(next.value);
         },
       });
+      streams.set(stream, result);
+      return stream;
     },
   };
+  return result;
+}
+
+/** Copies `pieces` (`bytes` long in all) into `into`; returns the filled part. */
+function gather(pieces: readonly Buffer[], bytes: number, into: Buffer): Buffer {
+  let at = 0;
+  for (const piece of pieces) at += piece.copy(into, at);
+  return into.subarray(0, bytes);
+}
+
+/** Streams made by `JsonBody.stream()`, so that a sender can ask for their body (body-upload.ts). */
+const streams = new WeakMap<object, JsonBody>();
+
+/** The body a stream made by `JsonBody.stream()` carries; undefined for anything else. */
+export function jsonBodyOfStream(value: unknown): JsonBody | undefined {
+  return typeof value === 'object' && value !== null ? streams.get(value) : undefined;
 }
 
 /** All of a body's bytes in one buffer (small bodies, tests). */

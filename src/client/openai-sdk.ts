@@ -3,6 +3,7 @@
 // OPENAI_API_KEY, OPENAI_ADMIN_KEY, OPENAI_ORG_ID and OPENAI_PROJECT_ID, and could send a real key
 // to a mock or a third-party provider.
 import OpenAI from 'openai';
+import { uploadingFetch } from './body-upload.js';
 import { jsonBody, type JsonBody } from './json-body.js';
 import { resolveApiKey, type ProviderSettings } from './provider.js';
 
@@ -22,6 +23,8 @@ export function openAiClientFor(provider: ProviderSettings, apiKey: string | und
     maxRetries: 0,
     // The SDK logs malformed SSE data to the console; weft reports it as an ApiError instead.
     logLevel: 'off',
+    // Bodies go out with reused buffers (a resumed history can be hundreds of MB).
+    fetch: uploadingFetch,
   });
 }
 

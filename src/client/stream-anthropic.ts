@@ -5,6 +5,7 @@ import type { AnthropicRequestBody } from '../../protocol/anthropic-messages.js'
 import { ApiError, WeftError, errorMessage } from '../errors.js';
 import { ResponseFailedError, isRetryableErrorCode, retryAfterFromHeaders, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
+import { uploadingFetch } from './body-upload.js';
 import { jsonBody } from './json-body.js';
 import type { ClientEvent } from './client-events.js';
 import { resolveApiKey, type WireCallOptions } from './provider.js';
@@ -36,7 +37,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
   async function* attempt(): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
     let response: Response;
     try {
-      response = await fetch(url, { method: 'POST', headers, body: payload.stream(), duplex: 'half', ...(signal ? { signal } : {}) });
+      response = await uploadingFetch(url, { method: 'POST', headers, body: payload.stream(), duplex: 'half', ...(signal ? { signal } : {}) });
     } catch (err) {
       throwIfAborted(signal, err);
       return { kind: 'retry', failure: { message: scrub(`${what} could not connect: ${errorMessage(err)}`, apiKey), retryable: true } };
