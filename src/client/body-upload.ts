@@ -39,7 +39,7 @@ function upload(url: URL, init: RequestInit, body: JsonBody): Promise<Response> 
     });
     req.once('response', (res) => resolve(asResponse(res)));
     // Rejected as fetch would: an abort as the AbortError it is, anything else as a TypeError.
-    req.once('error', (err) => reject(err.name === 'AbortError' ? err : new TypeError('fetch failed', { cause: err })));
+    req.on('error', (err) => reject(err.name === 'AbortError' ? err : new TypeError('fetch failed', { cause: err })));
     writeBody(req, body).catch((err: unknown) => req.destroy(err instanceof Error ? err : new Error(String(err))));
   });
 }
@@ -84,7 +84,7 @@ function asResponse(res: http.IncomingMessage): Response {
           ? zlib.createBrotliDecompress()
           : undefined;
   const stream: Readable = decoder ? res.pipe(decoder) : res;
-  if (decoder) res.once('error', (err) => decoder.destroy(err));
+  if (decoder) res.on('error', (err) => decoder.destroy(err));
   const init = { status, statusText: res.statusMessage ?? '', headers };
   if (NULL_BODY.has(status)) {
     res.resume();
