@@ -24,6 +24,8 @@ import { randomBytes } from 'node:crypto';
 import { RolloutError, UsageError, errorMessage } from '../errors.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { assertThreadId } from './thread-id.js';
+import { RolloutFile } from './rollout-file.js';
+import { eachLine } from './rollout-lines.js';
 import { rolloutPath } from './rollout-paths.js';
 import { readRolloutHead } from './rollout-head.js';
 import { formatRolloutLine, rolloutTimestamp } from './rollout-writer.js';
@@ -84,19 +86,15 @@ function classify(line: Buffer, contextPrefixes: readonly string[]): LineClass {
   return OTHER;
 }
 
-/** Streams a rollout's lines in order, keeping the turn-start offsets; can stop and resume. */
+/** Reads a rollout's lines in order, keeping the turn-start offsets; can stop and go on later. */
 class TurnStartScanner {
   readonly starts: number[] = [];
   private runStart: number | undefined;
-  /** File offset of the next unread byte. */
+  /** File offset of the next unread line. */
   pos = 0;
-  private parts: Buffer[] = [];
-  private partsStart = 0;
-  private done = false;
 
   constructor(
-    private readonly fh: FileHandle,
-    private readonly size: number,
+    private readonly file: RolloutFile,
     private readonly contextPrefixes: readonly string[],
   ) {}
 
@@ -117,45 +115,23 @@ class TurnStartScanner {
 
   /** Scans until `enough()` holds right after a user message, or the file ends. */
   async scan(enough: () => boolean): Promise<void> {
-    const buf = Buffer.alloc(CHUNK);
-    while (!this.done) {
-      const readAt = this.partsStart + this.parts.reduce((n, b) => n + b.length, 0);
-      const { bytesRead } = await this.fh.read(buf, 0, Math.min(CHUNK, this.size - readAt), readAt);
-      if (bytesRead === 0) {
-        this.done = true;
-        const rest = Buffer.concat(this.parts);
-        this.parts = [];
-        this.pos = this.size;
-        if (rest.length > 0) this.onLine(rest, this.partsStart);
-        return;
-      }
-      const chunk = buf.subarray(0, bytesRead);
-      let from = 0;
-      while (from < chunk.length) {
-        const nl = chunk.indexOf(NL, from);
-        if (nl === -1) {
-          this.parts.push(Buffer.from(chunk.subarray(from)));
-          break;
-        }
-        const piece = chunk.subarray(from, nl);
-        const line = this.parts.length > 0 ? Buffer.concat([...this.parts, piece]) : piece;
-        const offset = this.partsStart;
-        this.parts = [];
-        this.partsStart = readAt + nl + 1;
-        from = nl + 1;
-        this.pos = this.partsStart;
-        if (this.onLine(line, offset) && enough()) return;
-      }
-    }
+    await eachLine(
+      this.file,
+      (buf, start, end, offset, terminated) => {
+        this.pos = offset + (end - start) + (terminated ? 1 : 0);
+        return this.onLine(buf.subarray(start, end), offset) && enough();
+      },
+      { from: this.pos },
+    );
   }
 }
 
 /** True when `needle` occurs in the file at or after `from` (byte search, no parsing). */
-async function containsFrom(fh: FileHandle, size: number, from: number, needle: Buffer): Promise<boolean> {
+async function containsFrom(file: RolloutFile, size: number, from: number, needle: Buffer): Promise<boolean> {
   const buf = Buffer.alloc(CHUNK + needle.length);
   let keep = 0;
   for (let pos = from; pos < size; ) {
-    const { bytesRead } = await fh.read(buf, keep, Math.min(CHUNK, size - pos), pos);
+    const bytesRead = await file.readInto(buf.subarray(keep), pos, Math.min(CHUNK, size - pos));
     if (bytesRead === 0) break;
     const filled = keep + bytesRead;
     if (buf.subarray(0, filled).includes(needle)) return true;
@@ -167,11 +143,11 @@ async function containsFrom(fh: FileHandle, size: number, from: number, needle: 
 }
 
 /** Offset just past the last `\n`: the end of the last complete line (0 when there is none). */
-async function endOfLastCompleteLine(fh: FileHandle, size: number): Promise<number> {
+async function endOfLastCompleteLine(file: RolloutFile, size: number): Promise<number> {
   const buf = Buffer.alloc(64 * 1024);
   for (let end = size; end > 0; ) {
     const start = Math.max(0, end - buf.length);
-    const { bytesRead } = await fh.read(buf, 0, end - start, start);
+    const bytesRead = await file.readInto(buf, start, end - start);
     const nl = buf.subarray(0, bytesRead).lastIndexOf(NL);
     if (nl !== -1) return start + nl + 1;
     end = start;
@@ -179,10 +155,10 @@ async function endOfLastCompleteLine(fh: FileHandle, size: number): Promise<numb
   return 0;
 }
 
-async function copyRange(src: FileHandle, dst: FileHandle, end: number): Promise<void> {
+async function copyRange(src: RolloutFile, dst: FileHandle, end: number): Promise<void> {
   const buf = Buffer.alloc(CHUNK);
   for (let pos = 0; pos < end; ) {
-    const { bytesRead } = await src.read(buf, 0, Math.min(CHUNK, end - pos), pos);
+    const bytesRead = await src.readInto(buf, pos, Math.min(CHUNK, end - pos));
     if (bytesRead === 0) throw new Error(`parent shrank while being copied (at byte ${pos} of ${end})`);
     let written = 0;
     while (written < bytesRead) written += (await dst.write(buf, written, bytesRead - written)).bytesWritten;
@@ -192,18 +168,18 @@ async function copyRange(src: FileHandle, dst: FileHandle, end: number): Promise
 
 /** Where the copy of the parent ends. */
 async function copyEnd(
-  fh: FileHandle,
+  file: RolloutFile,
   size: number,
   parentPath: string,
   n: number | undefined,
   contextPrefixes: readonly string[],
 ): Promise<number> {
-  if (n === undefined) return endOfLastCompleteLine(fh, size);
+  if (n === undefined) return endOfLastCompleteLine(file, size);
   if (!Number.isInteger(n) || n < 0) throw new UsageError(`cutBeforeUserMessage must be a non-negative integer, got ${n}`);
-  const scanner = new TurnStartScanner(fh, size, contextPrefixes);
+  const scanner = new TurnStartScanner(file, contextPrefixes);
   await scanner.scan(() => scanner.starts.length > n);
   // A later rollback could drop the N-th message from the effective history: then scan on.
-  if (scanner.starts.length > n && (await containsFrom(fh, size, scanner.pos, ROLLBACK_NEEDLE))) {
+  if (scanner.starts.length > n && (await containsFrom(file, size, scanner.pos, ROLLBACK_NEEDLE))) {
     await scanner.scan(() => false);
   }
   const cut = scanner.starts[n];
@@ -247,16 +223,11 @@ export async function forkRollout(options: ForkRolloutOptions): Promise<ForkRoll
     payload: { id, forked_from_id: parentId, ...rest },
   });
 
-  let src: FileHandle;
-  try {
-    src = await open(parentPath, 'r');
-  } catch (err) {
-    throw new RolloutError(`cannot read rollout ${parentPath}: ${errorMessage(err)}`, parentPath, { cause: err });
-  }
+  const src = RolloutFile.open(parentPath);
   const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   let dst: FileHandle | undefined;
   try {
-    const size = (await src.stat()).size;
+    const size = src.size();
     const end = await copyEnd(src, size, parentPath, options.cutBeforeUserMessage, options.contextPrefixes ?? []);
     await mkdir(dirname(path), { recursive: true });
     dst = await open(tmp, 'wx');
@@ -273,6 +244,6 @@ export async function forkRollout(options: ForkRolloutOptions): Promise<ForkRoll
     if (err instanceof UsageError || err instanceof RolloutError) throw err;
     throw new RolloutError(`cannot fork ${parentPath} into ${path}: ${errorMessage(err)}`, path, { cause: err });
   } finally {
-    await src.close();
+    src.release();
   }
 }
