@@ -1,30 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageItem, ResponseItem } from '../../protocol/responses-items.js';
-import { defaultCollaborationMode, type TurnSettings } from '../../src/context/turn-settings.js';
+import type { TurnSettings } from '../../src/context/turn-settings.js';
 import { windowContext } from '../../src/profile/codex-0.169/initial-context.js';
 import { contentKinds } from '../../src/profile/codex-0.169/items.js';
 import type { Pack } from '../../src/pack/load-pack.js';
+import { turnSettings } from '../support/packs.js';
 import { loadPack0169, model0169, recordedBody, recordedPart, recordedRollout } from '../support/codex-0169.js';
 
 function settings(pack: Pack, slug: string, over: Partial<TurnSettings> = {}): TurnSettings {
-  const model = model0169(pack, slug);
-  return {
-    cwd: '{{REPO}}',
-    model,
-    approvalPolicy: 'never',
-    sandbox: { type: 'read-only' },
-    personality: undefined,
-    personalityEnabled: true,
-    collaborationMode: defaultCollaborationMode(slug),
-    developerInstructions: undefined,
-    userInstructions: undefined,
-    skills: [],
-    shell: 'bash',
-    tmpdir: undefined,
-    reasoningEffort: undefined,
-    reasoningSummary: 'none',
-    ...over,
-  };
+  return turnSettings(model0169(pack, slug), { cwd: '{{REPO}}', approvalPolicy: 'never', skills: [], shell: 'bash', reasoningSummary: 'none', ...over });
 }
 
 const texts = (item: ResponseItem | undefined): string[] =>

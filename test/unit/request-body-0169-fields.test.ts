@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { defaultCollaborationMode, type TurnSettings } from '../../src/context/turn-settings.js';
+import type { TurnSettings } from '../../src/context/turn-settings.js';
 import { contextMessage } from '../../src/profile/codex-0.169/items.js';
 import { renderBody0169 } from '../../src/profile/codex-0.169/render-body.js';
 import type { RequestContext } from '../../src/profile/codex-0.169/turn-metadata.js';
 import type { Pack } from '../../src/pack/load-pack.js';
+import { turnSettings } from '../support/packs.js';
 import { loadPack0169, model0169, recordedBody } from '../support/codex-0169.js';
 
 function settings(pack: Pack, slug: string): TurnSettings {
-  return {
-    cwd: '/repo',
-    model: model0169(pack, slug),
-    approvalPolicy: 'never',
-    sandbox: { type: 'read-only' },
-    personality: undefined,
-    personalityEnabled: true,
-    collaborationMode: defaultCollaborationMode(slug),
-    developerInstructions: undefined,
-    userInstructions: undefined,
-    shell: 'bash',
-    tmpdir: undefined,
-    reasoningEffort: undefined,
-    reasoningSummary: 'none',
-  };
+  return turnSettings(model0169(pack, slug), { approvalPolicy: 'never', shell: 'bash', reasoningSummary: 'none' });
 }
 
 const ctx: RequestContext = {

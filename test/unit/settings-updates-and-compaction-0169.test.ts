@@ -1,32 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { previousTurnOf } from '../../src/context/settings-update.js';
-import { defaultCollaborationMode, type TurnSettings } from '../../src/context/turn-settings.js';
+import type { TurnSettings } from '../../src/context/turn-settings.js';
 import { contextPrefixes, isRealUserMessage } from '../../src/history/context-messages.js';
 import { collaborationPreset0169 } from '../../src/profile/codex-0.169/collaboration-preset.js';
 import { retainedPrompts } from '../../src/profile/codex-0.169/compaction.js';
 import { contentKinds } from '../../src/profile/codex-0.169/items.js';
 import { settingsUpdates0169 } from '../../src/profile/codex-0.169/settings-update.js';
 import type { Pack } from '../../src/pack/load-pack.js';
+import { turnSettings } from '../support/packs.js';
 import { loadPack0169, model0169, recordedBody, recordedPart } from '../support/codex-0169.js';
 
 function settings(pack: Pack, over: Partial<TurnSettings> = {}): TurnSettings {
-  return {
-    cwd: '{{REPO}}',
-    model: model0169(pack, 'gpt-5.5'),
-    approvalPolicy: 'on-request',
-    sandbox: { type: 'read-only' },
-    personality: undefined,
-    personalityEnabled: true,
-    collaborationMode: defaultCollaborationMode('gpt-5.5'),
-    developerInstructions: undefined,
-    userInstructions: undefined,
-    shell: 'bash',
-    tmpdir: undefined,
-    reasoningEffort: undefined,
-    reasoningSummary: 'none',
-    ...over,
-  };
+  return turnSettings(model0169(pack, 'gpt-5.5'), { cwd: '{{REPO}}', shell: 'bash', reasoningSummary: 'none', ...over });
 }
 
 describe('collaboration presets under codex-0.169', () => {

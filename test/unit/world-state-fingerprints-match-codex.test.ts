@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCollaborationMode, type TurnSettings } from '../../src/context/turn-settings.js';
 import { mergePatch } from '../../src/profile/codex-0.169/merge-patch.js';
 import { fragmentHash, worldState } from '../../src/profile/codex-0.169/world-state.js';
+import { turnSettings } from '../support/packs.js';
 import { loadPack0169, model0169, recordedPart, recordedRollout } from '../support/codex-0169.js';
 
 const recordedState = (scenario: string, n = 0) =>
@@ -22,22 +22,13 @@ describe('world_state fingerprints', () => {
 
   it('the snapshot of a read-only exec thread matches the recorded one, catalog fingerprint aside', async () => {
     const pack = await loadPack0169();
-    const settings: TurnSettings = {
+    const settings = turnSettings(model0169(pack, 'gpt-5.5'), {
       cwd: '{{REPO}}',
-      model: model0169(pack, 'gpt-5.5'),
       approvalPolicy: 'never',
-      sandbox: { type: 'read-only' },
-      personality: undefined,
-      personalityEnabled: true,
-      collaborationMode: defaultCollaborationMode('gpt-5.5'),
-      developerInstructions: undefined,
-      userInstructions: undefined,
       skills: [],
       shell: 'bash',
-      tmpdir: undefined,
-      reasoningEffort: undefined,
       reasoningSummary: 'none',
-    };
+    });
     const state = worldState(pack, { settings, multiAgentVersion: 'v1', toolNames: new Set() });
     const { model_catalog: _catalog, host_skills: _skills, environments: recordedEnv, ...recorded } = recordedState('model_switch').state;
     const { host_skills: _mine, environments: env, ...mine } = state;
