@@ -2,10 +2,6 @@
 // with a non-zero exit code.
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
-import { appServerCommand } from './app-server-command.js';
-import { execCommand } from './exec-command.js';
-import { promptCommand } from './prompt-command.js';
-import { threadCommand } from './thread-command.js';
 
 const HELP = `weft — a thread engine that builds model requests the way Codex does
 
@@ -21,11 +17,13 @@ Run \`weft <command> --help\` for a command's options.`;
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = {
-  prompt: promptCommand,
-  exec: execCommand,
-  thread: threadCommand,
-  'app-server': appServerCommand,
+// Each command is imported when it runs, so a process loads only what its command uses: start-up
+// time is mostly module loading, and `weft --help` or `weft app-server` need not load the others.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  prompt: async () => (await import('./prompt-command.js')).promptCommand,
+  exec: async () => (await import('./exec-command.js')).execCommand,
+  thread: async () => (await import('./thread-command.js')).threadCommand,
+  'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
@@ -34,12 +32,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(HELP);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = COMMANDS[name];
+  if (!load) {
     io.stderr(`weft: unknown command \`${name}\`\n\n${HELP}`);
     return 2;
   }
   try {
+    const command = await load();
     return await command(rest, io);
   } catch (err) {
     io.stderr(`weft ${name}: ${errorMessage(err)}`);

@@ -2,13 +2,13 @@
 // its overrides, the behaviour profile, the template pack and its model catalog.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CompatProfileName, ConfigToml } from '../../protocol/config.js';
 import type { ModelCatalog } from '../../protocol/model-catalog.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import { expandHome, resolveWeftHome } from '../config/weft-home.js';
 import { loadConfig } from '../config/load-config.js';
 import { ConfigError } from '../errors.js';
+import { WEFT_PACK_DIR } from '../pack/default-pack-dir.js';
 import { loadPack, type Pack } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 import { hasToolTexts, TOOL_TEXT_FILES, toolTextsFrom, type ToolTexts } from '../tools/tool-texts.js';
@@ -45,15 +45,12 @@ export interface RuntimeOptions {
 /** The tool-error texts of weft's own pack, for packs that have none. */
 const WEFT_TOOL_TEXTS: PackLayout = { name: 'weft tool texts', files: TOOL_TEXT_FILES.map(({ optional: _optional, ...spec }) => spec) };
 
-/** weft's own pack, shipped beside the sources. */
-export const DEFAULT_PACK_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
-
 export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const home = resolveWeftHome(opts.env, opts.home);
   const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: opts.configProfile });
   const config = loaded.config;
   const profile = getProfile(opts.compat ?? config.compat ?? DEFAULT_COMPAT);
-  const packDir = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : DEFAULT_PACK_DIR);
+  const packDir = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : WEFT_PACK_DIR);
   const pack = profile.loadPack ? await profile.loadPack(packDir) : await loadPack(packDir, profile.packLayout);
   return {
     home,
@@ -65,7 +62,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
     catalog: pack.json<ModelCatalog>('models.json').models,
     packTools: profile.packTools ? profile.packTools(pack) : pack.json<ToolSpec[]>('tools.json'),
     instructionsOverride: await instructionsOverride(config, loaded.file, home, opts.env),
-    toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(DEFAULT_PACK_DIR, WEFT_TOOL_TEXTS)),
+    toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_TOOL_TEXTS)),
     warnings: loaded.warnings,
   };
 }

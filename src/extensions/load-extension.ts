@@ -6,7 +6,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { IoError, UsageError, errorMessage } from '../errors.js';
 import type { Extension } from './extension.js';
@@ -44,6 +43,8 @@ export async function loadExtension(file: string, baseDir: string, where: string
   }
   let module: Record<string, unknown>;
   try {
+    // tsx is loaded only when an extension is: most runs have none.
+    const { tsImport } = await import('tsx/esm/api');
     module = (await tsImport(pathToFileURL(full).href, import.meta.url)) as Record<string, unknown>;
   } catch (err) {
     throw new IoError(`${where}: extension ${full} failed to load: ${errorMessage(err)}`, full, { cause: err });

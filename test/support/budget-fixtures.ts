@@ -2,13 +2,13 @@
 // histories of a known size.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { loadBudgetTexts, type BudgetTexts } from '../../src/budget/budget-texts.js';
-import { DEFAULT_PACK_DIR } from '../../src/engine/runtime.js';
+import { WEFT_PACK_DIR } from './packs.js';
 import { assistantMessage, textMessage } from '../../src/history/message.js';
 import { loadPack } from '../../src/pack/load-pack.js';
 import { codex098PackLayout } from '../../src/profile/codex-0.98-pack-layout.js';
 
 export async function weftBudgetTexts(): Promise<BudgetTexts> {
-  return loadBudgetTexts(await loadPack(DEFAULT_PACK_DIR, codex098PackLayout));
+  return loadBudgetTexts(await loadPack(WEFT_PACK_DIR, codex098PackLayout));
 }
 
 export const fakeTexts: BudgetTexts = {

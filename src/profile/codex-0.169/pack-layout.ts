@@ -3,11 +3,11 @@
 // its catalog that sends a `tools` field. Texts that no 0.169 recording shows (the aborted-call
 // output, the interrupted-turn marker, the empty-summary fallback) may be absent from the pack: they
 // then come from weft's own pack, whose texts are those of the previous generation.
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ModelInfo, type ModelCatalog } from '../../../protocol/model-catalog.js';
 import { DeferredNamespaces, InstructionFilters } from '../../../protocol/pack-files.js';
 import { ToolSpec } from '../../../protocol/responses-request.js';
+import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
 import { loadPack, type Pack } from '../../pack/load-pack.js';
 import type { PackFileSpec, PackLayout } from '../../pack/pack-layout.js';
 import {
@@ -67,9 +67,6 @@ const files: PackFileSpec[] = [
 ];
 
 export const codex0169PackLayout: PackLayout = { name: 'codex-0.169', files };
-
-/** weft's own pack, beside the sources. */
-const WEFT_PACK_DIR = fileURLToPath(new URL('../../../templates/', import.meta.url));
 
 const fallbackLayout: PackLayout = { name: 'codex-0.169 fallbacks', files: FALLBACK_FILES.map((path) => ({ path })) };
 
