@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// weft's executable. It runs the compiled build (`dist/`, made by `npm run build`, which `npm install`
-// runs): loading plain JavaScript starts much faster than compiling TypeScript on the fly. A checkout
-// without a build (installed with --ignore-scripts) runs the sources through tsx instead.
+// weft's executable. It runs the bundled build (`dist/weft.mjs`, made by `npm run build`, which
+// `npm install` runs): one file of plain JavaScript starts far faster than the sources compiled on the
+// fly. A checkout without a build (installed with --ignore-scripts) runs the sources through tsx.
 import { existsSync } from 'node:fs';
 
-const built = new URL('../dist/src/cli/main.js', import.meta.url);
-let entry = built.href;
-if (!existsSync(built)) {
+const bundle = new URL('../dist/weft.mjs', import.meta.url);
+let entry = bundle.href;
+if (!existsSync(bundle)) {
   const { register } = await import('tsx/esm/api');
   register();
   entry = new URL('../src/cli/main.ts', import.meta.url).href;

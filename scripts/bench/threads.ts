@@ -87,10 +87,28 @@ async function resumeInChild(home: string, id: string, warm = false): Promise<Re
   }
 }
 
-function run(cmd: string, args: string[]): Promise<string> {
+function run(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { encoding: 'utf8', maxBuffer: 16 * MB }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+    execFile(cmd, args, { encoding: 'utf8', maxBuffer: 16 * MB, ...(env ? { env } : {}) }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
   });
+}
+
+/**
+ * What a command-line user waits for: `weft thread resume` from the moment its process is spawned
+ * until the request starts arriving (node's start, loading weft's build, the resume).
+ */
+async function cliResumeMs(home: string, id: string): Promise<number> {
+  let arrivedAt = Number.NaN;
+  const mock = await startMockResponsesServer({ onRequestStart: () => void (arrivedAt = Date.now()), respond: () => textReply('ok') });
+  try {
+    await writeFile(`${home}/config.toml`, `model_provider = "mock"\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);
+    const bin = new URL('../../bin/weft.js', import.meta.url).pathname;
+    const spawnedAt = Date.now();
+    await run(process.execPath, [bin, 'thread', 'resume', id, 'next question'], { PATH: process.env.PATH, HOME: home, WEFT_HOME: home });
+    return arrivedAt - spawnedAt;
+  } finally {
+    await mock.close();
+  }
 }
 
 async function forkMs(home: string, parentPath: string, at?: number, fork = forkRollout): Promise<number> {
@@ -139,6 +157,9 @@ export async function benchThreads(home: string): Promise<void> {
         `(${(r.resumeMs / floor).toFixed(2)}× floor; median of ${RUNS}, range ${range} ms), whole request received at ${r.receivedMs.toFixed(0)} ms (${(r.receivedMs / floor).toFixed(2)}×)`,
     );
     console.log(`   in a process that has resumed it before (library, app-server): resume to first request ${warmMs.toFixed(0)} ms (${(warmMs / floor).toFixed(2)}× floor)`);
+    const cli: number[] = [];
+    for (let i = 0; i < RUNS; i++) cli.push(await cliResumeMs(home, rollout.id));
+    console.log(`   from the command line (\`weft thread resume\`, process spawn to first request): ${median(cli).toFixed(0)} ms`);
     console.log(
       `   request body ${(r.bodyBytes / MB).toFixed(1)} MB; peak RSS ${(r.maxRssBytes / MB).toFixed(0)} MB (${(r.maxRssBytes / r.bodyBytes).toFixed(2)}× body), ` +
         `of which ${(r.rssBeforeBytes / MB).toFixed(0)} MB before the resume: the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body), ` +
