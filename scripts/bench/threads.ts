@@ -44,7 +44,7 @@ interface ResumeFigures {
   receivedMs: number;
   bodyBytes: number;
   maxRssBytes: number;
-  /** The child's RSS just before the resume (node, tsx and weft loaded, one small turn run). */
+  /** The child's RSS just before the resume (node and weft loaded, one small turn run). */
   rssBeforeBytes: number;
   /** The child's peak RSS once the thread was open (history read), before the request. */
   maxRssOpenBytes: number;
@@ -64,8 +64,8 @@ async function resumeInChild(home: string, id: string, warm = false): Promise<Re
     },
   });
   try {
-    const script = new URL('./resume-once.ts', import.meta.url).pathname;
-    const out = await run(process.execPath, ['--import', 'tsx', script, home, id, mock.url, ...(warm ? ['warm'] : [])]);
+    const script = new URL('./resume-once.mjs', import.meta.url).pathname;
+    const out = await run(process.execPath, [script, home, id, mock.url, ...(warm ? ['warm'] : [])]);
     const child = JSON.parse(out.trim().split('\n').at(-1) as string) as {
       startedAt: number;
       maxRssBytes: number;
