@@ -148,7 +148,13 @@ export async function benchThreads(home: string): Promise<void> {
     runs.sort((a, b) => a.resumeMs - b.resumeMs);
     const r = runs[Math.floor(RUNS / 2)] as ResumeFigures;
     const range = `${(runs[0] as ResumeFigures).resumeMs.toFixed(0)}–${(runs[RUNS - 1] as ResumeFigures).resumeMs.toFixed(0)}`;
-    const grew = r.maxRssBytes - r.rssBeforeBytes;
+    // Memory is a median of its own: a run's peak depends on when V8 happens to collect (the same
+    // resume has peaked 50 MB apart), not on how fast that run was.
+    const peak = median(runs.map((x) => x.maxRssBytes));
+    const peaks = runs.map((x) => x.maxRssBytes);
+    const before = median(runs.map((x) => x.rssBeforeBytes));
+    const grew = median(runs.map((x) => x.maxRssBytes - x.rssBeforeBytes));
+    const grewOpen = median(runs.map((x) => x.maxRssOpenBytes - x.rssBeforeBytes));
     const warm: number[] = [];
     for (let i = 0; i < RUNS; i++) warm.push((await resumeInChild(home, rollout.id, true)).resumeMs);
     const warmMs = median(warm);
@@ -161,9 +167,10 @@ export async function benchThreads(home: string): Promise<void> {
     for (let i = 0; i < RUNS; i++) cli.push(await cliResumeMs(home, rollout.id));
     console.log(`   from the command line (\`weft thread resume\`, process spawn to first request): ${median(cli).toFixed(0)} ms`);
     console.log(
-      `   request body ${(r.bodyBytes / MB).toFixed(1)} MB; peak RSS ${(r.maxRssBytes / MB).toFixed(0)} MB (${(r.maxRssBytes / r.bodyBytes).toFixed(2)}× body), ` +
-        `of which ${(r.rssBeforeBytes / MB).toFixed(0)} MB before the resume: the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body), ` +
-        `${((r.maxRssOpenBytes - r.rssBeforeBytes) / MB).toFixed(0)} MB of it by the time the history was read (the rest: buffers of the request being sent)`,
+      `   request body ${(r.bodyBytes / MB).toFixed(1)} MB; peak RSS ${(peak / MB).toFixed(0)} MB (${(peak / r.bodyBytes).toFixed(2)}× body; ` +
+        `range ${(Math.min(...peaks) / MB).toFixed(0)}–${(Math.max(...peaks) / MB).toFixed(0)} MB), of which ${(before / MB).toFixed(0)} MB before the resume: ` +
+        `the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body), ` +
+        `${(grewOpen / MB).toFixed(0)} MB of it by the time the history was read (the rest: buffers of the request being sent); medians of ${RUNS}`,
     );
     console.log(
       `   fork (codex-0.98, a copy of the parent): whole ${(await forkMs(home, rollout.path)).toFixed(0)} ms, at user message 1 ${(await forkMs(home, rollout.path, 1)).toFixed(0)} ms`,
