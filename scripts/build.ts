@@ -1,7 +1,7 @@
 // `npm run build` (run by `npm install` too): the compiled library and the bundled command line.
 // - dist/src, dist/protocol: each module compiled by tsc, with type declarations: the package's exports.
 // - dist/weft.mjs: the CLI as one file (esbuild), which bin/weft.js runs. Node loads one file far
-//   faster than the ~450 modules of weft and its dependencies (about 100 ms against 350), and every
+//   faster than the ~470 modules of weft and its dependencies (about 100 ms against 350), and every
 //   `weft exec` pays that: the Codex SDK starts one process per turn.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
