@@ -3,7 +3,8 @@
 // (item-line-skeleton.ts, src/history/raw-json.ts): resume then forwards the history without
 // re-serializing it, and its long fields are not decoded until something reads them.
 import { ResponseItem } from '../../protocol/responses-items.js';
-import { rawJsonOf, sameJson, withRawJson, type RawJson } from '../history/raw-json.js';
+import { rawJsonOf, withRawJson, type RawJson } from '../history/raw-json.js';
+import { EXACT, verdictOf } from './schema-verdict.js';
 
 /** Items parsed whole that passed ResponseItem's schema when they were read. */
 const validated = new WeakSet<object>();
@@ -15,9 +16,8 @@ export function wasValidated(payload: unknown): payload is ResponseItem {
 
 /** Whether `payload` is exactly a valid item: the schema accepts it and drops nothing from it. */
 function isExactItem(payload: unknown): payload is ResponseItem {
-  const parsed = ResponseItem.safeParse(payload);
-  // A schema that dropped something: the item is less than the payload, so the payload is not it.
-  return parsed.success && sameJson(payload, parsed.data);
+  // A schema that would drop something: the item is less than the payload, so the payload is not it.
+  return verdictOf(ResponseItem, payload) === EXACT;
 }
 
 /**

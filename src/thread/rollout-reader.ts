@@ -17,6 +17,7 @@ import { ResponseItem } from '../../protocol/responses-items.js';
 import { CheckpointCut, lastCheckpointIn } from './rollout-checkpoint.js';
 import { RolloutFile } from './rollout-file.js';
 import { eachLine } from './rollout-lines.js';
+import { REJECTED, verdictOf } from './schema-verdict.js';
 import { itemLineSkeleton } from './item-line-skeleton.js';
 import { backItem, skeletonItemPayload, storedItemPayload, wasValidated } from './rollout-item-bytes.js';
 import type { RawJson } from '../history/raw-json.js';
@@ -80,7 +81,8 @@ function issueText(error: z.ZodError): string {
  * - The envelope and event_msg payloads (the most frequent small lines) are checked by hand against
  *   exactly what their zod schemas require (RolloutEnvelope, EventMsgPayload: string fields, loose
  *   otherwise); zod runs on them only to word the warning when that check fails.
- * - session_meta, turn_context and compacted lines are few and go through zod.
+ * - session_meta, turn_context and compacted lines are checked against their schemas with the check
+ *   derived from them (schema-verdict.ts), and zod words the warning when one is refused.
  */
 function checkLine(value: unknown): string | undefined {
   if (!isRecordValue(value) || typeof value.timestamp !== 'string' || typeof value.type !== 'string') {
@@ -111,6 +113,7 @@ function checkLine(value: unknown): string | undefined {
 }
 
 function schemaProblem(schema: z.ZodType, payload: unknown, type: string): string | undefined {
+  if (verdictOf(schema, payload) !== REJECTED) return undefined;
   const r = schema.safeParse(payload);
   return r.success ? undefined : `invalid ${type} payload: ${issueText(r.error)}`;
 }
