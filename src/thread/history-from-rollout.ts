@@ -30,7 +30,8 @@ export function historyFromRollout(
       : undefined;
   if (!meta?.success) throw new RolloutError(`${file}: does not start with a valid session_meta line`, file);
   let history: ResponseItem[] = [];
-  let lastTurnContext: TurnContextPayload | undefined;
+  // Only the last turn's settings are needed: the lines are kept, and parsed once, after the loop.
+  const turnContexts: unknown[] = [];
   let tokenInfo: TokenInfo | null = null;
   for (const record of knownMeta ? records : records.slice(1)) {
     const line = record.line;
@@ -45,11 +46,9 @@ export function historyFromRollout(
           : buildCompactedHistory([], userMessageTexts(history, isRealUserMessage), compacted.message);
         break;
       }
-      case 'turn_context': {
-        const parsed = TurnContextPayload.safeParse(line.payload);
-        if (parsed.success) lastTurnContext = parsed.data;
+      case 'turn_context':
+        turnContexts.push(line.payload);
         break;
-      }
       case 'event_msg': {
         const payload = line.payload as { type?: unknown; info?: unknown };
         if (payload.type === 'token_count' && payload.info) tokenInfo = payload.info as TokenInfo;
@@ -63,5 +62,13 @@ export function historyFromRollout(
         break;
     }
   }
-  return { meta: meta.data, history, lastTurnContext, tokenInfo };
+  return { meta: meta.data, history, lastTurnContext: lastValid(turnContexts), tokenInfo };
+}
+
+function lastValid(turnContexts: readonly unknown[]): TurnContextPayload | undefined {
+  for (let i = turnContexts.length - 1; i >= 0; i--) {
+    const parsed = TurnContextPayload.safeParse(turnContexts[i]);
+    if (parsed.success) return parsed.data;
+  }
+  return undefined;
 }
