@@ -212,9 +212,9 @@ async function readOpen(file: RolloutFile, options: ReadOptions): Promise<Rollou
     (buf, start, end, offset, terminated) => {
       lineNo += 1;
       const parsed = parseLineBytes(buf, start, end, !terminated, inFile ? { file, offset } : undefined);
-      // Read from a checkpoint, line numbers are unknown: warnings and records name byte offsets.
-      const where = from > 0 ? `${path}@${offset}` : `${path}:${lineNo}`;
       if (typeof parsed === 'string') {
+        // Read from a checkpoint, line numbers are unknown: warnings and records name byte offsets.
+        const where = from > 0 ? `${path}@${offset}` : `${path}:${lineNo}`;
         warnAt(offset, `${where}: ${parsed}; line skipped`);
         return;
       }
