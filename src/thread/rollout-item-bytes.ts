@@ -4,7 +4,7 @@
 // re-serializing it, and its long fields are not decoded until something reads them.
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { rawJsonOf, withRawJson, type RawJson } from '../history/raw-json.js';
-import { EXACT, verdictOf } from './schema-verdict.js';
+import { EXACT, REJECTED, verdictOf } from './schema-verdict.js';
 
 /** Items parsed whole that passed ResponseItem's schema when they were read. */
 const validated = new WeakSet<object>();
@@ -21,14 +21,16 @@ function isExactItem(payload: unknown): payload is ResponseItem {
 }
 
 /**
- * Validates the payload of a response_item line that was parsed whole (not in the compact form, or not
- * exactly an item) and returns what the record should hold: the JSON value from the file (unknown
- * fields too), marked as validated when it is exactly a valid item. Otherwise responseItemOf validates
- * it when the item is used (and names the line if it is invalid).
+ * Checks the payload of a response_item line that was parsed whole (not in the compact form, or not
+ * exactly an item). Undefined when the schema refuses it: the reader then skips the line, as it does
+ * any line its schema refuses. Otherwise what the record holds: the JSON value from the file, fields
+ * the schema does not know included, marked as validated when it is exactly a valid item
+ * (`responseItemOf` gives the schema's output for one that is not).
  */
 export function storedItemPayload(payload: unknown): unknown {
-  if (!isExactItem(payload)) return payload;
-  validated.add(payload);
+  const verdict = verdictOf(ResponseItem, payload);
+  if (verdict === REJECTED) return undefined;
+  if (verdict === EXACT && typeof payload === 'object' && payload !== null) validated.add(payload);
   return payload;
 }
 

@@ -8,6 +8,7 @@ import {
   CompactedPayload,
   CompactedPayloadHead,
   EventMsgPayload,
+  ResponseItemHead,
   RolloutEnvelope,
   SessionMeta,
   TurnContextPayload,
@@ -72,38 +73,30 @@ function issueText(error: z.ZodError): string {
 /**
  * Checks one parsed line; returns the reason it is refused, or undefined when it is kept.
  *
- * Speed trade-off: resume of a long rollout must cost little more than JSON.parse of its lines.
- * - A response_item payload only has its discriminant checked here (an object with a string
- *   `type`). Those payloads are most of a long rollout's bytes (tool outputs, reasoning); validating
- *   them all would add a large share to resume, and many end up replaced by a compaction anyway.
- *   Code that needs a typed item calls `responseItemOf`, which validates fully and names the file
- *   and line on failure.
- * - The envelope and event_msg payloads (the most frequent small lines) are checked by hand against
- *   exactly what their zod schemas require (RolloutEnvelope, EventMsgPayload: string fields, loose
- *   otherwise); zod runs on them only to word the warning when that check fails.
- * - session_meta, turn_context and compacted lines are checked against their schemas with the check
- *   derived from them (schema-verdict.ts), and zod words the warning when one is refused.
+ * Every check is its zod schema's, through the check derived from it (schema-verdict.ts): resume
+ * checks each line of a long rollout, and a zod parse per line would cost a large share of it. Zod
+ * itself runs only to word the warning for a refused line.
+ * - A response_item payload is refused here only when it has no string `type` (ResponseItemHead):
+ *   its item is checked whole where it is stored (rollout-item-bytes.ts), once, and a line whose item
+ *   the schema refuses is skipped there like any other.
+ * - Codex 0.169's extra lines (world_state, token_usage_record) only need an object payload: nothing
+ *   in them is needed to rebuild the history.
  */
 function checkLine(value: unknown): string | undefined {
-  if (!isRecordValue(value) || typeof value.timestamp !== 'string' || typeof value.type !== 'string') {
-    const env = RolloutEnvelope.safeParse(value);
-    return `not a rollout line: ${env.success ? 'not an object' : issueText(env.error)}`;
-  }
-  const { type, payload } = value;
+  const notALine = refusal(RolloutEnvelope, value);
+  if (notALine !== undefined) return `not a rollout line: ${notALine}`;
+  const { type, payload } = value as RolloutEnvelope;
   switch (type) {
     case 'response_item':
-      if (!isRecordValue(payload) || typeof payload.type !== 'string') return 'response_item payload has no string "type"';
-      return undefined;
+      return refusal(ResponseItemHead, payload) === undefined ? undefined : 'response_item payload has no string "type"';
     case 'event_msg':
-      if (isRecordValue(payload) && typeof payload.type === 'string') return undefined;
-      return schemaProblem(EventMsgPayload, payload, type) ?? 'invalid event_msg payload';
+      return schemaProblem(EventMsgPayload, payload, type);
     case 'session_meta':
       return schemaProblem(SessionMeta, payload, type);
     case 'turn_context':
       return schemaProblem(TurnContextPayload, payload, type);
     case 'compacted':
       return schemaProblem(CompactedPayloadHead, payload, type);
-    // Codex 0.169's extra lines: kept, nothing in them is needed to rebuild the history.
     case 'world_state':
     case 'token_usage_record':
       return isRecordValue(payload) ? undefined : `${type} payload is not an object`;
@@ -112,10 +105,16 @@ function checkLine(value: unknown): string | undefined {
   }
 }
 
+/** Undefined when the schema accepts `value`; otherwise zod's account of why not. */
+function refusal(schema: z.ZodType, value: unknown): string | undefined {
+  if (verdictOf(schema, value) !== REJECTED) return undefined;
+  const r = schema.safeParse(value);
+  return r.success ? undefined : issueText(r.error);
+}
+
 function schemaProblem(schema: z.ZodType, payload: unknown, type: string): string | undefined {
-  if (verdictOf(schema, payload) !== REJECTED) return undefined;
-  const r = schema.safeParse(payload);
-  return r.success ? undefined : `invalid ${type} payload: ${issueText(r.error)}`;
+  const problem = refusal(schema, payload);
+  return problem === undefined ? undefined : `invalid ${type} payload: ${problem}`;
 }
 
 /**
@@ -172,7 +171,10 @@ export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnte
   if (problem !== undefined) return problem;
   // Checked above: a kept value has the shape of StoredRolloutLine.
   const line = value as StoredRolloutLine;
-  if (line.type === 'response_item') (line as { payload: unknown }).payload = storedItemPayload(line.payload);
+  if (line.type !== 'response_item') return line;
+  const payload = storedItemPayload(line.payload);
+  if (payload === undefined) return `invalid response_item payload: ${refusal(ResponseItem, line.payload) ?? 'invalid'}`;
+  (line as { payload: unknown }).payload = payload;
   return line;
 }
 

@@ -75,14 +75,23 @@ describe('rollout reader', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('validates response items fully on demand, naming file and line', async () => {
+  it('skips a response item its schema refuses, naming file and line, and keeps the others whole', async () => {
     const bad = line('response_item', { type: 'message', role: 'user', content: 'not an array' });
-    const path = await fileWith(`${META}\n${USER}\n${bad}\n`);
-    const records = await readRollout(path);
-    expect(records).toHaveLength(3);
+    const unknownType = line('response_item', { type: 'no_such_item', text: 'x' });
+    const path = await fileWith(`${META}\n${USER}\n${bad}\n${unknownType}\n`);
+    const warnings: string[] = [];
+    const records = await readRollout(path, { onWarning: (w) => warnings.push(w) });
+    expect(records.map((r) => r.lineNo)).toEqual([1, 2]);
     expect(responseItemOf(records[1]!, path)).toEqual({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] });
-    expect(() => responseItemOf(records[2]!, path)).toThrow(RolloutError);
-    expect(() => responseItemOf(records[2]!, path)).toThrow(`${path}:3: invalid response_item payload: content`);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]!.startsWith(`${path}:3: invalid response_item payload: content`)).toBe(true);
+    expect(warnings[1]!.startsWith(`${path}:4: invalid response_item payload: type`)).toBe(true);
+  });
+
+  it('refuses, naming file and line, a record whose item was never checked', () => {
+    const record = { line: JSON.parse(line('response_item', { type: 'message', role: 'user' })), lineNo: 7, offset: 0, length: 0 };
+    expect(() => responseItemOf(record, '/x.jsonl')).toThrow(RolloutError);
+    expect(() => responseItemOf(record, '/x.jsonl')).toThrow('/x.jsonl:7: invalid response_item payload: content');
   });
 
   it('throws a RolloutError naming the file when it cannot be read', async () => {
