@@ -5,6 +5,7 @@ import { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { buildCompactedHistory, userMessageTexts } from '../compaction/compacted-history.js';
 import { RolloutError } from '../errors.js';
 import { compactedOf, responseItemOf, type RolloutRecord } from './rollout-reader.js';
+import { parseExact } from './schema-verdict.js';
 import type { TokenInfo } from './token-info.js';
 import { dropLastUserTurns, rolledBackTurns } from './thread-rollback.js';
 
@@ -26,7 +27,7 @@ export function historyFromRollout(
   const meta = knownMeta
     ? { success: true as const, data: knownMeta }
     : first?.line.type === 'session_meta'
-      ? SessionMeta.safeParse(first.line.payload)
+      ? parseExact(SessionMeta, first.line.payload)
       : undefined;
   if (!meta?.success) throw new RolloutError(`${file}: does not start with a valid session_meta line`, file);
   let history: ResponseItem[] = [];
@@ -67,7 +68,7 @@ export function historyFromRollout(
 
 function lastValid(turnContexts: readonly unknown[]): TurnContextPayload | undefined {
   for (let i = turnContexts.length - 1; i >= 0; i--) {
-    const parsed = TurnContextPayload.safeParse(turnContexts[i]);
+    const parsed = parseExact(TurnContextPayload, turnContexts[i]);
     if (parsed.success) return parsed.data;
   }
   return undefined;

@@ -180,3 +180,12 @@ function discriminatedCheck(schema: Schema, options: readonly Schema[], discrimi
     return check ? check(v) : REJECTED;
   };
 }
+
+/**
+ * `schema.safeParse(value)`, except that a value that is exactly what the parse would build is
+ * returned as it is, without the copy. Its keys keep their order: for values that are read, not
+ * re-serialized (wire items keep zod's key order; see protocol/responses-items.ts).
+ */
+export function parseExact<T>(schema: z.ZodType<T>, value: unknown): z.ZodSafeParseResult<T> {
+  return verdictOf(schema, value) === EXACT ? { success: true, data: value as T } : schema.safeParse(value);
+}

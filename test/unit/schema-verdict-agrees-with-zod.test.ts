@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { CompactedPayload, CompactedPayloadHead, EventMsgPayload, RolloutEnvelope, SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { sameJson } from '../../src/history/raw-json.js';
-import { EXACT, REJECTED, STRIPPED, verdictOf, type Verdict } from '../../src/thread/schema-verdict.js';
+import { EXACT, REJECTED, STRIPPED, parseExact, verdictOf, type Verdict } from '../../src/thread/schema-verdict.js';
 import { bindPlaceholders, conformanceDir } from '../support/recorded-rollouts.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -104,5 +104,15 @@ describe('schema-verdict agrees with zod', () => {
 
   it('is never more lenient than zod on values that are not objects', () => {
     for (const value of [null, 0, 'message', true, [], [{ type: 'message' }]]) expect(verdictOf(ResponseItem, value)).toBe(REJECTED);
+  });
+
+  it('parseExact returns an exact value itself, else what zod returns', () => {
+    const exact = { cwd: '/r', approval_policy: 'never', sandbox_policy: { type: 'read-only' }, model: 'm', newer_field: 1 };
+    expect(parseExact(TurnContextPayload, exact)).toEqual({ success: true, data: exact });
+    expect((parseExact(TurnContextPayload, exact) as { data: unknown }).data).toBe(exact);
+    const stripped = { ...exact, sandbox_policy: { type: 'read-only', unknown: true } };
+    const parsed = parseExact(TurnContextPayload, stripped);
+    expect(parsed.success && parsed.data.sandbox_policy).toEqual({ type: 'read-only' });
+    expect(parseExact(TurnContextPayload, { cwd: '/r' }).success).toBe(false);
   });
 });
