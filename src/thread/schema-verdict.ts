@@ -19,15 +19,27 @@ type Check = (value: unknown) => Verdict;
 type Schema = z.core.$ZodType;
 
 const checks = new WeakMap<Schema, Check>();
+/** Schemas whose check is being derived: a schema met again inside itself is a recursive one. */
+const deriving = new Set<Schema>();
 
 /** The verdict of `schema` on `value`; the check is derived once per schema. */
 export function verdictOf(schema: Schema, value: unknown): Verdict {
-  let check = checks.get(schema);
-  if (!check) {
-    check = derive(schema);
+  return derive(schema)(value);
+}
+
+function derive(schema: Schema): Check {
+  const known = checks.get(schema);
+  if (known) return known;
+  // A recursive schema (a shape getter naming itself) is checked by looking its check up on use.
+  if (deriving.has(schema)) return (value) => verdictOf(schema, value);
+  deriving.add(schema);
+  try {
+    const check = build(schema);
     checks.set(schema, check);
+    return check;
+  } finally {
+    deriving.delete(schema);
   }
-  return check(value);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -42,7 +54,7 @@ function byZod(schema: Schema): Check {
   };
 }
 
-function derive(schema: Schema): Check {
+function build(schema: Schema): Check {
   const def = (schema as z.core.$ZodTypes)._zod.def;
   // Checks (lengths, int, formats) live on the schema; only unchecked leaves are modelled.
   if (def.checks !== undefined && def.checks.length > 0) return byZod(schema);

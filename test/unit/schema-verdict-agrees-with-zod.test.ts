@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { CompactedPayload, CompactedPayloadHead, EventMsgPayload, RolloutEnvelope, SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { sameJson } from '../../src/history/raw-json.js';
@@ -114,5 +114,22 @@ describe('schema-verdict agrees with zod', () => {
     const parsed = parseExact(TurnContextPayload, stripped);
     expect(parsed.success && parsed.data.sandbox_policy).toEqual({ type: 'read-only' });
     expect(parseExact(TurnContextPayload, { cwd: '/r' }).success).toBe(false);
+  });
+
+  it('checks a recursive schema (a shape getter naming itself) as zod does', () => {
+    const Tree = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(Tree).optional();
+      },
+    });
+    const tree: Json = { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }, { name: 'd', children: [] }] };
+    const outcomes = new Set<Verdict>();
+    for (const variant of variants(tree)) {
+      const expected = zodVerdict(Tree, variant);
+      expect(verdictOf(Tree, variant)).toBe(expected);
+      outcomes.add(expected);
+    }
+    expect([...outcomes].sort()).toEqual([REJECTED, STRIPPED, EXACT]);
   });
 });
