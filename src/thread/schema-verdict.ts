@@ -1,9 +1,9 @@
-// A fast yes/no from a zod schema, for the reader's hot path: resume checks every item of a long
-// rollout, and zod's parse builds a copy of each value only for the reader to compare it with the
-// input and throw it away. The check here is derived from the schema itself at first use (one source
-// of truth), answers what such a parse would have concluded without building anything, and hands
-// any schema construct it does not model back to zod, so it is never more lenient than zod. Zod
-// still words every refusal the user sees.
+// What a zod parse of a value would conclude (refused, accepted with keys stripped, accepted whole),
+// answered fast for the reader's hot path: resume checks every item of a long rollout, and zod's
+// parse builds a copy of each value only for the reader to compare it with the input and drop it.
+// The check is derived from the schema itself at first use (one source of truth), builds nothing,
+// and hands any schema construct it does not model back to zod, so its verdict is zod's (a test
+// holds it to that). Zod still words every refusal the user sees.
 import type { z } from 'zod';
 import { sameJson } from '../history/raw-json.js';
 
