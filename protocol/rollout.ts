@@ -130,12 +130,18 @@ export const ROLLOUT_LINE_TYPES = [
 ] as const;
 
 /**
- * A response_item payload as the reader hands it out: only its discriminant is checked; the full
- * ResponseItem validation happens on demand (`responseItemOf` in the reader), so resuming a large
- * rollout does not validate every tool output twice.
+ * A response_item payload as far as its line's own check goes: its discriminant. The item is checked
+ * whole once, where the reader stores it (src/thread/rollout-item-bytes.ts).
  */
 export const ResponseItemHead = z.looseObject({ type: z.string() });
 export type ResponseItemHead = z.infer<typeof ResponseItemHead>;
+
+/**
+ * Codex 0.98's snapshot of the worktree for its undo command: recorded as a response_item, kept
+ * through compactions (in `replacement_history`), never sent to the model.
+ */
+export const GhostSnapshotPayload = z.looseObject({ type: z.literal('ghost_snapshot') });
+export type GhostSnapshotPayload = z.infer<typeof GhostSnapshotPayload>;
 
 /** A compacted payload with its replacement history checked shallowly (items validated on demand). */
 export const CompactedPayloadHead = z.looseObject({

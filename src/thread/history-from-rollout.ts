@@ -4,6 +4,7 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { buildCompactedHistory, userMessageTexts } from '../compaction/compacted-history.js';
 import { RolloutError } from '../errors.js';
+import { isGhostSnapshot } from './ghost-snapshots.js';
 import { compactedOf, responseItemOf, type RolloutRecord } from './rollout-reader.js';
 import { parseExact } from './schema-verdict.js';
 import type { TokenInfo } from './token-info.js';
@@ -38,7 +39,7 @@ export function historyFromRollout(
     const line = record.line;
     switch (line.type) {
       case 'response_item':
-        history.push(responseItemOf(record, file));
+        if (!isGhostSnapshot(line.payload)) history.push(responseItemOf(record, file));
         break;
       case 'compacted': {
         const compacted = compactedOf(record, file);

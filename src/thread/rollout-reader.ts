@@ -15,6 +15,7 @@ import {
 } from '../../protocol/rollout.js';
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { ResponseItem } from '../../protocol/responses-items.js';
+import { isGhostSnapshot, withoutGhostSnapshots } from './ghost-snapshots.js';
 import { CheckpointCut, lastCheckpointIn } from './rollout-checkpoint.js';
 import { RolloutFile } from './rollout-file.js';
 import { eachLine } from './rollout-lines.js';
@@ -173,8 +174,8 @@ export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnte
   const line = value as StoredRolloutLine;
   if (line.type !== 'response_item') return line;
   const payload = storedItemPayload(line.payload);
-  if (payload === undefined) return `invalid response_item payload: ${refusal(ResponseItem, line.payload) ?? 'invalid'}`;
-  (line as { payload: unknown }).payload = payload;
+  if (payload !== undefined) (line as { payload: unknown }).payload = payload;
+  else if (!isGhostSnapshot(line.payload)) return `invalid response_item payload: ${refusal(ResponseItem, line.payload) ?? 'invalid'}`;
   return line;
 }
 
@@ -253,8 +254,11 @@ export function responseItemOf(record: RolloutRecord, file = '<rollout>'): Respo
 /** Fully validates a compacted record, replacement history included. */
 export function compactedOf(record: RolloutRecord, file = '<rollout>'): CompactedPayload {
   const payload = payloadOf(record, 'compacted', file);
+  const history = isRecordValue(payload) ? payload.replacement_history : undefined;
   const r = CompactedPayload.safeParse(
-    isRecordValue(payload) && payload.replacement_history === null ? { ...payload, replacement_history: undefined } : payload,
+    history === null || Array.isArray(history)
+      ? { ...(payload as object), replacement_history: history === null ? undefined : withoutGhostSnapshots(history) }
+      : payload,
   );
   if (!r.success) throw new RolloutError(`${file}:${record.lineNo}: invalid compacted payload: ${issueText(r.error)}`, file);
   return r.data;
