@@ -148,8 +148,8 @@ export async function benchThreads(home: string): Promise<void> {
     runs.sort((a, b) => a.resumeMs - b.resumeMs);
     const r = runs[Math.floor(RUNS / 2)] as ResumeFigures;
     const range = `${(runs[0] as ResumeFigures).resumeMs.toFixed(0)}–${(runs[RUNS - 1] as ResumeFigures).resumeMs.toFixed(0)}`;
-    // Memory is a median of its own: a run's peak depends on when V8 happens to collect (the same
-    // resume has peaked 50 MB apart), not on how fast that run was.
+    // Memory is a median of its own: a run's peak depends on when V8 happens to collect, not on how
+    // fast that run was.
     const peak = median(runs.map((x) => x.maxRssBytes));
     const peaks = runs.map((x) => x.maxRssBytes);
     const before = median(runs.map((x) => x.rssBeforeBytes));
