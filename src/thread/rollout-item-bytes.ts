@@ -22,16 +22,15 @@ function isExactItem(payload: unknown): payload is ResponseItem {
 
 /**
  * Checks the payload of a response_item line that was parsed whole (not in the compact form, or not
- * exactly an item). Undefined when the schema refuses it: the reader then skips the line, as it does
- * any line its schema refuses. Otherwise what the record holds: the JSON value from the file, fields
- * the schema does not know included, marked as validated when it is exactly a valid item
- * (`responseItemOf` gives the schema's output for one that is not).
+ * exactly an item). False when the schema refuses it: the reader then skips the line, as it does any
+ * line its schema refuses. Otherwise the record keeps the JSON value from the file, fields the schema
+ * does not know included, marked as validated when it is exactly a valid item (`responseItemOf`
+ * gives the schema's output for one that is not).
  */
-export function storedItemPayload(payload: unknown): unknown {
+export function acceptStoredItem(payload: unknown): boolean {
   const verdict = verdictOf(ResponseItem, payload);
-  if (verdict === REJECTED) return undefined;
   if (verdict === EXACT && typeof payload === 'object' && payload !== null) validated.add(payload);
-  return payload;
+  return verdict !== REJECTED;
 }
 
 /**

@@ -21,7 +21,7 @@ import { RolloutFile } from './rollout-file.js';
 import { eachLine } from './rollout-lines.js';
 import { REJECTED, verdictOf } from './schema-verdict.js';
 import { itemLineSkeleton } from './item-line-skeleton.js';
-import { backItem, skeletonItemPayload, storedItemPayload, wasValidated } from './rollout-item-bytes.js';
+import { acceptStoredItem, backItem, skeletonItemPayload, wasValidated } from './rollout-item-bytes.js';
 import type { RawJson } from '../history/raw-json.js';
 
 export interface RolloutRecord {
@@ -172,11 +172,8 @@ export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnte
   if (problem !== undefined) return problem;
   // Checked above: a kept value has the shape of StoredRolloutLine.
   const line = value as StoredRolloutLine;
-  if (line.type !== 'response_item') return line;
-  const payload = storedItemPayload(line.payload);
-  if (payload !== undefined) (line as { payload: unknown }).payload = payload;
-  else if (!isGhostSnapshot(line.payload)) return `invalid response_item payload: ${refusal(ResponseItem, line.payload) ?? 'invalid'}`;
-  return line;
+  if (line.type !== 'response_item' || acceptStoredItem(line.payload) || isGhostSnapshot(line.payload)) return line;
+  return schemaProblem(ResponseItem, line.payload, line.type) ?? line;
 }
 
 /**
