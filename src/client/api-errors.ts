@@ -1,5 +1,5 @@
 // Errors the model client throws beyond a plain ApiError, and how an SDK failure is read.
-import { APIConnectionError, APIError as SdkApiError, APIUserAbortError } from 'openai';
+import { APIConnectionError, APIError as SdkApiError, APIUserAbortError } from 'openai/core/error';
 import { ApiError, errorMessage, redactSecrets } from '../errors.js';
 
 /** Thrown when the caller's AbortSignal fires; recognise it with isAbortError. */

@@ -37,7 +37,7 @@ export interface PostCompactOptions {
 export async function postCompact(opts: PostCompactOptions): Promise<ResponseItem[]> {
   const { provider, signal } = opts;
   const retry = retryOptionsFor(provider, opts.retry);
-  const { client, apiKey, payload, headers, what } = prepareRequest(opts, '/responses/compact', 'application/json');
+  const { client, apiKey, payload, headers, what } = await prepareRequest(opts, '/responses/compact', 'application/json');
 
   for (let attempt = 1; ; attempt++) {
     throwIfAborted(signal);

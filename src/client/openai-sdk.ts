@@ -1,8 +1,9 @@
 // Building the openai SDK client for a provider. Everything is passed explicitly so that nothing is
 // picked up from the environment behind the caller's back: the SDK would otherwise read
 // OPENAI_API_KEY, OPENAI_ADMIN_KEY, OPENAI_ORG_ID and OPENAI_PROJECT_ID, and could send a real key
-// to a mock or a third-party provider.
-import OpenAI from 'openai';
+// to a mock or a third-party provider. The SDK is loaded with the first request: a process that only
+// lists or reads threads never needs it (its error classes come from the light 'openai/core/error').
+import type { OpenAI } from 'openai';
 import { uploadingFetch } from './body-upload.js';
 import { jsonBody, type JsonBody } from './json-body.js';
 import { resolveApiKey, type ProviderSettings } from './provider.js';
@@ -11,7 +12,8 @@ import { resolveApiKey, type ProviderSettings } from './provider.js';
 // its Authorization header is removed per request (see requestHeaders).
 const NO_KEY_PLACEHOLDER = 'weft-no-api-key';
 
-export function openAiClientFor(provider: ProviderSettings, apiKey: string | undefined): OpenAI {
+export async function openAiClientFor(provider: ProviderSettings, apiKey: string | undefined): Promise<OpenAI> {
+  const { OpenAI } = await import('openai');
   return new OpenAI({
     baseURL: provider.baseUrl,
     apiKey: apiKey ?? NO_KEY_PLACEHOLDER,
@@ -59,16 +61,16 @@ export interface PreparedRequest {
 }
 
 /** What every POST to a provider starts from: key, client, the body serialized once, headers. */
-export function prepareRequest(
+export async function prepareRequest(
   opts: { provider: ProviderSettings; body: unknown; env?: Readonly<Record<string, string | undefined>>; headers?: Record<string, string> },
   path: string,
   accept: string,
-): PreparedRequest {
+): Promise<PreparedRequest> {
   const { provider } = opts;
   const apiKey = resolveApiKey(provider, opts.env ?? process.env);
   const payload = jsonBody(opts.body);
   return {
-    client: openAiClientFor(provider, apiKey),
+    client: await openAiClientFor(provider, apiKey),
     apiKey,
     payload,
     // A streamed body would otherwise go out chunked; its length is known, and some servers want it.

@@ -1,7 +1,7 @@
 // What an exception thrown while reading an openai-SDK stream means, for every wire read through the
 // SDK: an abort or weft's own error goes on as it is, data that is not JSON is final, an `error`
 // the server put in the stream is a failed response, and anything else is a broken stream.
-import { APIConnectionError, APIError as SdkApiError } from 'openai';
+import { APIConnectionError, APIError as SdkApiError } from 'openai/core/error';
 import { ApiError, WeftError, errorMessage } from '../errors.js';
 import { scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import { failureOf } from './stream-event-mapper.js';

@@ -19,7 +19,7 @@ const PATH = '/chat/completions';
 /** @throws ApiError, ResponseFailedError, or an abort error (see isAbortError). */
 export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<ClientEvent, void, undefined> {
   const { signal } = opts;
-  const { client, apiKey, payload, headers, what } = prepareRequest(opts, PATH, 'text/event-stream');
+  const { client, apiKey, payload, headers, what } = await prepareRequest(opts, PATH, 'text/event-stream');
 
   async function* attempt(): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
     let stream: AsyncIterable<unknown>;

@@ -49,7 +49,7 @@ interface AttemptContext {
 export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerator<ClientEvent, void, undefined> {
   const { provider, signal } = opts;
   const retry = retryOptionsFor(provider, opts.retry);
-  const { client, apiKey, payload, headers, what } = prepareRequest(opts, '/responses', 'text/event-stream');
+  const { client, apiKey, payload, headers, what } = await prepareRequest(opts, '/responses', 'text/event-stream');
   const ctx: AttemptContext = {
     post: (sig) =>
       client.post<AsyncIterable<unknown>>('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }),

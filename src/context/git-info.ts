@@ -1,10 +1,11 @@
 // The git facts Codex records in session_meta: HEAD commit, branch and origin URL, when the cwd is
-// inside a repository. Missing git or no repository simply gives nothing.
-import { simpleGit } from 'simple-git';
+// inside a repository. Missing git or no repository simply gives nothing. simple-git is loaded on
+// first use: a process that only resumes threads never needs it, and it weighs megabytes of memory.
 import type { GitInfo } from '../../protocol/rollout.js';
 
 export async function gitInfo(cwd: string): Promise<GitInfo | undefined> {
   try {
+    const { simpleGit } = await import('simple-git');
     const git = simpleGit({ baseDir: cwd });
     if (!(await git.checkIsRepo())) return undefined;
     const [commit, branch, remotes] = await Promise.all([

@@ -2,11 +2,10 @@
 // included), described by its front matter `name` and `description`. A SKILL.md without usable
 // front matter is skipped with a warning. A skill's `agents/openai.yaml` may say that the model must
 // not pick it by itself (`policy.allow_implicit_invocation: false`); profiles that list only
-// implicitly usable skills (codex-0.169) leave those out.
+// implicitly usable skills (codex-0.169) leave those out. globby and yaml are loaded on first use:
+// only starting a thread looks for skills, and together they weigh megabytes of memory.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { globby } from 'globby';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Pack } from '../pack/load-pack.js';
 
@@ -19,11 +18,13 @@ export interface Skill {
   readonly allowImplicitInvocation?: false;
 }
 
+type ParseYaml = (text: string) => unknown;
+
 const FrontMatter = z.looseObject({ name: z.string().min(1), description: z.string() });
 const AgentsPolicy = z.looseObject({ policy: z.looseObject({ allow_implicit_invocation: z.boolean().optional() }).optional() });
 
 /** `policy.allow_implicit_invocation` of the skill's agents/openai.yaml; absent or unreadable: allowed. */
-async function allowsImplicitInvocation(skillFile: string): Promise<boolean> {
+async function allowsImplicitInvocation(skillFile: string, parseYaml: ParseYaml): Promise<boolean> {
   let text: string;
   try {
     text = await readFile(path.join(path.dirname(skillFile), 'agents', 'openai.yaml'), 'utf8');
@@ -40,9 +41,12 @@ async function allowsImplicitInvocation(skillFile: string): Promise<boolean> {
 
 export async function discoverSkills(home: string): Promise<{ skills: Skill[]; warnings: string[] }> {
   const root = path.join(home, 'skills');
+  const { globby } = await import('globby');
   const files = await globby('**/SKILL.md', { cwd: root, dot: true, absolute: true, followSymbolicLinks: true, suppressErrors: true });
   const skills: Skill[] = [];
   const warnings: string[] = [];
+  if (files.length === 0) return { skills, warnings };
+  const { parse: parseYaml } = await import('yaml');
   for (const file of files) {
     let text: string;
     try {
@@ -51,7 +55,7 @@ export async function discoverSkills(home: string): Promise<{ skills: Skill[]; w
       warnings.push(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}); skill skipped`);
       continue;
     }
-    const parsed = parseFrontMatter(text);
+    const parsed = parseFrontMatter(text, parseYaml);
     const meta = parsed === undefined ? undefined : FrontMatter.safeParse(parsed);
     if (!meta?.success) {
       warnings.push(`${file}: front matter needs \`name\` and \`description\`; skill skipped`);
@@ -61,14 +65,14 @@ export async function discoverSkills(home: string): Promise<{ skills: Skill[]; w
       name: meta.data.name,
       description: meta.data.description,
       path: path.normalize(file),
-      ...((await allowsImplicitInvocation(file)) ? {} : { allowImplicitInvocation: false as const }),
+      ...((await allowsImplicitInvocation(file, parseYaml)) ? {} : { allowImplicitInvocation: false as const }),
     });
   }
   skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
   return { skills, warnings };
 }
 
-function parseFrontMatter(text: string): unknown {
+function parseFrontMatter(text: string, parseYaml: ParseYaml): unknown {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const match = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(body);
   if (!match) return undefined;

@@ -2,7 +2,6 @@
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
 import { newThreadId } from '../../thread/thread-id.js';
-import { simpleGit } from 'simple-git';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
@@ -48,6 +47,8 @@ async function workspaceStates(cwd: string): Promise<Record<string, WorkspaceSta
   const root = await findGitRoot(cwd);
   if (root === undefined) return {};
   try {
+    // Loaded on first use, as in context/git-info.ts.
+    const { simpleGit } = await import('simple-git');
     const git = simpleGit({ baseDir: root });
     const [head, status] = await Promise.all([git.revparse(['HEAD']), git.raw(['status', '--porcelain'])]);
     return { [root]: { latest_git_commit_hash: head.trim(), has_changes: status.trim() !== '' } };

@@ -1,0 +1,46 @@
+// Importing the library and opening the engine must not load what only starting a thread or sending a
+// request needs: the openai SDK (its error classes come from the light 'openai/core/error'),
+// simple-git, globby and yaml. Each weighs megabytes of memory and tens of milliseconds of start-up.
+// A module-loading hook in a child process lists every file Node loads.
+import { spawnSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+
+afterEach(removeTempDirs);
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+async function loadedFiles(script: string): Promise<string[]> {
+  const dir = await tempDir();
+  const hooks = path.join(dir, 'hooks.mjs');
+  await writeFile(hooks, "export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n");
+  const register = path.join(dir, 'register.mjs');
+  await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  const child = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: dir, WEFT_HOME: dir },
+  });
+  expect(child.status, child.stderr).toBe(0);
+  return child.stderr.split('\n').flatMap((line) => (line.startsWith('LOADED ') ? [line.slice('LOADED '.length)] : []));
+}
+
+/** The SDK proper is its client and its resources; its error classes (core/error) may load. */
+const heavy = (files: string[]): string[] =>
+  files.filter((f) => /\/node_modules\/(simple-git|globby|yaml)\//.test(f) || /\/node_modules\/openai\/(index\.mjs|client\.mjs|resources\/)/.test(f));
+
+describe('importing weft', () => {
+  it('loads neither the openai SDK nor simple-git, globby or yaml, even to open the engine', async () => {
+    const files = await loadedFiles("const { Weft } = await import('./dist/src/index.js'); await Weft.open({ env: process.env, cwd: process.cwd() });");
+    expect(files.some((f) => f.endsWith('/dist/src/index.js'))).toBe(true);
+    expect(heavy(files)).toEqual([]);
+  });
+
+  it('is what the hook can see: the SDK shows up once a module imports it', async () => {
+    const files = await loadedFiles("await import('openai');");
+    expect(heavy(files).length).toBeGreaterThan(0);
+  });
+});
