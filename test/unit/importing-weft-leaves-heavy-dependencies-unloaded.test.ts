@@ -1,6 +1,7 @@
 // Importing the library and opening the engine must not load what only starting a thread or sending a
 // request needs: the openai SDK (its error classes come from the light 'openai/core/error'),
-// simple-git, globby and yaml. Each weighs megabytes of memory and tens of milliseconds of start-up.
+// simple-git, globby and yaml, nor the Chat and Anthropic clients with their event schemas. Each
+// weighs megabytes of memory or tens of milliseconds of start-up.
 // A module-loading hook in a child process lists every file Node loads.
 import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -30,10 +31,15 @@ async function loadedFiles(script: string): Promise<string[]> {
 
 /** The SDK proper is its client and its resources; its error classes (core/error) may load. */
 const heavy = (files: string[]): string[] =>
-  files.filter((f) => /\/node_modules\/(simple-git|globby|yaml)\//.test(f) || /\/node_modules\/openai\/(index\.mjs|client\.mjs|resources\/)/.test(f));
+  files.filter(
+    (f) =>
+      /\/node_modules\/(simple-git|globby|yaml)\//.test(f) ||
+      /\/node_modules\/openai\/(index\.mjs|client\.mjs|resources\/)/.test(f) ||
+      /\/dist\/(src\/client\/stream-(chat|anthropic)|protocol\/(chat-completions|anthropic-messages))\.js$/.test(f),
+  );
 
 describe('importing weft', () => {
-  it('loads neither the openai SDK nor simple-git, globby or yaml, even to open the engine', async () => {
+  it('loads neither the openai SDK, simple-git, globby, yaml nor the other wires\' clients, even to open the engine', async () => {
     const files = await loadedFiles("const { Weft } = await import('./dist/src/index.js'); await Weft.open({ env: process.env, cwd: process.cwd() });");
     expect(files.some((f) => f.endsWith('/dist/src/index.js'))).toBe(true);
     expect(heavy(files)).toEqual([]);
