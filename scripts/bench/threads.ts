@@ -19,7 +19,8 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Runs of each timed figure; the median is reported (the machine is shared and noisy). */
-const RUNS = 5;
+/** Runs per figure: more at 10 MB, where a run is short and a busy machine's noise is a larger share. */
+const runsFor = (sizeMb: number): number => (sizeMb <= 10 ? 11 : 5);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -28,7 +29,7 @@ function median(values: number[]): number {
 
 // The floor: read the file and JSON.parse every line, in a fresh process like the resume (the bench's
 // own heap, full of the rollout it just generated, would slow it down). Each floor run goes right
-// before a resume run, so that both see the same load on a shared machine; medians of RUNS.
+// before a resume run, so that both see the same load on a shared machine; medians of runsFor(size) runs.
 const FLOOR_SCRIPT =
   "const t=performance.now();const s=require('fs').readFileSync(process.argv[1],'utf8');" +
   "for(const l of s.split('\\n'))if(l)JSON.parse(l);console.log(performance.now()-t)";
@@ -137,17 +138,18 @@ export async function benchThreads(home: string): Promise<void> {
   for (const size of [10, 100]) {
     const rollout = await generateRollout(home, size * MB);
     const bytes = (await stat(rollout.path)).size;
+    const runCount = runsFor(size);
     // Resumes, each in a fresh process; the median is reported, with the range.
     const floors: number[] = [];
     const runs: ResumeFigures[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < runCount; i++) {
       floors.push(await floorMs(rollout.path));
       runs.push(await resumeInChild(home, rollout.id));
     }
     const floor = median(floors);
     runs.sort((a, b) => a.resumeMs - b.resumeMs);
-    const r = runs[Math.floor(RUNS / 2)] as ResumeFigures;
-    const range = `${(runs[0] as ResumeFigures).resumeMs.toFixed(0)}–${(runs[RUNS - 1] as ResumeFigures).resumeMs.toFixed(0)}`;
+    const r = runs[Math.floor(runCount / 2)] as ResumeFigures;
+    const range = `${(runs[0] as ResumeFigures).resumeMs.toFixed(0)}–${(runs[runCount - 1] as ResumeFigures).resumeMs.toFixed(0)}`;
     // Memory is a median of its own: a run's peak depends on when V8 happens to collect, not on how
     // fast that run was.
     const peak = median(runs.map((x) => x.maxRssBytes));
@@ -156,21 +158,21 @@ export async function benchThreads(home: string): Promise<void> {
     const grew = median(runs.map((x) => x.maxRssBytes - x.rssBeforeBytes));
     const grewOpen = median(runs.map((x) => x.maxRssOpenBytes - x.rssBeforeBytes));
     const warm: number[] = [];
-    for (let i = 0; i < RUNS; i++) warm.push((await resumeInChild(home, rollout.id, true)).resumeMs);
+    for (let i = 0; i < runCount; i++) warm.push((await resumeInChild(home, rollout.id, true)).resumeMs);
     const warmMs = median(warm);
     console.log(
       `${(bytes / MB).toFixed(1)} MB, ${rollout.turns} turns: read+parse floor ${floor.toFixed(0)} ms; resume to first request ${r.resumeMs.toFixed(0)} ms ` +
-        `(${(r.resumeMs / floor).toFixed(2)}× floor; median of ${RUNS}, range ${range} ms), whole request received at ${r.receivedMs.toFixed(0)} ms (${(r.receivedMs / floor).toFixed(2)}×)`,
+        `(${(r.resumeMs / floor).toFixed(2)}× floor; median of ${runCount}, range ${range} ms), whole request received at ${r.receivedMs.toFixed(0)} ms (${(r.receivedMs / floor).toFixed(2)}×)`,
     );
     console.log(`   in a process that has resumed it before (library, app-server): resume to first request ${warmMs.toFixed(0)} ms (${(warmMs / floor).toFixed(2)}× floor)`);
     const cli: number[] = [];
-    for (let i = 0; i < RUNS; i++) cli.push(await cliResumeMs(home, rollout.id));
+    for (let i = 0; i < runCount; i++) cli.push(await cliResumeMs(home, rollout.id));
     console.log(`   from the command line (\`weft thread resume\`, process spawn to first request): ${median(cli).toFixed(0)} ms`);
     console.log(
       `   request body ${(r.bodyBytes / MB).toFixed(1)} MB; peak RSS ${(peak / MB).toFixed(0)} MB (${(peak / r.bodyBytes).toFixed(2)}× body; ` +
         `range ${(Math.min(...peaks) / MB).toFixed(0)}–${(Math.max(...peaks) / MB).toFixed(0)} MB), of which ${(before / MB).toFixed(0)} MB before the resume: ` +
         `the resume added ${(grew / MB).toFixed(0)} MB (${(grew / r.bodyBytes).toFixed(2)}× body), ` +
-        `${(grewOpen / MB).toFixed(0)} MB of it by the time the history was read (the rest: buffers of the request being sent); medians of ${RUNS}`,
+        `${(grewOpen / MB).toFixed(0)} MB of it by the time the history was read (the rest: buffers of the request being sent); medians of ${runCount}`,
     );
     console.log(
       `   fork (codex-0.98, a copy of the parent): whole ${(await forkMs(home, rollout.path)).toFixed(0)} ms, at user message 1 ${(await forkMs(home, rollout.path, 1)).toFixed(0)} ms`,
