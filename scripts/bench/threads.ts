@@ -18,8 +18,10 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-/** Runs of each timed figure; the median is reported (the machine is shared and noisy). */
-/** Runs per figure: more at 10 MB, where a run is short and a busy machine's noise is a larger share. */
+/**
+ * Runs of each timed figure; the median is reported (the machine is shared and noisy). More at
+ * 10 MB, where a run is short and the noise is a larger share of it.
+ */
 const runsFor = (sizeMb: number): number => (sizeMb <= 10 ? 11 : 5);
 
 function median(values: number[]): number {

@@ -3,7 +3,8 @@
 // front matter is skipped with a warning. A skill's `agents/openai.yaml` may say that the model must
 // not pick it by itself (`policy.allow_implicit_invocation: false`); profiles that list only
 // implicitly usable skills (codex-0.169) leave those out. globby and yaml are loaded on first use:
-// only starting a thread looks for skills, and together they weigh megabytes of memory.
+// opening a thread looks for skills, importing weft or listing threads does not, and together they
+// weigh megabytes of memory.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
