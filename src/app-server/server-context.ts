@@ -9,7 +9,9 @@ import { Weft } from '../engine/weft.js';
 import { assertThreadId } from '../thread/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
-import type { SettingsOverrides } from '../config/resolve-settings.js';
+import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settings.js';
+import type { SandboxMode } from '../../protocol/config.js';
+import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { clientApprover, scopedExecCommand } from './approvals.js';
 import { LoadedThread } from './loaded-thread.js';
 import { rpcError } from './rpc-errors.js';
@@ -30,6 +32,8 @@ export const APP_SERVER_SOURCE = 'vscode';
 
 export class ServerContext {
   readonly #wefts = new Map<string, Promise<Weft>>();
+  /** Sandbox modes whose notice this server has logged. */
+  readonly #noticedModes = new Set<SandboxMode>();
   readonly loaded = new Map<string, LoadedThread>();
 
   constructor(
@@ -78,6 +82,11 @@ export class ServerContext {
   }
 
   load(thread: Thread, weft: Weft, cwd: string, overrides: SettingsOverrides): LoadedThread {
+    // Told once per mode: the server's stderr is its log, read by whoever runs the client.
+    const mode = sandboxModeFor(weft.runtime.config, overrides);
+    const notice = this.#noticedModes.has(mode) ? null : sandboxNotice(mode);
+    this.#noticedModes.add(mode);
+    if (notice) this.log(notice);
     const loaded = new LoadedThread(thread, weft, cwd, overrides, (m, p) => this.notify(m, p), (msg) => this.log(msg));
     this.loaded.set(thread.id, loaded);
     return loaded;

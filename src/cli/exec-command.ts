@@ -12,6 +12,7 @@ import { imageDataUrl } from '../exec/image-data-url.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
+import { sandboxModeFor } from '../config/resolve-settings.js';
 import { progressLine } from './progress.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues } from './cli-options.js';
 
@@ -83,8 +84,9 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   }
   if (prompt === undefined || prompt === '-') prompt = await readPrompt(io);
 
-  const notice = sandboxNotice(weft.runtime.config.sandbox_mode ?? 'read-only');
-  if (notice && !json) io.stderr(notice);
+  // On stderr in every mode: with --json, stdout carries only the event stream.
+  const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
+  if (notice) io.stderr(notice);
 
   const mapper = new ExecEventMapper();
   const onEvent = (event: ThreadEvent) => {

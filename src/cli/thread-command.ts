@@ -9,6 +9,7 @@ import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
 import { ttyApprover } from '../tools/approval.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
+import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settings.js';
 import { progressLine } from './progress.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues } from './cli-options.js';
 import { loadExtension } from '../extensions/load-extension.js';
@@ -53,17 +54,17 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
   const overrides = settingsOverrides(values, cwd);
   switch (sub) {
     case 'start':
-      return runOn(await weft.startThread({ cwd, overrides }), prompt(args), values, io, weft);
+      return runOn(await weft.startThread({ cwd, overrides }), prompt(args), values, io, weft, overrides);
     case 'resume': {
       const ref = values.last ? 'last' : args.shift();
       if (!ref) throw new UsageError('thread resume needs a thread id or --last');
-      return runOn(await weft.resumeThread(ref, { overrides }), prompt(args), values, io, weft);
+      return runOn(await weft.resumeThread(ref, { overrides }), prompt(args), values, io, weft, overrides);
     }
     case 'fork': {
       const ref = args.shift();
       if (!ref) throw new UsageError('thread fork needs the id of the thread to fork');
       const at = stringValue(values.at) === undefined ? undefined : nonNegative(stringValue(values.at) as string, '--at');
-      return runOn(await weft.forkThread(ref, { overrides, ...(at !== undefined ? { at } : {}) }), prompt(args), values, io, weft);
+      return runOn(await weft.forkThread(ref, { overrides, ...(at !== undefined ? { at } : {}) }), prompt(args), values, io, weft, overrides);
     }
     case 'list': {
       const limit = stringValue(values.limit) === undefined ? 20 : nonNegative(stringValue(values.limit) as string, '--limit');
@@ -91,9 +92,9 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
   }
 }
 
-async function runOn(thread: Thread, text: string, values: ParsedValues, io: CliIo, weft: Weft): Promise<number> {
+async function runOn(thread: Thread, text: string, values: ParsedValues, io: CliIo, weft: Weft, overrides: SettingsOverrides): Promise<number> {
   for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
-  const notice = sandboxNotice(weft.runtime.config.sandbox_mode ?? 'read-only');
+  const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
   if (notice) io.stderr(notice);
   report({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath }, values, io);
   const controller = new AbortController();

@@ -69,6 +69,11 @@ export function findModel(catalog: readonly ModelInfo[], slug: string): { model:
   return { model: { ...rest, slug, display_name: slug, description: null }, known: false };
 }
 
+/** The sandbox mode a turn runs with: the thread's override, else config.toml's, else the default. */
+export function sandboxModeFor(config: ConfigToml, overrides: SettingsOverrides): SandboxMode {
+  return overrides.sandboxMode ?? config.sandbox_mode ?? DEFAULT_SANDBOX_MODE;
+}
+
 export function resolveTurnSettings(input: {
   readonly config: ConfigToml;
   readonly overrides: SettingsOverrides;
@@ -81,7 +86,7 @@ export function resolveTurnSettings(input: {
   const { config, overrides } = input;
   const slug = overrides.model ?? config.model ?? defaultModelSlug(input.catalog);
   const { model } = findModel(input.catalog, slug);
-  const sandboxMode = overrides.sandboxMode ?? config.sandbox_mode ?? DEFAULT_SANDBOX_MODE;
+  const sandboxMode = sandboxModeFor(config, overrides);
   // Newer catalogs name the model's default (codex-0.169: `none`, no summary requested).
   const summary: ReasoningSummary = config.model_reasoning_summary ?? model.default_reasoning_summary ?? 'auto';
   return {

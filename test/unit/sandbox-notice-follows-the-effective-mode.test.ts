@@ -1,0 +1,75 @@
+// The "weft does not sandbox" notice follows the mode the thread really runs with: a `-s` flag wins
+// over config.toml (and `-c`), as in the turn's settings. `weft exec --json` prints it on stderr
+// too, leaving stdout to the event stream; the app-server logs it once per mode its threads use.
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { startMockResponsesServer, textReply } from '../../scripts/mock-responses-server.js';
+import { InProcessClient } from '../support/appserver-client.js';
+import { appServerWorkspace } from '../support/appserver-workspace.js';
+import { removeTempDirs } from '../support/temp-tree.js';
+
+afterEach(removeTempDirs);
+
+const NOTICE = /does not sandbox the operating system/;
+
+async function run(args: string[], extraConfig = ''): Promise<{ code: number; out: string[]; err: string[] }> {
+  const mock = await startMockResponsesServer({ respond: () => textReply('ok') });
+  try {
+    const ws = await appServerWorkspace(mock.url, extraConfig);
+    const out: string[] = [];
+    const err: string[] = [];
+    const pack = ws.options.runtime?.packDir ? ['--pack', ws.options.runtime.packDir] : [];
+    const code = await main([...args.slice(0, 2), ...pack, ...args.slice(2)], {
+      env: ws.options.env,
+      cwd: ws.cwd,
+      stdout: (l) => out.push(l),
+      stderr: (l) => err.push(l),
+      isTty: false,
+    });
+    return { code, out, err };
+  } finally {
+    await mock.close();
+  }
+}
+
+describe('the sandbox notice', () => {
+  it('is not printed when -s danger-full-access overrides a restrictive config', async () => {
+    const { code, err } = await run(['thread', 'start', '-s', 'danger-full-access', 'hi'], 'sandbox_mode = "read-only"');
+    expect(code).toBe(0);
+    expect(err.filter((l) => NOTICE.test(l))).toEqual([]);
+  });
+
+  it('names the mode from -s when it is restrictive, whatever config.toml says', async () => {
+    const { code, err } = await run(['exec', '--skip-git-repo-check', '-s', 'workspace-write', 'hi'], 'sandbox_mode = "danger-full-access"');
+    expect(code).toBe(0);
+    expect(err.filter((l) => NOTICE.test(l))).toEqual([expect.stringContaining('"workspace-write"')]);
+  });
+
+  it('goes to stderr under exec --json, and stdout stays JSON events', async () => {
+    const { code, out, err } = await run(['exec', '--json', '--skip-git-repo-check', 'hi']);
+    expect(code).toBe(0);
+    expect(err.some((l) => NOTICE.test(l) && l.includes('"read-only"'))).toBe(true);
+    for (const line of out) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  });
+});
+
+describe('the app-server', () => {
+  it('logs the notice once per restrictive mode its threads run with, and not for danger-full-access', async () => {
+    const mock = await startMockResponsesServer({ respond: () => textReply('ok') });
+    const ws = await appServerWorkspace(mock.url);
+    const log: string[] = [];
+    const client = new InProcessClient({ ...ws.options, log: (m) => log.push(m) });
+    try {
+      await client.initialize();
+      for (const sandbox of ['danger-full-access', 'workspace-write', 'workspace-write', 'read-only']) {
+        const r = await client.request('thread/start', { cwd: ws.cwd, sandbox });
+        expect(r.error).toBeUndefined();
+      }
+      const notices = log.filter((l) => NOTICE.test(l));
+      expect(notices).toEqual([expect.stringContaining('"workspace-write"'), expect.stringContaining('"read-only"')]);
+    } finally {
+      await client.close();
+      await mock.close();
+    }
+  });
+});
