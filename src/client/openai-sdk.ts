@@ -6,7 +6,7 @@
 import type { OpenAI } from 'openai';
 import { uploadingFetch } from './body-upload.js';
 import { jsonBody, type JsonBody } from './json-body.js';
-import { resolveApiKey, type ProviderSettings } from './provider.js';
+import { providerEndpoint, resolveApiKey, type ProviderSettings } from './provider.js';
 
 // The SDK refuses to start without a credential; a provider without a key gets this placeholder and
 // its Authorization header is removed per request (see requestHeaders).
@@ -16,6 +16,7 @@ export async function openAiClientFor(provider: ProviderSettings, apiKey: string
   const { OpenAI } = await import('openai');
   return new OpenAI({
     baseURL: provider.baseUrl,
+    ...(provider.queryParams ? { defaultQuery: provider.queryParams } : {}),
     apiKey: apiKey ?? NO_KEY_PLACEHOLDER,
     adminAPIKey: null,
     organization: null,
@@ -75,6 +76,6 @@ export async function prepareRequest(
     payload,
     // A streamed body would otherwise go out chunked; its length is known, and some servers want it.
     headers: { ...requestHeaders(provider, apiKey, accept, opts.headers), 'Content-Length': String(payload.byteLength) },
-    what: `${provider.name}: POST ${provider.baseUrl.replace(/\/+$/, '')}${path}`,
+    what: `${provider.name}: POST ${providerEndpoint(provider, path)}`,
   };
 }

@@ -15,8 +15,10 @@ export interface ProviderSettings {
   /** The environment variable holding the key (`env_key`). */
   envKey?: string;
   wireApi: WireApi;
-  /** Extra HTTP headers sent with every request (`http_headers`). */
+  /** Extra HTTP headers sent with every request (`http_headers`, and `env_http_headers` resolved). */
   headers?: Record<string, string>;
+  /** Query parameters added to every request URL (`query_params`, e.g. Azure's `api-version`). */
+  queryParams?: Record<string, string>;
   /** Retries of a failed HTTP request (429, 5xx, connection error); Codex's default is 4. */
   requestMaxRetries?: number;
   /** Retries of a stream that broke before `response.completed`; Codex's default is 5. */
@@ -74,4 +76,16 @@ export interface WireCallOptions<Body> {
   headers?: Record<string, string>;
   /** Where the API key's variable is read; process.env by default. */
   env?: Env;
+}
+
+/** `base_url` + `path`, without the query: what error messages name (a query may hold a credential). */
+export function providerEndpoint(provider: ProviderSettings, path: string): string {
+  return `${provider.baseUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/** The URL a request goes to: the endpoint with the provider's query parameters. */
+export function providerUrl(provider: ProviderSettings, path: string): string {
+  const url = providerEndpoint(provider, path);
+  const query = new URLSearchParams(provider.queryParams ?? {}).toString();
+  return query === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }

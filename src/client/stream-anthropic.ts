@@ -8,7 +8,7 @@ import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
 import { uploadingFetch } from './body-upload.js';
 import { jsonBody } from './json-body.js';
 import type { ClientEvent } from './client-events.js';
-import { resolveApiKey, type WireCallOptions } from './provider.js';
+import { providerEndpoint, providerUrl, resolveApiKey, type WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
 import { sseEvents } from './sse-events.js';
 import { withRetries, type AttemptOutcome } from './wire-attempts.js';
@@ -21,8 +21,8 @@ export type StreamAnthropicOptions = WireCallOptions<AnthropicRequestBody>;
 export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGenerator<ClientEvent, void, undefined> {
   const { provider, signal } = opts;
   const apiKey = resolveApiKey(provider, opts.env ?? process.env);
-  const url = `${provider.baseUrl.replace(/\/+$/, '')}/messages`;
-  const what = `${provider.name}: POST ${url}`;
+  const url = providerUrl(provider, '/messages');
+  const what = `${provider.name}: POST ${providerEndpoint(provider, '/messages')}`;
   const payload = jsonBody(opts.body);
   const headers: Record<string, string> = {
     'anthropic-version': ANTHROPIC_VERSION,

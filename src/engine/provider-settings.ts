@@ -23,13 +23,25 @@ export function providerSettings(config: ConfigToml, configFile: string, env: Re
   if (!entry.base_url) {
     throw new ConfigError(`${configFile}: [model_providers.${id}] needs a base_url`, configFile, `model_providers.${id}.base_url`);
   }
+  const headers = { ...entry.http_headers, ...envHeaders(entry.env_http_headers, env) };
   return {
     name: entry.name ?? id,
     baseUrl: entry.base_url,
     ...(entry.env_key ? { envKey: entry.env_key } : {}),
     wireApi: entry.wire_api ?? 'responses',
-    ...(entry.http_headers ? { headers: entry.http_headers } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(entry.query_params ? { queryParams: entry.query_params } : {}),
     ...(entry.request_max_retries !== undefined ? { requestMaxRetries: entry.request_max_retries } : {}),
     ...(entry.stream_max_retries !== undefined ? { streamMaxRetries: entry.stream_max_retries } : {}),
   };
+}
+
+/** `env_http_headers`: header name → environment variable; a variable unset or empty sends no header. */
+function envHeaders(names: Readonly<Record<string, string>> | undefined, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [header, variable] of Object.entries(names ?? {})) {
+    const value = env[variable];
+    if (value) headers[header] = value;
+  }
+  return headers;
 }
