@@ -46,6 +46,11 @@ export class AppServer {
   #phase: Phase = { kind: 'new' };
   /** Requests still being handled, so `close` can wait for their answers. */
   readonly #inFlight = new Set<Promise<void>>();
+  /**
+   * Messages that arrived while `initialize` was being answered: handled, in order, once it is. A
+   * client may write its next requests without waiting; they must see the server initialized.
+   */
+  #held: Record<string, unknown>[] = [];
 
   constructor(private readonly options: AppServerOptions) {
     this.#conn = new RpcConnection(options.write);
@@ -106,6 +111,10 @@ export class AppServer {
     if (!isRecord(msg)) {
       const what = Array.isArray(msg) ? 'batches (JSON arrays) are not supported; send one message per line' : 'a message must be a JSON object';
       this.#conn.respondError(null, RpcErrorCode.invalidRequest, `Invalid request: ${what}`);
+      return;
+    }
+    if (this.#phase.kind === 'initializing') {
+      this.#held.push(msg);
       return;
     }
     const hasId = 'id' in msg && msg.id !== null;
@@ -204,6 +213,15 @@ export class AppServer {
       this.#phase = { kind: 'new' };
       this.#fail(id, err);
     }
+    this.#handleHeld();
+  }
+
+  /** The messages held during `initialize`, in arrival order (a new `initialize` among them holds the rest again). */
+  #handleHeld(): void {
+    const held = this.#held;
+    this.#held = [];
+    if (this.#phase.kind === 'closed') return;
+    for (const msg of held) this.#onMessage(msg);
   }
 }
 
