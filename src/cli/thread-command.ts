@@ -101,7 +101,17 @@ async function runOn(thread: Thread, text: string, values: ParsedValues, io: Cli
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   try {
-    const outcome = await thread.run(text, { signal: controller.signal, onEvent: (e) => report(e, values, io) });
+    let turnStarted = false;
+    const onEvent = (e: ThreadEvent): void => {
+      if (e.type === 'turn_started') turnStarted = true;
+      report(e, values, io);
+    };
+    const outcome = await thread.run(text, { signal: controller.signal, onEvent });
+    // An extension command answered the input itself: no turn ran, so nothing has shown the reply.
+    if (!turnStarted && outcome.status === 'completed' && outcome.lastMessage !== undefined) {
+      report({ type: 'turn_completed', turnId: outcome.turnId, usage: null, lastMessage: outcome.lastMessage }, values, io);
+      if (!values.json) io.stdout(outcome.lastMessage);
+    }
     await thread.close();
     return outcome.status === 'completed' ? 0 : outcome.status === 'interrupted' ? 130 : 1;
   } finally {

@@ -83,7 +83,10 @@ export class Weft {
     return this;
   }
 
-  /** Register (or replace) a tool handler the model can call by name. */
+  /**
+   * Register (or replace) the handler of a tool the requests already offer (a pack tool, or
+   * `exec_command`). It adds no tool spec: to offer the model a new tool, use `thread.addTool`.
+   */
   registerTool(name: string, handler: ToolHandler): this {
     this.#tools.register(name, handler);
     return this;
