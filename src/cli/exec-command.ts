@@ -63,6 +63,8 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const weft = await Weft.open({ ...runtimeOptions(values, io.env), cwd, originator, source: 'exec' });
   for (const w of weft.runtime.warnings) io.stderr(`warning: ${w}`);
   const overrides = { ...settingsOverrides(values, cwd), approvalPolicy: 'never' as const, additionalWritableRoots: stringList(values['add-dir']) };
+  const asked = stringValue(values['ask-for-approval']);
+  if (asked !== undefined && asked !== 'never') io.stderr(`warning: --ask-for-approval ${asked} is ignored: weft exec runs with approval policy never, as codex exec does`);
 
   let thread: Thread;
   let prompt: string | undefined;

@@ -1,6 +1,7 @@
 // The "weft does not sandbox" notice follows the mode the thread really runs with: a `-s` flag wins
 // over config.toml (and `-c`), as in the turn's settings. `weft exec --json` prints it on stderr
 // too, leaving stdout to the event stream; the app-server logs it once per mode its threads use.
+// `weft exec` also says when it ignores --ask-for-approval (it always runs with `never`).
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startMockResponsesServer, textReply } from '../../scripts/mock-responses-server.js';
@@ -71,5 +72,13 @@ describe('the app-server', () => {
       await client.close();
       await mock.close();
     }
+  });
+});
+
+describe('weft exec', () => {
+  it('says that --ask-for-approval is ignored, since exec runs with approval policy never', async () => {
+    const { code, err } = await run(['exec', '--skip-git-repo-check', '-a', 'on-request', 'hi']);
+    expect(code).toBe(0);
+    expect(err).toContainEqual(expect.stringMatching(/--ask-for-approval on-request is ignored/));
   });
 });
