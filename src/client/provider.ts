@@ -23,6 +23,8 @@ export interface ProviderSettings {
   requestMaxRetries?: number;
   /** Retries of a stream that broke before `response.completed`; Codex's default is 5. */
   streamMaxRetries?: number;
+  /** An attempt that receives nothing for this long is a broken stream (`stream_idle_timeout_ms`). */
+  streamIdleTimeoutMs?: number;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;

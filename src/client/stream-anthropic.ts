@@ -10,6 +10,7 @@ import { jsonBody } from './json-body.js';
 import type { ClientEvent } from './client-events.js';
 import { providerEndpoint, providerUrl, resolveApiKey, type WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, watched, type IdleWatch } from './idle-watch.js';
 import { sseEvents } from './sse-events.js';
 import { withRetries, type AttemptOutcome } from './wire-attempts.js';
 
@@ -34,12 +35,16 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
     ...(apiKey !== undefined ? { 'x-api-key': apiKey } : {}),
   };
 
-  async function* attempt(): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
+  const idleMs = provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+
+  async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
+    const idle = { message: `${what}: ${watch.reason}`, retryable: true };
     let response: Response;
     try {
-      response = await uploadingFetch(url, { method: 'POST', headers, body: payload.stream(), duplex: 'half', ...(signal ? { signal } : {}) });
+      response = await uploadingFetch(url, { method: 'POST', headers, body: payload.stream(), duplex: 'half', signal: watch.signal });
     } catch (err) {
       throwIfAborted(signal, err);
+      if (watch.fired) return { kind: 'retry', failure: idle };
       return { kind: 'retry', failure: { message: scrub(`${what} could not connect: ${errorMessage(err)}`, apiKey), retryable: true } };
     }
     if (!response.ok || !response.body) {
@@ -50,6 +55,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
     const mapper = new AnthropicStreamMapper();
     try {
       for await (const sse of sseEvents(response.body)) {
+        watch.touch();
         throwIfAborted(signal);
         let data: unknown;
         try {
@@ -69,15 +75,16 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
       throwIfAborted(signal);
     } catch (err) {
       throwIfAborted(signal, err);
+      if (watch.fired) return { kind: 'retry', failure: idle };
       if (err instanceof WeftError) throw err;
       return { kind: 'retry', failure: { message: scrub(`${what}: the stream broke: ${errorMessage(err)}`, apiKey), retryable: true } };
     }
-    if (!mapper.finished) return { kind: 'retry', failure: { message: `${what}: the stream closed before message_stop`, retryable: true } };
+    if (!mapper.finished) return { kind: 'retry', failure: watch.fired ? idle : { message: `${what}: the stream closed before message_stop`, retryable: true } };
     yield* mapper.finish();
     return { kind: 'completed' };
   }
 
-  yield* withRetries(retryOptionsFor(provider, opts.retry), signal, attempt);
+  yield* withRetries(retryOptionsFor(provider, opts.retry), signal, () => watched(idleMs, signal, attempt));
 }
 
 /** An HTTP error answer: 408, 429 and 5xx (529 is "overloaded") are worth another attempt. */

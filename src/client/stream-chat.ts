@@ -9,6 +9,7 @@ import type { ClientEvent } from './client-events.js';
 import { prepareRequest } from './openai-sdk.js';
 import type { WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, watched, type IdleWatch } from './idle-watch.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 import { withRetries, type AttemptOutcome } from './wire-attempts.js';
 
@@ -21,29 +22,34 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
   const { signal } = opts;
   const { client, apiKey, payload, headers, what } = await prepareRequest(opts, PATH, 'text/event-stream');
 
-  async function* attempt(): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
+  const idleMs = opts.provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+
+  async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
+    const idle = { message: `${what}: ${watch.reason}`, retryable: true };
     let stream: AsyncIterable<unknown>;
     try {
-      stream = await client.post<AsyncIterable<unknown>>(PATH, { body: payload.stream(), headers, stream: true, ...(signal ? { signal } : {}) });
+      stream = await client.post<AsyncIterable<unknown>>(PATH, { body: payload.stream(), headers, stream: true, signal: watch.signal });
     } catch (err) {
-      return { kind: 'retry', failure: retryableSdkFailure(err, signal, what, apiKey) };
+      return { kind: 'retry', failure: watch.fired ? idle : retryableSdkFailure(err, signal, what, apiKey) };
     }
     const mapper = new ChatStreamMapper(() => `call_${randomUUID().replace(/-/g, '')}`);
     try {
       for await (const data of stream) {
+        watch.touch();
         throwIfAborted(signal);
         yield* mapper.push(data);
       }
       throwIfAborted(signal);
     } catch (err) {
+      if (watch.fired) return { kind: 'retry', failure: idle };
       const failure = sdkStreamFailure(err, what, apiKey, signal);
       if (failure.kind === 'failed' && !failure.retryable) throw new ResponseFailedError(failure.message, failure.code, false);
       return { kind: 'retry', failure };
     }
-    if (!mapper.finished) return { kind: 'retry', failure: { message: `${what}: the stream closed before a finish_reason`, retryable: true } };
+    if (!mapper.finished) return { kind: 'retry', failure: watch.fired ? idle : { message: `${what}: the stream closed before a finish_reason`, retryable: true } };
     yield* mapper.finish();
     return { kind: 'completed' };
   }
 
-  yield* withRetries(retryOptionsFor(opts.provider, opts.retry), signal, attempt);
+  yield* withRetries(retryOptionsFor(opts.provider, opts.retry), signal, () => watched(idleMs, signal, attempt));
 }

@@ -26,6 +26,7 @@ import {
   throwIfAborted,
   type AttemptFailure,
 } from './api-errors.js';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, watched, type IdleWatch } from './idle-watch.js';
 import { mapStreamEvent } from './stream-event-mapper.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 
@@ -40,6 +41,7 @@ interface AttemptContext {
   what: string;
   apiKey: string | undefined;
   signal: AbortSignal | undefined;
+  idleTimeoutMs: number;
 }
 
 /**
@@ -56,11 +58,12 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
     what,
     apiKey,
     signal,
+    idleTimeoutMs: provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
   };
 
   for (let attempt = 1; ; attempt++) {
     throwIfAborted(signal);
-    const outcome = yield* runAttempt(ctx);
+    const outcome = yield* watched(ctx.idleTimeoutMs, signal, (watch) => runAttempt(ctx, watch));
     if (outcome.kind === 'completed') return;
     const { failure } = outcome;
     if (attempt >= retry.maxAttempts) {
@@ -72,13 +75,14 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
   }
 }
 
-async function* runAttempt(ctx: AttemptContext): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
+async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
   const { what, apiKey, signal } = ctx;
+  const idle = (): AttemptFailure & { kind: 'broken' } => ({ kind: 'broken', message: `${what}: ${watch.reason}`, retryable: true });
   let stream: AsyncIterable<unknown>;
   try {
-    stream = await ctx.post(signal);
+    stream = await ctx.post(watch.signal);
   } catch (err) {
-    return { kind: 'retry', failure: retryableSdkFailure(err, signal, what, apiKey) };
+    return { kind: 'retry', failure: watch.fired ? idle() : retryableSdkFailure(err, signal, what, apiKey) };
   }
 
   let itemsDone = 0;
@@ -86,6 +90,7 @@ async function* runAttempt(ctx: AttemptContext): AsyncGenerator<ClientEvent, Att
   let failure: (AttemptFailure & { code?: string; kind: 'broken' | 'failed' }) | undefined;
   try {
     for await (const data of stream) {
+      watch.touch();
       // Stop at once, even when the rest of the body is already buffered.
       throwIfAborted(signal);
       const mapped = mapStreamEvent(data);
@@ -104,8 +109,9 @@ async function* runAttempt(ctx: AttemptContext): AsyncGenerator<ClientEvent, Att
     // The SDK ends the iteration quietly when the request is aborted.
     throwIfAborted(signal);
   } catch (err) {
-    failure = sdkStreamFailure(err, what, apiKey, signal);
+    failure = watch.fired ? idle() : sdkStreamFailure(err, what, apiKey, signal);
   }
+  if (watch.fired && failure === undefined) failure = idle();
   failure ??= { kind: 'broken', message: `${what}: the stream closed before response.completed`, retryable: true };
 
   if (failure.kind === 'failed') {

@@ -33,6 +33,7 @@ export function providerSettings(config: ConfigToml, configFile: string, env: Re
     ...(entry.query_params ? { queryParams: entry.query_params } : {}),
     ...(entry.request_max_retries !== undefined ? { requestMaxRetries: entry.request_max_retries } : {}),
     ...(entry.stream_max_retries !== undefined ? { streamMaxRetries: entry.stream_max_retries } : {}),
+    ...(entry.stream_idle_timeout_ms !== undefined ? { streamIdleTimeoutMs: entry.stream_idle_timeout_ms } : {}),
   };
 }
 

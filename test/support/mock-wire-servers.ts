@@ -9,6 +9,8 @@ export interface RawReply {
   /** SSE text, or a JSON error body for non-2xx statuses. */
   body: string;
   headers?: Record<string, string>;
+  /** Write `body`, then keep the response open without another byte (a stream gone quiet). */
+  hold?: boolean;
 }
 
 export interface CapturedWireRequest {
@@ -46,7 +48,8 @@ export function startMockWireServer(respond: (req: CapturedWireRequest, index: n
       const reply = respond(captured, requests.length - 1);
       const type = reply.status >= 200 && reply.status < 300 ? 'text/event-stream' : 'application/json';
       res.writeHead(reply.status, { 'content-type': type, ...reply.headers });
-      res.end(reply.body);
+      if (reply.hold) res.write(reply.body);
+      else res.end(reply.body);
     });
   });
   return new Promise((resolve, reject) => {

@@ -1,0 +1,65 @@
+// The stream idle timeout (`stream_idle_timeout_ms`, Codex's default five minutes): an attempt that
+// receives nothing for that long is given up as a broken stream, and retried like one, instead of
+// waiting forever on a connection that went quiet. One watch per attempt; its signal is the one the
+// attempt's request uses, so firing it closes the connection.
+
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
+
+export class IdleWatch {
+  readonly #controller = new AbortController();
+  readonly #ms: number;
+  readonly #outer: AbortSignal | undefined;
+  readonly #onOuterAbort = (): void => this.#controller.abort(this.#outer?.reason);
+  #timer: NodeJS.Timeout | undefined;
+  #fired = false;
+
+  constructor(ms: number, outer: AbortSignal | undefined) {
+    this.#ms = ms;
+    this.#outer = outer;
+    if (outer?.aborted) this.#controller.abort(outer.reason);
+    else outer?.addEventListener('abort', this.#onOuterAbort, { once: true });
+    this.touch();
+  }
+
+  /** Aborted when the caller's signal is, or when the stream has been idle too long. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** True once the idle timeout ended the attempt. */
+  get fired(): boolean {
+    return this.#fired;
+  }
+
+  /** What the attempt's failure says when the watch fired. */
+  get reason(): string {
+    return `no data for ${this.#ms} ms (stream_idle_timeout_ms)`;
+  }
+
+  /** Data arrived: the idle time starts again. */
+  touch(): void {
+    clearTimeout(this.#timer);
+    if (this.#controller.signal.aborted) return;
+    this.#timer = setTimeout(() => {
+      this.#fired = true;
+      this.#controller.abort(new Error(this.reason));
+    }, this.#ms);
+    // An idle watch alone must not keep the process alive.
+    this.#timer.unref();
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#outer?.removeEventListener('abort', this.#onOuterAbort);
+  }
+}
+
+/** Runs one attempt under its own watch, disposed however the attempt ends. */
+export async function* watched<T, R>(ms: number, outer: AbortSignal | undefined, attempt: (watch: IdleWatch) => AsyncGenerator<T, R, undefined>): AsyncGenerator<T, R, undefined> {
+  const watch = new IdleWatch(ms, outer);
+  try {
+    return yield* attempt(watch);
+  } finally {
+    watch.dispose();
+  }
+}
