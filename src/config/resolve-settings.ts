@@ -85,7 +85,9 @@ export function resolveTurnSettings(input: {
 }): TurnSettings {
   const { config, overrides } = input;
   const slug = overrides.model ?? config.model ?? defaultModelSlug(input.catalog);
-  const { model } = findModel(input.catalog, slug);
+  const found = findModel(input.catalog, slug).model;
+  // `model_context_window` replaces the catalog's window: compaction and token counts follow it.
+  const model = config.model_context_window === undefined ? found : { ...found, context_window: config.model_context_window };
   const sandboxMode = sandboxModeFor(config, overrides);
   // Newer catalogs name the model's default (codex-0.169: `none`, no summary requested).
   const summary: ReasoningSummary = config.model_reasoning_summary ?? model.default_reasoning_summary ?? 'auto';

@@ -12,8 +12,8 @@ export interface TokenInfo {
 /** Codex keeps 5% of the window as headroom unless the model says otherwise. */
 const DEFAULT_EFFECTIVE_WINDOW_PERCENT = 95;
 
-export function effectiveContextWindow(model: ModelInfo, configured?: number): number | null {
-  const window = configured ?? model.context_window ?? null;
+export function effectiveContextWindow(model: ModelInfo): number | null {
+  const window = model.context_window ?? null;
   if (window === null) return null;
   const percent = model.effective_context_window_percent ?? DEFAULT_EFFECTIVE_WINDOW_PERCENT;
   return Math.floor((window * percent) / 100);
