@@ -69,6 +69,20 @@ export function findModel(catalog: readonly ModelInfo[], slug: string): { model:
   return { model: { ...rest, slug, display_name: slug, description: null }, known: false };
 }
 
+/**
+ * The catalog's model with what config.toml says of it: `model_context_window` replaces its window
+ * (compaction and token counts follow it), `model_verbosity` its default verbosity (sent only to
+ * models that support verbosity, as Codex does).
+ */
+function withConfiguredModelFacts(model: ModelInfo, config: ConfigToml): ModelInfo {
+  if (config.model_context_window === undefined && config.model_verbosity === undefined) return model;
+  return {
+    ...model,
+    ...(config.model_context_window !== undefined ? { context_window: config.model_context_window } : {}),
+    ...(config.model_verbosity !== undefined ? { default_verbosity: config.model_verbosity } : {}),
+  };
+}
+
 /** The sandbox mode a turn runs with: the thread's override, else config.toml's, else the default. */
 export function sandboxModeFor(config: ConfigToml, overrides: SettingsOverrides): SandboxMode {
   return overrides.sandboxMode ?? config.sandbox_mode ?? DEFAULT_SANDBOX_MODE;
@@ -85,9 +99,7 @@ export function resolveTurnSettings(input: {
 }): TurnSettings {
   const { config, overrides } = input;
   const slug = overrides.model ?? config.model ?? defaultModelSlug(input.catalog);
-  const found = findModel(input.catalog, slug).model;
-  // `model_context_window` replaces the catalog's window: compaction and token counts follow it.
-  const model = config.model_context_window === undefined ? found : { ...found, context_window: config.model_context_window };
+  const model = withConfiguredModelFacts(findModel(input.catalog, slug).model, config);
   const sandboxMode = sandboxModeFor(config, overrides);
   // Newer catalogs name the model's default (codex-0.169: `none`, no summary requested).
   const summary: ReasoningSummary = config.model_reasoning_summary ?? model.default_reasoning_summary ?? 'auto';

@@ -1,8 +1,11 @@
 // config.toml's `model_context_window` replaces the catalog's window for the turn's model, so the
-// automatic compaction limit (90% of it) and the window in token counts follow the config.
+// automatic compaction limit (90% of it) and the window in token counts follow the config; and
+// `model_verbosity` replaces its default verbosity, which a request carries only for a model that
+// supports verbosity.
 import { describe, expect, it } from 'vitest';
 import { autoCompactTokenLimit } from '../../src/compaction/compaction-trigger.js';
 import { resolveTurnSettings } from '../../src/config/resolve-settings.js';
+import { renderResponsesBody } from '../../src/prompt/responses.js';
 import { effectiveContextWindow } from '../../src/thread/token-info.js';
 import { syntheticModel } from '../support/packs.js';
 
@@ -20,5 +23,20 @@ describe('model_context_window', () => {
     const settings = resolveTurnSettings({ ...base, config: {} });
     expect(settings.model.context_window).toBe(200_000);
     expect(autoCompactTokenLimit(settings, undefined)).toBe(180_000);
+  });
+});
+
+describe('model_verbosity', () => {
+  const prompt = { instructions: '', input: [], tools: [], parallelToolCalls: false };
+  const settingsFor = (support: boolean, config: { model_verbosity?: 'low' | 'medium' | 'high' }) =>
+    resolveTurnSettings({ overrides: {}, config, catalog: [syntheticModel({ support_verbosity: support, default_verbosity: 'medium' })], cwd: '/repo', env: {}, userInstructions: undefined });
+
+  it('replaces the default verbosity a request carries', () => {
+    expect(renderResponsesBody(prompt, settingsFor(true, {}), { promptCacheKey: 't' }).text).toEqual({ verbosity: 'medium' });
+    expect(renderResponsesBody(prompt, settingsFor(true, { model_verbosity: 'low' }), { promptCacheKey: 't' }).text).toEqual({ verbosity: 'low' });
+  });
+
+  it('is not sent to a model without verbosity support', () => {
+    expect(renderResponsesBody(prompt, settingsFor(false, { model_verbosity: 'low' }), { promptCacheKey: 't' }).text).toBeUndefined();
   });
 });
