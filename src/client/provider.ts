@@ -14,6 +14,10 @@ export interface ProviderSettings {
   apiKey?: string;
   /** The environment variable holding the key (`env_key`). */
   envKey?: string;
+  /** How to get a key, added to the error when it is missing (`env_key_instructions`). */
+  envKeyInstructions?: string;
+  /** The provider takes OpenAI's credentials (`requires_openai_auth`): OPENAI_API_KEY unless `envKey`. */
+  requiresOpenAiAuth?: boolean;
   wireApi: WireApi;
   /** Extra HTTP headers sent with every request (`http_headers`, and `env_http_headers` resolved). */
   headers?: Record<string, string>;
@@ -38,7 +42,7 @@ export function isDefaultOpenAiProvider(provider: ProviderSettings): boolean {
 /** The variable a provider reads its key from, if it needs one. */
 export function apiKeyEnvVar(provider: ProviderSettings): string | undefined {
   if (provider.envKey) return provider.envKey;
-  return isDefaultOpenAiProvider(provider) ? 'OPENAI_API_KEY' : undefined;
+  return isDefaultOpenAiProvider(provider) || provider.requiresOpenAiAuth ? 'OPENAI_API_KEY' : undefined;
 }
 
 export function isLocalProvider(provider: ProviderSettings): boolean {
@@ -61,9 +65,8 @@ export function resolveApiKey(provider: ProviderSettings, env: Env): string | un
   const value = env[variable];
   if (value !== undefined && value.trim() !== '') return value;
   if (isLocalProvider(provider)) return undefined;
-  throw new ApiError(
-    `model provider '${provider.name}' needs an API key: set the environment variable ${variable}`,
-  );
+  const how = provider.envKeyInstructions ? ` (${provider.envKeyInstructions})` : '';
+  throw new ApiError(`model provider '${provider.name}' needs an API key: set the environment variable ${variable}${how}`);
 }
 
 /** What every model call takes: the provider, the body for its wire, and per-call settings. */

@@ -28,6 +28,8 @@ export function providerSettings(config: ConfigToml, configFile: string, env: Re
     name: entry.name ?? id,
     baseUrl: entry.base_url,
     ...(entry.env_key ? { envKey: entry.env_key } : {}),
+    ...(entry.env_key_instructions ? { envKeyInstructions: entry.env_key_instructions } : {}),
+    ...(entry.requires_openai_auth ? { requiresOpenAiAuth: true } : {}),
     wireApi: entry.wire_api ?? 'responses',
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
     ...(entry.query_params ? { queryParams: entry.query_params } : {}),
