@@ -50,13 +50,28 @@ export function processIo(): CliIo {
   return {
     env: process.env,
     cwd: process.cwd(),
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
+    stdout: writerOf(process.stdout),
+    stderr: writerOf(process.stderr),
     isTty: Boolean(process.stdin.isTTY),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
+  };
+}
+
+/**
+ * Lines to a standard stream. When the reader goes away (`weft … | head`), the rest is dropped
+ * quietly: the command carries on, so the turn it is running is still recorded whole.
+ */
+function writerOf(stream: NodeJS.WriteStream): (line: string) => void {
+  let closed = false;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    closed = true;
+  });
+  return (line) => {
+    if (!closed) stream.write(`${line}\n`);
   };
 }
