@@ -149,7 +149,7 @@ export class AppServer {
       return this.#track(this.#initialize(id, params));
     }
     if (phase.kind !== 'ready') return this.#fail(id, rpcError.invalidRequest('Not initialized'));
-    if (!(method in HANDLERS)) return this.#fail(id, rpcError.methodNotFound(method, METHODS));
+    if (!Object.hasOwn(HANDLERS, method)) return this.#fail(id, rpcError.methodNotFound(method, METHODS));
     const name = method as Exclude<ClientRequestMethod, 'initialize'>;
     const schemas: MethodSchemas = CLIENT_REQUESTS[name];
     if (schemas.experimental && !phase.ctx.experimental) return this.#fail(id, rpcError.invalidRequest(`${name} requires experimentalApi capability`));

@@ -20,8 +20,11 @@ function hostile(i: number, threadId: string): { line: string; code: number | un
       return { line: `{"id":${id},"method":"thread/list","params":{"x":"${'a'.repeat(MAX_LINE)}"}}`, code: -32600, id: null };
     case 2:
       return { line: JSON.stringify({ id, method: 'thread/list', params: { limit: 'ten' } }), code: -32602, id };
-    case 3:
-      return { line: JSON.stringify({ id, method: `no/such/${i}`, params: {} }), code: -32601, id };
+    case 3: {
+      // Names that exist on every object must not pass for methods.
+      const method = [`no/such/${i}`, '__proto__', 'constructor', 'toString', 'hasOwnProperty'][Math.floor(i / 10) % 5] as string;
+      return { line: JSON.stringify({ id, method, params: {} }), code: -32601, id };
+    }
     case 4:
       return { line: `${'['.repeat(5000)}${']'.repeat(5000)}`, code: -32600, id: null };
     case 5:
