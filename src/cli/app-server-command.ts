@@ -6,7 +6,7 @@ import { serveStdio } from '../app-server/stdio.js';
 import { writeJsonSchemas } from '../app-server/schema-export.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../app-server/jsonl-lines.js';
 import { UsageError } from '../errors.js';
-import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringValue, type CliIo } from './cli-options.js';
+import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringValue, type CliIo, workingDirectory } from './cli-options.js';
 
 const OPTIONS = {
   out: { type: 'string', short: 'o' },
@@ -44,7 +44,7 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
   if (maxLineBytes !== undefined && (!Number.isInteger(maxLineBytes) || maxLineBytes < 1024)) {
     throw new UsageError(`--max-line-bytes ${maxRaw}: expected a whole number ≥ 1024`);
   }
-  const cwd = path.resolve(io.cwd, stringValue(values.cd) ?? '.');
+  const cwd = await workingDirectory(values, io);
   const { env, ...runtime } = runtimeOptions(values, io.env);
   // -m/-s/-a set the defaults of every thread, as the same keys of config.toml would.
   const flags = settingsOverrides(values, cwd);

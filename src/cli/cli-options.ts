@@ -1,5 +1,6 @@
 // Options shared by weft's commands, and parsing with node's own parseArgs (unknown flags and
 // missing values become UsageErrors that name the flag).
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ApprovalPolicy, CompatProfileName, SandboxMode } from '../../protocol/config.js';
@@ -109,4 +110,18 @@ export function settingsOverrides(values: ParsedValues, cwd: string): SettingsOv
     sandboxMode: sandbox as SettingsOverrides['sandboxMode'],
     approvalPolicy: approval as SettingsOverrides['approvalPolicy'],
   };
+}
+
+/** The working directory `-C/--cd` names (default: the caller's), which must be an existing directory. */
+export async function workingDirectory(values: ParsedValues, io: Pick<CliIo, 'cwd'>): Promise<string> {
+  const given = stringValue(values.cd);
+  const dir = path.resolve(io.cwd, given ?? '.');
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await stat(dir)).isDirectory();
+  } catch {
+    throw new UsageError(`--cd ${dir}: no such directory`);
+  }
+  if (!isDirectory) throw new UsageError(`--cd ${dir}: not a directory`);
+  return dir;
 }

@@ -14,7 +14,7 @@ import type { Thread } from '../thread/thread.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor } from '../config/resolve-settings.js';
 import { progressLine } from './progress.js';
-import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues } from './cli-options.js';
+import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues, workingDirectory } from './cli-options.js';
 
 const EXEC_OPTIONS = {
   json: { type: 'boolean' },
@@ -55,9 +55,10 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   if (resume || fork) positionals = positionals.slice(1);
 
   const json = Boolean(values.json || values['experimental-json']);
-  const cwd = path.resolve(io.cwd, stringValue(values.cd) ?? '.');
-  // Read before anything is written: a missing image is a usage error, not a half-made thread.
+  const cwd = await workingDirectory(values, io);
+  // Read before anything is written: a missing image or schema is a usage error, not a half-made thread.
   const images = await Promise.all(stringList(values.image).map((file) => imageDataUrl(path.resolve(io.cwd, file))));
+  const schema = await outputSchema(values, cwd);
   // The TypeScript SDK names itself through this variable, as Codex lets it.
   const originator = io.env.CODEX_INTERNAL_ORIGINATOR_OVERRIDE || 'codex_exec';
   const weft = await Weft.open({ ...runtimeOptions(values, io.env), cwd, originator, source: 'exec' });
@@ -100,7 +101,7 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   try {
-    const outcome = await thread.run(prompt, { onEvent, signal: controller.signal, outputSchema: await outputSchema(values, cwd), images });
+    const outcome = await thread.run(prompt, { onEvent, signal: controller.signal, outputSchema: schema, images });
     await thread.close();
     if (outcome.status === 'completed') {
       if (!json && outcome.lastMessage !== undefined) io.stdout(outcome.lastMessage);
@@ -125,11 +126,16 @@ async function outputSchema(values: ParsedValues, cwd: string): Promise<unknown>
   const file = stringValue(values['output-schema']);
   if (file === undefined) return undefined;
   const full = path.resolve(cwd, file);
+  let schema: unknown;
   try {
-    return JSON.parse(await readFile(full, 'utf8')) as unknown;
+    schema = JSON.parse(await readFile(full, 'utf8')) as unknown;
   } catch (err) {
     throw new UsageError(`--output-schema ${full}: ${(err as Error).message}`);
   }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new UsageError(`--output-schema ${full}: a JSON Schema is a JSON object`);
+  }
+  return schema;
 }
 
 function progress(event: ThreadEvent, io: CliIo): void {

@@ -10,7 +10,7 @@ import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import { renderForWire } from '../prompt/render-for-wire.js';
 import { WireApi } from '../../protocol/config.js';
 import { UsageError } from '../errors.js';
-import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo } from './cli-options.js';
+import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, workingDirectory } from './cli-options.js';
 import { applyPromptStrategy, PROMPT_STRATEGY_HELP, PROMPT_STRATEGY_OPTIONS } from '../budget/prompt-strategy.js';
 
 const HELP = `Usage: weft prompt [options] ["<user text>"]
@@ -33,7 +33,7 @@ export async function promptCommand(argv: string[], io: CliIo): Promise<number> 
   if (!wire.success) throw new UsageError(`--wire must be responses, chat or anthropic (got '${String(values.wire)}')\n\n${HELP}`);
   const rt = await loadRuntime(runtimeOptions(values, io.env));
   for (const w of rt.warnings) io.stderr(`warning: ${w}`);
-  const cwd = path.resolve(io.cwd, typeof values.cd === 'string' ? values.cd : '.');
+  const cwd = await workingDirectory(values, io);
   const ctx = await newThreadContext(rt, { cwd, overrides: settingsOverrides(values, cwd) });
   for (const w of ctx.warnings) io.stderr(`warning: ${w}`);
   const userText = positionals.join(' ');

@@ -11,7 +11,7 @@ import { ttyApprover } from '../tools/approval.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settings.js';
 import { progressLine } from './progress.js';
-import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues } from './cli-options.js';
+import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues, workingDirectory } from './cli-options.js';
 import { loadExtension } from '../extensions/load-extension.js';
 
 const OPTIONS = {
@@ -46,7 +46,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
   if (parsed === undefined) return 0;
   const { values } = parsed;
   const [sub, ...args] = parsed.positionals;
-  const cwd = path.resolve(io.cwd, stringValue(values.cd) ?? '.');
+  const cwd = await workingDirectory(values, io);
   const approver = io.isTty ? ttyApprover(process.stdin, process.stderr) : undefined;
   const weft = await Weft.open({ ...runtimeOptions(values, io.env), cwd, originator: 'weft', source: 'cli', ...(approver ? { approver } : {}) });
   for (const w of weft.runtime.warnings) io.stderr(`warning: ${w}`);
