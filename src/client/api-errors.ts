@@ -68,7 +68,8 @@ export interface AttemptFailure {
 /** Reads an SDK failure (HTTP status error or connection error); anything else is passed back as null. */
 export function failureFromSdkError(err: unknown, what: string, apiKey: string | undefined): AttemptFailure | null {
   if (err instanceof APIConnectionError) {
-    return { message: scrub(`${what} could not connect: ${err.message}`, apiKey), retryable: true };
+    const why = systemCause(err);
+    return { message: scrub(`${what} could not connect: ${err.message}${why ? ` (${why})` : ''}`, apiKey), retryable: true };
   }
   if (!(err instanceof SdkApiError) || typeof err.status !== 'number') return null;
   const status = err.status;
@@ -133,4 +134,13 @@ export function retryAfterFromMessage(message: string): number | undefined {
 export function scrub(text: string, apiKey: string | undefined): string {
   const withoutKey = apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
   return redactSecrets(withoutKey);
+}
+
+/** The operating system's account of a failed connection (`connect ECONNREFUSED 127.0.0.1:9`), found down the cause chain. */
+function systemCause(err: unknown): string | undefined {
+  let found: string | undefined;
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    if (typeof (e as NodeJS.ErrnoException).code === 'string') found = e.message;
+  }
+  return found;
 }
