@@ -49,13 +49,14 @@ export interface ForkRolloutResult {
   path: string;
   id: string;
   parentId: string;
-  /** Bytes copied from the parent (a prefix of it, ending at a line end). */
+  /** Bytes copied from the parent (a prefix of it without a byte order mark, ending at a line end). */
   copiedBytes: number;
 }
 
 const CHUNK = 1024 * 1024;
 const NL = 0x0a;
 const ROLLBACK_NEEDLE = Buffer.from('"thread_rolled_back"');
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -155,9 +156,16 @@ async function endOfLastCompleteLine(file: RolloutFile, size: number): Promise<n
   return 0;
 }
 
-async function copyRange(src: RolloutFile, dst: FileHandle, end: number): Promise<void> {
+/** Where the parent's lines start: after a UTF-8 byte order mark, which must not land mid-file in the fork. */
+async function contentStart(file: RolloutFile, size: number): Promise<number> {
+  const head = Buffer.alloc(BOM.length);
+  const n = size >= BOM.length ? await file.readInto(head, 0) : 0;
+  return n === BOM.length && head.equals(BOM) ? BOM.length : 0;
+}
+
+async function copyRange(src: RolloutFile, dst: FileHandle, start: number, end: number): Promise<void> {
   const buf = Buffer.alloc(CHUNK);
-  for (let pos = 0; pos < end; ) {
+  for (let pos = start; pos < end; ) {
     const bytesRead = await src.readInto(buf, pos, Math.min(CHUNK, end - pos));
     if (bytesRead === 0) throw new Error(`parent shrank while being copied (at byte ${pos} of ${end})`);
     let written = 0;
@@ -232,12 +240,13 @@ export async function forkRollout(options: ForkRolloutOptions): Promise<ForkRoll
     await mkdir(dirname(path), { recursive: true });
     dst = await open(tmp, 'wx');
     await dst.write(`${metaLine}\n`);
-    await copyRange(src, dst, end);
+    const start = Math.min(await contentStart(src, size), end);
+    await copyRange(src, dst, start, end);
     await dst.datasync();
     await dst.close();
     dst = undefined;
     await placeNoClobber(tmp, path);
-    return { path, id, parentId, copiedBytes: end };
+    return { path, id, parentId, copiedBytes: end - start };
   } catch (err) {
     await dst?.close().catch(() => undefined);
     await unlink(tmp).catch(() => undefined);

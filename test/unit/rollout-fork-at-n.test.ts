@@ -148,4 +148,17 @@ describe('fork a rollout', () => {
       expect(fork.subarray(fork.indexOf(0x0a) + 1).equals(bytes.subarray(0, expected))).toBe(true);
     }
   });
+
+  it('leaves out a parent\'s byte order mark, which would otherwise corrupt the copied meta line', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'weft-fork-'));
+    const parentText = recordedRollout('codex-0.98/scenarios/app_fork/rollouts/1.jsonl').text;
+    const parentPath = await parentFrom(home, `\uFEFF${parentText}`);
+    const r = await forkRollout({ home, parentPath, newId: FAKE_THREAD_ID_2, newSessionMeta: sessionMetaPayload(FAKE_THREAD_ID_2, NOW, '/repo'), now: NOW });
+    expect(r.copiedBytes).toBe(Buffer.byteLength(parentText));
+    const forkText = await readFile(r.path, 'utf8');
+    expect(forkText.slice(forkText.indexOf('\n') + 1)).toBe(parentText);
+    const warnings: string[] = [];
+    await readRollout(r.path, { onWarning: (w) => warnings.push(w) });
+    expect(warnings).toEqual([]);
+  });
 });
