@@ -2,18 +2,26 @@
 // value is parsed as a TOML value, and when that fails it is taken as a plain string (so
 // `-c model=o3` works without quotes).
 import { parse as parseToml } from 'smol-toml';
-import { ConfigError } from '../errors.js';
+import { UsageError } from '../errors.js';
 
 export type TomlTable = Record<string, unknown>;
 
-export function parseOverride(spec: string): { path: string[]; value: unknown } {
+export interface ConfigOverride {
+  /** As given on the command line, for messages. */
+  readonly spec: string;
+  readonly path: string[];
+  readonly value: unknown;
+}
+
+/** A malformed override is a usage error: it comes from the command line, not from a file. */
+export function parseOverride(spec: string): ConfigOverride {
   const eq = spec.indexOf('=');
-  if (eq <= 0) throw new ConfigError(`-c ${spec}: expected key=value`, undefined, spec);
+  if (eq <= 0) throw new UsageError(`-c ${spec}: expected key=value`);
   const key = spec.slice(0, eq).trim();
   const raw = spec.slice(eq + 1).trim();
   const path = key.split('.').map((part) => part.trim());
-  if (path.some((part) => part === '')) throw new ConfigError(`-c ${spec}: empty segment in key "${key}"`, undefined, key);
-  return { path, value: parseTomlValue(raw) };
+  if (path.some((part) => part === '')) throw new UsageError(`-c ${spec}: empty segment in key "${key}"`);
+  return { spec, path, value: parseTomlValue(raw) };
 }
 
 function parseTomlValue(raw: string): unknown {

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import { ConfigToml } from '../../protocol/config.js';
-import { ConfigError } from '../errors.js';
-import { applyOverride, isTable, parseOverride, type TomlTable } from './config-overrides.js';
+import { ConfigError, UsageError } from '../errors.js';
+import { applyOverride, isTable, parseOverride, type ConfigOverride, type TomlTable } from './config-overrides.js';
 
 export interface LoadedConfig {
   readonly file: string;
@@ -56,11 +56,11 @@ export function parseConfigText(
   // Validate the file as written first, so an error inside `[profiles.x]` names `profiles.x.key`
   // and each unknown key is reported once, under its real path.
   const warnings: string[] = [];
-  const asWritten = validate(withOverrides(table), file, warnings);
+  const asWritten = validate(withOverrides(table), file, warnings, parsed);
   const name = profile ?? asWritten.profile;
   if (name === undefined) return { file, config: asWritten, warnings };
   const merged = { ...table, ...profileTable(table, name, file) };
-  return { file, config: validate(withOverrides(merged), file, []), warnings };
+  return { file, config: validate(withOverrides(merged), file, [], parsed), warnings };
 }
 
 function profileTable(table: TomlTable, name: string, file: string): TomlTable {
@@ -72,7 +72,7 @@ function profileTable(table: TomlTable, name: string, file: string): TomlTable {
   return overlay;
 }
 
-function validate(table: TomlTable, file: string, warnings: string[]): ConfigToml {
+function validate(table: TomlTable, file: string, warnings: string[], overrides: readonly ConfigOverride[]): ConfigToml {
   // Validate, drop what zod reports as unrecognized, and validate again: the schema is strict so
   // that every unknown key (top level or inside a table) is named in a warning.
   let current: TomlTable = table;
@@ -81,7 +81,7 @@ function validate(table: TomlTable, file: string, warnings: string[]): ConfigTom
     if (result.success) return result.data;
     const unknown = result.error.issues.filter((i) => i.code === 'unrecognized_keys');
     const other = result.error.issues.filter((i) => i.code !== 'unrecognized_keys');
-    if (other.length > 0) throw typeError(other[0] as z.core.$ZodIssue, current, file);
+    if (other.length > 0) throw typeError(other[0] as z.core.$ZodIssue, current, file, overrides);
     for (const issue of unknown) {
       for (const key of (issue as z.core.$ZodIssueUnrecognizedKeys).keys) {
         const dotted = [...issue.path.map(String), key].join('.');
@@ -93,9 +93,13 @@ function validate(table: TomlTable, file: string, warnings: string[]): ConfigTom
   throw new ConfigError(`${file}: could not be validated`, file);
 }
 
-function typeError(issue: z.core.$ZodIssue, table: TomlTable, file: string): ConfigError {
-  const key = issue.path.map(String).join('.');
-  const got = describe(valueAt(table, issue.path.map(String)));
+/** The wrong value, named where it came from: the last `-c` that set it or a table above it, else the file. */
+function typeError(issue: z.core.$ZodIssue, table: TomlTable, file: string, overrides: readonly ConfigOverride[]): Error {
+  const keyPath = issue.path.map(String);
+  const key = keyPath.join('.');
+  const got = describe(valueAt(table, keyPath));
+  const from = overrides.findLast((o) => o.path.every((part, i) => keyPath[i] === part));
+  if (from) return new UsageError(`-c ${from.spec}: key \`${key}\`: ${issue.message} (got ${got})`);
   return new ConfigError(`${file}: key \`${key}\`: ${issue.message} (got ${got})`, file, key);
 }
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, parseConfigText } from '../../src/config/load-config.js';
-import { ConfigError } from '../../src/errors.js';
+import { ConfigError, UsageError } from '../../src/errors.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);
@@ -41,9 +41,9 @@ describe('a config value of the wrong type', () => {
     expect(err.message).toContain('key `approval_policy`');
   });
 
-  it('rejects a wrong type given through -c, naming the key', () => {
-    const err = configError(() => parseConfigText('', FILE, ['project_doc_max_bytes=-1']));
-    expect(err.key).toBe('project_doc_max_bytes');
+  it('rejects a wrong type given through -c, naming the -c and the key (a usage error: no file is at fault)', () => {
+    expect(() => parseConfigText('', FILE, ['project_doc_max_bytes=-1'])).toThrow(UsageError);
+    expect(() => parseConfigText('', FILE, ['project_doc_max_bytes=-1'])).toThrow(/^-c project_doc_max_bytes=-1: key `project_doc_max_bytes`/);
   });
 });
 
