@@ -67,7 +67,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
       return runOn(await weft.forkThread(ref, { overrides, ...(at !== undefined ? { at } : {}) }), prompt(args), values, io, weft, overrides);
     }
     case 'list': {
-      const limit = stringValue(values.limit) === undefined ? 20 : nonNegative(stringValue(values.limit) as string, '--limit');
+      const limit = stringValue(values.limit) === undefined ? 20 : positive(stringValue(values.limit) as string, '--limit');
       const page = await listThreads(weft.home, { limit, ...(stringValue(values.cursor) ? { cursor: stringValue(values.cursor) as string } : {}) });
       if (values.json) io.stdout(JSON.stringify(page));
       else {
@@ -88,7 +88,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
       return 0;
     }
     default:
-      throw new UsageError(`unknown thread command \`${sub ?? ''}\`\n\n${HELP}`);
+      throw new UsageError(`${sub === undefined ? 'a thread command is needed' : `unknown thread command \`${sub}\``}\n\n${HELP}`);
   }
 }
 
@@ -160,7 +160,13 @@ function prompt(args: string[]): string {
 
 function nonNegative(raw: string, flag: string): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} ${raw}: expected a whole number ≥ 0`);
+  if (!/^\d+$/.test(raw)) throw new UsageError(`${flag} ${raw}: expected a whole number ≥ 0`);
+  return n;
+}
+
+function positive(raw: string, flag: string): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1) throw new UsageError(`${flag} ${raw}: expected a whole number ≥ 1`);
   return n;
 }
 
