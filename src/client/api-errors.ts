@@ -105,8 +105,16 @@ function serverMessage(err: SdkApiError, status: number): string {
     const text = typeof message === 'string' ? message : JSON.stringify(body);
     return typeof code === 'string' ? `${text} (${code})` : text;
   }
-  // Non-JSON bodies end up in the SDK message after the status.
-  return err.message.replace(new RegExp(`^${status} `), '');
+  // Non-JSON bodies (a proxy's HTML error page, say) end up in the SDK message after the status.
+  return clip(err.message.replace(new RegExp(`^${status} `), ''));
+}
+
+const MAX_DETAIL_CHARS = 500;
+
+/** The start of a long server text: enough to recognize it, not a page per retry line. */
+export function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_DETAIL_CHARS ? `${flat.slice(0, MAX_DETAIL_CHARS)}… (${flat.length} characters)` : flat;
 }
 
 /** `retry-after-ms` (non-standard, precise) or `retry-after` (seconds or an HTTP date). */

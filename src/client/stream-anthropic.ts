@@ -3,7 +3,7 @@
 // nothing is read from the environment behind the caller's back), streamed back as ClientEvents.
 import type { AnthropicRequestBody } from '../../protocol/anthropic-messages.js';
 import { ApiError, WeftError, errorMessage } from '../errors.js';
-import { ResponseFailedError, isRetryableErrorCode, retryAfterFromHeaders, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
+import { ResponseFailedError, clip, isRetryableErrorCode, retryAfterFromHeaders, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
 import { uploadingFetch } from './body-upload.js';
 import { jsonBody } from './json-body.js';
@@ -90,7 +90,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
 /** An HTTP error answer: 408, 429 and 5xx (529 is "overloaded") are worth another attempt. */
 function httpFailure(response: Response, text: string, what: string, apiKey: string | undefined): AttemptFailure {
   const status = response.status;
-  let detail = text.trim() || response.statusText;
+  let detail = clip(text) || response.statusText;
   let errorType: string | undefined;
   try {
     const body = JSON.parse(text) as { error?: { type?: unknown; message?: unknown } };
