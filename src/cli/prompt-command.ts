@@ -1,7 +1,6 @@
 // `weft prompt ["<user text>"]`: print the exact body weft would send for the first turn of a new
 // thread in this directory. No network, no rollout: a way to see and diff the prompt.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { newThreadContext } from '../engine/new-thread-context.js';
 import { loadRuntime } from '../engine/runtime.js';
 import { previousTurnOf } from '../context/settings-update.js';

@@ -1,6 +1,5 @@
 // `weft thread start|resume|fork|list|show|compact`: threads from the command line. Assistant text
 // streams to stdout on a terminal; --json prints one JSON thread event per line instead.
-import path from 'node:path';
 import { Weft } from '../engine/weft.js';
 import { UsageError } from '../errors.js';
 import { readRollout } from '../thread/rollout-reader.js';
