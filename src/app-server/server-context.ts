@@ -1,5 +1,6 @@
 // What every method handler works with: the connection, the client's identity, the runtimes
 // (one per distinct set of config overrides a thread asked for) and the threads loaded in memory.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientInfo } from '../../protocol/app-server/initialize.js';
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
@@ -77,8 +78,16 @@ export class ServerContext {
     return providerId(this.base.runtime.config);
   }
 
-  resolveCwd(cwd: string | null | undefined): string {
-    return path.resolve(this.options.cwd, cwd ?? '.');
+  /** The thread's working directory: the client's `cwd` (or the server's), which must be an existing directory. */
+  async resolveCwd(cwd: string | null | undefined): Promise<string> {
+    const dir = path.resolve(this.options.cwd, cwd ?? '.');
+    const isDirectory = await stat(dir).then(
+      (s) => s.isDirectory(),
+      () => undefined,
+    );
+    if (isDirectory === undefined) throw rpcError.invalidField('cwd', `${dir}: no such directory`);
+    if (!isDirectory) throw rpcError.invalidField('cwd', `${dir}: not a directory`);
+    return dir;
   }
 
   load(thread: Thread, weft: Weft, cwd: string, overrides: SettingsOverrides): LoadedThread {

@@ -10,7 +10,7 @@ export const threadFork: Handler<'thread/fork'> = async (ctx, params) => {
   const ref = params.path ?? validThreadId(params.threadId);
   const weft = await ctx.weft(configOverridesOf(params));
   const overrides = threadOverrides(params);
-  const cwdOverride = params.cwd ? ctx.resolveCwd(params.cwd) : undefined;
+  const cwdOverride = params.cwd ? await ctx.resolveCwd(params.cwd) : undefined;
   const thread = await weft.forkThread(ref, {
     overrides: { ...overrides, ...(cwdOverride ? { cwd: cwdOverride } : {}) },
     repeatDeveloperInstructions: false,

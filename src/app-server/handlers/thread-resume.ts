@@ -16,7 +16,7 @@ export const threadResume: Handler<'thread/resume'> = async (ctx, params) => {
   if (already) return { result: await openedThreadResponse(already, true) };
   const weft = await ctx.weft(configOverridesOf(params));
   const overrides = threadOverrides(params);
-  const cwdOverride = params.cwd ? ctx.resolveCwd(params.cwd) : undefined;
+  const cwdOverride = params.cwd ? await ctx.resolveCwd(params.cwd) : undefined;
   const thread = await weft.resumeThread(ref, {
     overrides: { ...overrides, ...(cwdOverride ? { cwd: cwdOverride } : {}) },
     repeatDeveloperInstructions: false,

@@ -11,7 +11,7 @@ export const threadStart: Handler<'thread/start'> = async (ctx, params) => {
   // Weft records every thread; a client asking for one that leaves no trace must hear so.
   if (params.ephemeral) throw rpcError.invalidField('ephemeral', 'threads without a rollout are not supported; omit it or pass false');
   const weft = await ctx.weft(configOverridesOf(params));
-  const cwd = ctx.resolveCwd(params.cwd);
+  const cwd = await ctx.resolveCwd(params.cwd);
   const overrides = { ...threadOverrides(params), cwd };
   const thread = await weft.startThread({ cwd, overrides });
   if (tools.length > 0) addDynamicTools(thread, tools, ctx.conn, weft.runtime.pack.text('tool_output/dynamic_tool_failed.txt'));
