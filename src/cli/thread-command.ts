@@ -67,7 +67,8 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
     }
     case 'list': {
       const limit = stringValue(values.limit) === undefined ? 20 : positive(stringValue(values.limit) as string, '--limit');
-      const page = await listThreads(weft.home, { limit, ...(stringValue(values.cursor) ? { cursor: stringValue(values.cursor) as string } : {}) });
+      const onWarning = (w: string): void => io.stderr(`warning: ${w}`);
+      const page = await listThreads(weft.home, { limit, onWarning, ...(stringValue(values.cursor) ? { cursor: stringValue(values.cursor) as string } : {}) });
       if (values.json) io.stdout(JSON.stringify(page));
       else {
         for (const t of page.threads) io.stdout(`${t.id}  ${t.updatedAt}  ${t.cwd}  ${oneLine(t.preview)}`);

@@ -9,7 +9,7 @@
 // listed (a thread nobody spoke in cannot be resumed).
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError, errorMessage } from '../errors.js';
 import { isThreadId } from './thread-id.js';
 import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn } from './rollout-paths.js';
 import type { RolloutFileEntry } from './rollout-paths.js';
@@ -44,6 +44,8 @@ export interface ListThreadsOptions {
   cwd?: string;
   /** List `archived_sessions/` instead of `sessions/`. */
   archived?: boolean;
+  /** Told of each rollout left out because it cannot be read or has no valid session_meta line. */
+  onWarning?: (message: string) => void;
 }
 
 interface SortKey {
@@ -103,15 +105,21 @@ async function* candidates(home: string, archived: boolean, after: SortKey | und
   }
 }
 
-async function entryFor(c: Candidate, wantCwd: string | undefined): Promise<ThreadListEntry | undefined> {
+async function entryFor(c: Candidate, wantCwd: string | undefined, warn: (message: string) => void): Promise<ThreadListEntry | undefined> {
   let head;
   try {
     head = await readRolloutHead(c.path);
-  } catch {
+  } catch (err) {
+    warn(`${c.path}: cannot be read (${errorMessage(err)}); not listed`);
     return undefined;
   }
   const meta = head.sessionMeta;
-  if (meta === undefined || head.firstUserMessage === undefined) return undefined;
+  if (meta === undefined) {
+    warn(`${c.path}: no valid session_meta line at its head; not listed`);
+    return undefined;
+  }
+  // A thread that has had no turn yet is not listed, as in Codex.
+  if (head.firstUserMessage === undefined) return undefined;
   if (wantCwd !== undefined && resolve(meta.cwd) !== wantCwd) return undefined;
   const entry: ThreadListEntry = {
     id: isThreadId(meta.id) ? meta.id.toLowerCase() : c.id,
@@ -136,7 +144,7 @@ export async function listThreads(home: string, options: ListThreadsOptions): Pr
   const threads: ThreadListEntry[] = [];
   let lastKey: SortKey | undefined;
   for await (const c of candidates(home, options.archived === true, after)) {
-    const entry = await entryFor(c, wantCwd);
+    const entry = await entryFor(c, wantCwd, options.onWarning ?? (() => undefined));
     if (entry === undefined) continue;
     // One entry past the page tells whether there is a next page.
     if (threads.length === limit) return { threads, nextCursor: lastKey === undefined ? null : encodeCursor(lastKey) };
