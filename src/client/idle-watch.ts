@@ -3,7 +3,9 @@
 // waiting forever on a connection that went quiet. One watch per attempt; its signal is the one the
 // attempt's request uses, so firing it closes the connection.
 
-export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
+import type { ProviderSettings } from './provider.js';
+
+const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
 
 export class IdleWatch {
   readonly #controller = new AbortController();
@@ -36,6 +38,11 @@ export class IdleWatch {
     return `no data for ${this.#ms} ms (stream_idle_timeout_ms)`;
   }
 
+  /** The failure of an attempt this watch ended: a broken stream, worth another attempt. */
+  failure(what: string): { message: string; retryable: true } {
+    return { message: `${what}: ${this.reason}`, retryable: true };
+  }
+
   /** Data arrived: the idle time starts again. */
   touch(): void {
     clearTimeout(this.#timer);
@@ -54,9 +61,13 @@ export class IdleWatch {
   }
 }
 
-/** Runs one attempt under its own watch, disposed however the attempt ends. */
-export async function* watched<T, R>(ms: number, outer: AbortSignal | undefined, attempt: (watch: IdleWatch) => AsyncGenerator<T, R, undefined>): AsyncGenerator<T, R, undefined> {
-  const watch = new IdleWatch(ms, outer);
+/** Runs one attempt under its own watch (the provider's timeout), disposed however the attempt ends. */
+export async function* watched<T, R>(
+  provider: ProviderSettings,
+  outer: AbortSignal | undefined,
+  attempt: (watch: IdleWatch) => AsyncGenerator<T, R, undefined>,
+): AsyncGenerator<T, R, undefined> {
+  const watch = new IdleWatch(provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS, outer);
   try {
     return yield* attempt(watch);
   } finally {

@@ -10,7 +10,7 @@ import { jsonBody } from './json-body.js';
 import type { ClientEvent } from './client-events.js';
 import { providerEndpoint, providerUrl, resolveApiKey, type WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, watched, type IdleWatch } from './idle-watch.js';
+import { watched, type IdleWatch } from './idle-watch.js';
 import { sseEvents } from './sse-events.js';
 import { withRetries, type AttemptOutcome } from './wire-attempts.js';
 
@@ -35,10 +35,8 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
     ...(apiKey !== undefined ? { 'x-api-key': apiKey } : {}),
   };
 
-  const idleMs = provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-
   async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
-    const idle = { message: `${what}: ${watch.reason}`, retryable: true };
+    const idle = watch.failure(what);
     let response: Response;
     try {
       response = await uploadingFetch(url, { method: 'POST', headers, body: payload.stream(), duplex: 'half', signal: watch.signal });
@@ -84,7 +82,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
     return { kind: 'completed' };
   }
 
-  yield* withRetries(retryOptionsFor(provider, opts.retry), signal, () => watched(idleMs, signal, attempt));
+  yield* withRetries(retryOptionsFor(provider, opts.retry), signal, () => watched(provider, signal, attempt));
 }
 
 /** An HTTP error answer: 408, 429 and 5xx (529 is "overloaded") are worth another attempt. */

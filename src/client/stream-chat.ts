@@ -9,7 +9,7 @@ import type { ClientEvent } from './client-events.js';
 import { prepareRequest } from './openai-sdk.js';
 import type { WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, watched, type IdleWatch } from './idle-watch.js';
+import { watched, type IdleWatch } from './idle-watch.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 import { withRetries, type AttemptOutcome } from './wire-attempts.js';
 
@@ -22,10 +22,8 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
   const { signal } = opts;
   const { client, apiKey, payload, headers, what } = await prepareRequest(opts, PATH, 'text/event-stream');
 
-  const idleMs = opts.provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-
   async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
-    const idle = { message: `${what}: ${watch.reason}`, retryable: true };
+    const idle = watch.failure(what);
     let stream: AsyncIterable<unknown>;
     try {
       stream = await client.post<AsyncIterable<unknown>>(PATH, { body: payload.stream(), headers, stream: true, signal: watch.signal });
@@ -51,5 +49,5 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
     return { kind: 'completed' };
   }
 
-  yield* withRetries(retryOptionsFor(opts.provider, opts.retry), signal, () => watched(idleMs, signal, attempt));
+  yield* withRetries(retryOptionsFor(opts.provider, opts.retry), signal, () => watched(opts.provider, signal, attempt));
 }

@@ -26,7 +26,7 @@ import {
   throwIfAborted,
   type AttemptFailure,
 } from './api-errors.js';
-import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, watched, type IdleWatch } from './idle-watch.js';
+import { watched, type IdleWatch } from './idle-watch.js';
 import { mapStreamEvent } from './stream-event-mapper.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 
@@ -41,7 +41,6 @@ interface AttemptContext {
   what: string;
   apiKey: string | undefined;
   signal: AbortSignal | undefined;
-  idleTimeoutMs: number;
 }
 
 /**
@@ -58,12 +57,11 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
     what,
     apiKey,
     signal,
-    idleTimeoutMs: provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
   };
 
   for (let attempt = 1; ; attempt++) {
     throwIfAborted(signal);
-    const outcome = yield* watched(ctx.idleTimeoutMs, signal, (watch) => runAttempt(ctx, watch));
+    const outcome = yield* watched(provider, signal, (watch) => runAttempt(ctx, watch));
     if (outcome.kind === 'completed') return;
     const { failure } = outcome;
     if (attempt >= retry.maxAttempts) {
@@ -77,7 +75,7 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
 
 async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
   const { what, apiKey, signal } = ctx;
-  const idle = (): AttemptFailure & { kind: 'broken' } => ({ kind: 'broken', message: `${what}: ${watch.reason}`, retryable: true });
+  const idle = (): AttemptFailure & { kind: 'broken' } => ({ kind: 'broken', ...watch.failure(what) });
   let stream: AsyncIterable<unknown>;
   try {
     stream = await ctx.post(watch.signal);
