@@ -1,12 +1,12 @@
 // What every method handler works with: the connection, the client's identity, the runtimes
 // (one per distinct set of config overrides a thread asked for) and the threads loaded in memory.
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientInfo } from '../../protocol/app-server/initialize.js';
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
 import { providerId } from '../engine/provider-settings.js';
 import type { Env, RuntimeOptions } from '../engine/runtime.js';
 import { Weft } from '../engine/weft.js';
+import { workingDirectoryProblem } from '../engine/working-directory.js';
 import { assertThreadId } from '../thread/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
@@ -81,12 +81,8 @@ export class ServerContext {
   /** The thread's working directory: the client's `cwd` (or the server's), which must be an existing directory. */
   async resolveCwd(cwd: string | null | undefined): Promise<string> {
     const dir = path.resolve(this.options.cwd, cwd ?? '.');
-    const isDirectory = await stat(dir).then(
-      (s) => s.isDirectory(),
-      () => undefined,
-    );
-    if (isDirectory === undefined) throw rpcError.invalidField('cwd', `${dir}: no such directory`);
-    if (!isDirectory) throw rpcError.invalidField('cwd', `${dir}: not a directory`);
+    const problem = await workingDirectoryProblem(dir);
+    if (problem) throw rpcError.invalidField('cwd', `${dir}: ${problem}`);
     return dir;
   }
 

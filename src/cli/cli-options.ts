@@ -1,11 +1,11 @@
 // Options shared by weft's commands, and parsing with node's own parseArgs (unknown flags and
 // missing values become UsageErrors that name the flag).
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ApprovalPolicy, CompatProfileName, SandboxMode } from '../../protocol/config.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { Env, RuntimeOptions } from '../engine/runtime.js';
+import { workingDirectoryProblem } from '../engine/working-directory.js';
 import { UsageError } from '../errors.js';
 
 export interface CliIo {
@@ -116,12 +116,7 @@ export function settingsOverrides(values: ParsedValues, cwd: string): SettingsOv
 export async function workingDirectory(values: ParsedValues, io: Pick<CliIo, 'cwd'>): Promise<string> {
   const given = stringValue(values.cd);
   const dir = path.resolve(io.cwd, given ?? '.');
-  let isDirectory: boolean;
-  try {
-    isDirectory = (await stat(dir)).isDirectory();
-  } catch {
-    throw new UsageError(`--cd ${dir}: no such directory`);
-  }
-  if (!isDirectory) throw new UsageError(`--cd ${dir}: not a directory`);
+  const problem = await workingDirectoryProblem(dir);
+  if (problem) throw new UsageError(`--cd ${dir}: ${problem}`);
   return dir;
 }
