@@ -62,11 +62,11 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
     case 'fork': {
       const ref = args.shift();
       if (!ref) throw new UsageError('thread fork needs the id of the thread to fork');
-      const at = stringValue(values.at) === undefined ? undefined : nonNegative(stringValue(values.at) as string, '--at');
+      const at = stringValue(values.at) === undefined ? undefined : wholeNumber(stringValue(values.at) as string, '--at', 0);
       return runOn(await weft.forkThread(ref, { overrides, ...(at !== undefined ? { at } : {}) }), prompt(args), values, io, weft, overrides);
     }
     case 'list': {
-      const limit = stringValue(values.limit) === undefined ? 20 : positive(stringValue(values.limit) as string, '--limit');
+      const limit = stringValue(values.limit) === undefined ? 20 : wholeNumber(stringValue(values.limit) as string, '--limit', 1);
       const onWarning = (w: string): void => io.stderr(`warning: ${w}`);
       const page = await listThreads(weft.home, { limit, onWarning, ...(stringValue(values.cursor) ? { cursor: stringValue(values.cursor) as string } : {}) });
       if (values.json) io.stdout(JSON.stringify(page));
@@ -158,15 +158,10 @@ function prompt(args: string[]): string {
   return text;
 }
 
-function nonNegative(raw: string, flag: string): number {
+/** A flag's value as a whole number of at least `min`, written in plain digits. */
+function wholeNumber(raw: string, flag: string, min: number): number {
   const n = Number(raw);
-  if (!/^\d+$/.test(raw)) throw new UsageError(`${flag} ${raw}: expected a whole number ≥ 0`);
-  return n;
-}
-
-function positive(raw: string, flag: string): number {
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1) throw new UsageError(`${flag} ${raw}: expected a whole number ≥ 1`);
+  if (!/^\d+$/.test(raw) || n < min) throw new UsageError(`${flag} ${raw}: expected a whole number ≥ ${min}`);
   return n;
 }
 
