@@ -1,6 +1,7 @@
 // Errors the model client throws beyond a plain ApiError, and how an SDK failure is read.
 import { APIConnectionError, APIError as SdkApiError, APIUserAbortError } from 'openai/core/error';
 import { ApiError, errorMessage, redactSecrets } from '../errors.js';
+import type { ProviderSettings } from './provider.js';
 
 /** Thrown when the caller's AbortSignal fires; recognise it with isAbortError. */
 export class RequestAbortedError extends Error {
@@ -66,17 +67,17 @@ export interface AttemptFailure {
 }
 
 /** Reads an SDK failure (HTTP status error or connection error); anything else is passed back as null. */
-export function failureFromSdkError(err: unknown, what: string, apiKey: string | undefined): AttemptFailure | null {
+export function failureFromSdkError(err: unknown, what: string, secrets: readonly string[]): AttemptFailure | null {
   if (err instanceof APIConnectionError) {
     const why = systemCause(err);
-    return { message: scrub(`${what} could not connect: ${err.message}${why ? ` (${why})` : ''}`, apiKey), retryable: true };
+    return { message: scrub(`${what} could not connect: ${err.message}${why ? ` (${why})` : ''}`, secrets), retryable: true };
   }
   if (!(err instanceof SdkApiError) || typeof err.status !== 'number') return null;
   const status = err.status;
   const code = typeof err.code === 'string' ? err.code : undefined;
   const retryable = (status === 429 || status >= 500) && isRetryableErrorCode(code);
   const failure: AttemptFailure = {
-    message: scrub(`${what} failed with HTTP ${status}: ${serverMessage(err, status)}`, apiKey),
+    message: scrub(`${what} failed with HTTP ${status}: ${serverMessage(err, status)}`, secrets),
     retryable,
     status,
   };
@@ -89,10 +90,10 @@ export function failureFromSdkError(err: unknown, what: string, apiKey: string |
  * A POST through the SDK that threw, as a failure worth another attempt. An abort is rethrown as
  * such; anything that is not a retryable HTTP or connection failure is thrown as an ApiError.
  */
-export function retryableSdkFailure(err: unknown, signal: AbortSignal | undefined, what: string, apiKey: string | undefined): AttemptFailure {
+export function retryableSdkFailure(err: unknown, signal: AbortSignal | undefined, what: string, secrets: readonly string[]): AttemptFailure {
   throwIfAborted(signal, err);
-  const failure = failureFromSdkError(err, what, apiKey);
-  if (!failure) throw new ApiError(scrub(`${what} failed: ${errorMessage(err)}`, apiKey));
+  const failure = failureFromSdkError(err, what, secrets);
+  if (!failure) throw new ApiError(scrub(`${what} failed: ${errorMessage(err)}`, secrets));
   if (!failure.retryable) throw new ApiError(failure.message, failure.status);
   return failure;
 }
@@ -138,10 +139,35 @@ export function retryAfterFromMessage(message: string): number | undefined {
   return match[2]?.toLowerCase() === 'ms' ? value : value * 1000;
 }
 
-/** Removes the key itself (whatever its shape) and anything that looks like a secret. */
-export function scrub(text: string, apiKey: string | undefined): string {
-  const withoutKey = apiKey && apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
-  return redactSecrets(withoutKey);
+// Configured header and query values shorter than this are not credentials (`v=2`, `X-Region: eu`);
+// redacting them would garble messages.
+const MIN_CONFIGURED_SECRET_CHARS = 8;
+
+/**
+ * What scrub removes from a request's error texts: the key, and the provider's header and query
+ * values, any of which may be a credential a server or a connection error can echo.
+ */
+export function requestSecrets(provider: ProviderSettings, apiKey: string | undefined): readonly string[] {
+  const secrets = new Set<string>();
+  if (apiKey && apiKey.length >= 4) secrets.add(apiKey);
+  for (const value of Object.values(provider.headers ?? {})) {
+    if (value.length >= MIN_CONFIGURED_SECRET_CHARS) secrets.add(value);
+  }
+  for (const value of Object.values(provider.queryParams ?? {})) {
+    if (value.length < MIN_CONFIGURED_SECRET_CHARS) continue;
+    secrets.add(value);
+    // A URL in a connection error carries the value percent-encoded.
+    secrets.add(encodeURIComponent(value));
+  }
+  // Longest first, so a value that contains another is removed whole.
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+/** Removes the request's secrets (whatever their shape) and anything that looks like a secret. */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join('[redacted]');
+  return redactSecrets(out);
 }
 
 /** The operating system's account of a failed connection (`connect ECONNREFUSED 127.0.0.1:9`), found down the cause chain. */

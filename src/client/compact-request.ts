@@ -37,7 +37,7 @@ export interface PostCompactOptions {
 export async function postCompact(opts: PostCompactOptions): Promise<ResponseItem[]> {
   const { provider, signal } = opts;
   const retry = retryOptionsFor(provider, opts.retry);
-  const { client, apiKey, payload, headers, what } = await prepareRequest(opts, '/responses/compact', 'application/json');
+  const { client, secrets, payload, headers, what } = await prepareRequest(opts, '/responses/compact', 'application/json');
 
   for (let attempt = 1; ; attempt++) {
     throwIfAborted(signal);
@@ -47,8 +47,8 @@ export async function postCompact(opts: PostCompactOptions): Promise<ResponseIte
     } catch (err) {
       throwIfAborted(signal, err);
       if (err instanceof WeftError) throw err;
-      const failure = failureFromSdkError(err, what, apiKey);
-      if (!failure) throw new ApiError(scrub(`${what} failed: ${errorMessage(err)}`, apiKey));
+      const failure = failureFromSdkError(err, what, secrets);
+      if (!failure) throw new ApiError(scrub(`${what} failed: ${errorMessage(err)}`, secrets));
       if (!failure.retryable) throw new ApiError(failure.message, failure.status);
       if (attempt >= retry.maxAttempts) {
         throw new ApiError(`${failure.message} (gave up after ${attempt} attempts)`, failure.status);
@@ -58,14 +58,14 @@ export async function postCompact(opts: PostCompactOptions): Promise<ResponseIte
       await sleep(delayMs, signal);
       continue;
     }
-    return itemsOf(reply, what, apiKey);
+    return itemsOf(reply, what, secrets);
   }
 }
 
-function itemsOf(reply: unknown, what: string, apiKey: string | undefined): ResponseItem[] {
+function itemsOf(reply: unknown, what: string, secrets: readonly string[]): ResponseItem[] {
   const parsed = WireCompactResponse.safeParse(reply);
   if (!parsed.success) {
-    throw new ApiError(scrub(`${what} returned ${describe(reply)}, not a JSON object with an \`output\` array`, apiKey));
+    throw new ApiError(scrub(`${what} returned ${describe(reply)}, not a JSON object with an \`output\` array`, secrets));
   }
   const items: ResponseItem[] = [];
   for (const [index, raw] of parsed.data.output.entries()) {
@@ -73,7 +73,7 @@ function itemsOf(reply: unknown, what: string, apiKey: string | undefined): Resp
     if (result.ok) items.push(result.item);
     // Codex reads an unknown type as "other" and never sends it again; a known but malformed item
     // fails its whole reply.
-    else if (!result.unknownType) throw new ApiError(scrub(`${what} returned a bad output[${index}]: ${result.reason}`, apiKey));
+    else if (!result.unknownType) throw new ApiError(scrub(`${what} returned a bad output[${index}]: ${result.reason}`, secrets));
   }
   return items;
 }

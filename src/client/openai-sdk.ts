@@ -5,6 +5,7 @@
 // lists or reads threads never needs it (its error classes come from the light 'openai/core/error').
 import type { OpenAI } from 'openai';
 import { uploadingFetch } from './body-upload.js';
+import { requestSecrets } from './api-errors.js';
 import { jsonBody, type JsonBody } from './json-body.js';
 import { providerEndpoint, resolveApiKey, type ProviderSettings } from './provider.js';
 
@@ -53,7 +54,8 @@ export function requestHeaders(
 
 export interface PreparedRequest {
   readonly client: OpenAI;
-  readonly apiKey: string | undefined;
+  /** What to remove from this request's error texts (see requestSecrets). */
+  readonly secrets: readonly string[];
   /** The serialized body; each attempt sends `payload.stream()` (a retry resends the same bytes). */
   readonly payload: JsonBody;
   readonly headers: Record<string, string | null>;
@@ -72,7 +74,7 @@ export async function prepareRequest(
   const payload = jsonBody(opts.body);
   return {
     client: await openAiClientFor(provider, apiKey),
-    apiKey,
+    secrets: requestSecrets(provider, apiKey),
     payload,
     // A streamed body would otherwise go out chunked; its length is known, and some servers want it.
     headers: { ...requestHeaders(provider, apiKey, accept, opts.headers), 'Content-Length': String(payload.byteLength) },

@@ -11,17 +11,17 @@ export type SdkStreamFailure =
   | ({ kind: 'broken' } & AttemptFailure);
 
 /** @throws the abort, weft's error, or an ApiError for undecodable data. */
-export function sdkStreamFailure(err: unknown, what: string, apiKey: string | undefined, signal: AbortSignal | undefined): SdkStreamFailure {
+export function sdkStreamFailure(err: unknown, what: string, secrets: readonly string[], signal: AbortSignal | undefined): SdkStreamFailure {
   throwIfAborted(signal, err);
   if (err instanceof WeftError) throw err;
   // The SDK parses each event's data as JSON and throws the parser's error when it is not.
-  if (err instanceof SyntaxError) throw new ApiError(scrub(`${what}: malformed stream event, its data is not JSON: ${err.message}`, apiKey));
+  if (err instanceof SyntaxError) throw new ApiError(scrub(`${what}: malformed stream event, its data is not JSON: ${err.message}`, secrets));
   if (err instanceof SdkApiError && !(err instanceof APIConnectionError) && err.status === undefined) {
     // Data carrying `error`: the SDK raises it itself.
     const failed = failureOf('error in stream', typeof err.code === 'string' ? err.code : undefined, err.message);
-    return { ...failed, kind: 'failed', message: scrub(`${what}: ${failed.message}`, apiKey) };
+    return { ...failed, kind: 'failed', message: scrub(`${what}: ${failed.message}`, secrets) };
   }
-  return { kind: 'broken', message: scrub(`${what}: the stream broke: ${brokenReason(err)}`, apiKey), retryable: true };
+  return { kind: 'broken', message: scrub(`${what}: the stream broke: ${brokenReason(err)}`, secrets), retryable: true };
 }
 
 function brokenReason(err: unknown): string {

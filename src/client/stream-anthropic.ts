@@ -3,7 +3,7 @@
 // nothing is read from the environment behind the caller's back), streamed back as ClientEvents.
 import type { AnthropicRequestBody } from '../../protocol/anthropic-messages.js';
 import { ApiError, WeftError, errorMessage } from '../errors.js';
-import { ResponseFailedError, clip, isRetryableErrorCode, retryAfterFromHeaders, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
+import { ResponseFailedError, clip, isRetryableErrorCode, requestSecrets, retryAfterFromHeaders, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
 import { uploadingFetch } from './body-upload.js';
 import { jsonBody } from './json-body.js';
@@ -23,6 +23,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
   const { provider, signal } = opts;
   const apiKey = resolveApiKey(provider, opts.env ?? process.env);
   const url = providerUrl(provider, '/messages');
+  const secrets = requestSecrets(provider, apiKey);
   const what = `${provider.name}: POST ${providerEndpoint(provider, '/messages')}`;
   const payload = jsonBody(opts.body);
   const headers: Record<string, string> = {
@@ -43,10 +44,10 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
     } catch (err) {
       throwIfAborted(signal, err);
       if (watch.fired) return { kind: 'retry', failure: idle };
-      return { kind: 'retry', failure: { message: scrub(`${what} could not connect: ${errorMessage(err)}`, apiKey), retryable: true } };
+      return { kind: 'retry', failure: { message: scrub(`${what} could not connect: ${errorMessage(err)}`, secrets), retryable: true } };
     }
     if (!response.ok || !response.body) {
-      const failure = httpFailure(response, await response.text().catch(() => ''), what, apiKey);
+      const failure = httpFailure(response, await response.text().catch(() => ''), what, secrets);
       if (!failure.retryable) throw new ApiError(failure.message, failure.status);
       return { kind: 'retry', failure };
     }
@@ -59,11 +60,11 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
         try {
           data = JSON.parse(sse.data);
         } catch (err) {
-          throw new ApiError(scrub(`${what}: malformed stream event, its data is not JSON: ${errorMessage(err)}`, apiKey));
+          throw new ApiError(scrub(`${what}: malformed stream event, its data is not JSON: ${errorMessage(err)}`, secrets));
         }
         const mapped = mapper.push(data);
         if (mapped.kind === 'failed') {
-          const message = scrub(`${what}: ${mapped.failure.message}`, apiKey);
+          const message = scrub(`${what}: ${mapped.failure.message}`, secrets);
           if (!mapped.failure.retryable) throw new ResponseFailedError(message, mapped.failure.code, false);
           return { kind: 'retry', failure: { ...mapped.failure, message } };
         }
@@ -75,7 +76,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
       throwIfAborted(signal, err);
       if (watch.fired) return { kind: 'retry', failure: idle };
       if (err instanceof WeftError) throw err;
-      return { kind: 'retry', failure: { message: scrub(`${what}: the stream broke: ${errorMessage(err)}`, apiKey), retryable: true } };
+      return { kind: 'retry', failure: { message: scrub(`${what}: the stream broke: ${errorMessage(err)}`, secrets), retryable: true } };
     }
     if (!mapper.finished) return { kind: 'retry', failure: watch.fired ? idle : { message: `${what}: the stream closed before message_stop`, retryable: true } };
     yield* mapper.finish();
@@ -86,7 +87,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
 }
 
 /** An HTTP error answer: 408, 429 and 5xx (529 is "overloaded") are worth another attempt. */
-function httpFailure(response: Response, text: string, what: string, apiKey: string | undefined): AttemptFailure {
+function httpFailure(response: Response, text: string, what: string, secrets: readonly string[]): AttemptFailure {
   const status = response.status;
   let detail = clip(text) || response.statusText;
   let errorType: string | undefined;
@@ -98,7 +99,7 @@ function httpFailure(response: Response, text: string, what: string, apiKey: str
     // Not JSON: the raw text is the detail.
   }
   const failure: AttemptFailure = {
-    message: scrub(`${what} failed with HTTP ${status}: ${detail}${errorType ? ` (${errorType})` : ''}`, apiKey),
+    message: scrub(`${what} failed with HTTP ${status}: ${detail}${errorType ? ` (${errorType})` : ''}`, secrets),
     retryable: (status === 408 || status === 429 || status >= 500) && isRetryableErrorCode(errorType),
     status,
   };

@@ -20,7 +20,7 @@ const PATH = '/chat/completions';
 /** @throws ApiError, ResponseFailedError, or an abort error (see isAbortError). */
 export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<ClientEvent, void, undefined> {
   const { signal } = opts;
-  const { client, apiKey, payload, headers, what } = await prepareRequest(opts, PATH, 'text/event-stream');
+  const { client, secrets, payload, headers, what } = await prepareRequest(opts, PATH, 'text/event-stream');
 
   async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
     const idle = watch.failure(what);
@@ -28,7 +28,7 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
     try {
       stream = await client.post<AsyncIterable<unknown>>(PATH, { body: payload.stream(), headers, stream: true, signal: watch.signal });
     } catch (err) {
-      return { kind: 'retry', failure: watch.fired ? idle : retryableSdkFailure(err, signal, what, apiKey) };
+      return { kind: 'retry', failure: watch.fired ? idle : retryableSdkFailure(err, signal, what, secrets) };
     }
     const mapper = new ChatStreamMapper(() => `call_${randomUUID().replace(/-/g, '')}`);
     try {
@@ -40,7 +40,7 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
       throwIfAborted(signal);
     } catch (err) {
       if (watch.fired) return { kind: 'retry', failure: idle };
-      const failure = sdkStreamFailure(err, what, apiKey, signal);
+      const failure = sdkStreamFailure(err, what, secrets, signal);
       if (failure.kind === 'failed' && !failure.retryable) throw new ResponseFailedError(failure.message, failure.code, false);
       return { kind: 'retry', failure };
     }

@@ -39,7 +39,7 @@ type AttemptOutcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptF
 interface AttemptContext {
   post: (signal: AbortSignal | undefined) => Promise<AsyncIterable<unknown>>;
   what: string;
-  apiKey: string | undefined;
+  secrets: readonly string[];
   signal: AbortSignal | undefined;
 }
 
@@ -50,12 +50,12 @@ interface AttemptContext {
 export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerator<ClientEvent, void, undefined> {
   const { provider, signal } = opts;
   const retry = retryOptionsFor(provider, opts.retry);
-  const { client, apiKey, payload, headers, what } = await prepareRequest(opts, '/responses', 'text/event-stream');
+  const { client, secrets, payload, headers, what } = await prepareRequest(opts, '/responses', 'text/event-stream');
   const ctx: AttemptContext = {
     post: (sig) =>
       client.post<AsyncIterable<unknown>>('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }),
     what,
-    apiKey,
+    secrets,
     signal,
   };
 
@@ -74,13 +74,13 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
 }
 
 async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
-  const { what, apiKey, signal } = ctx;
+  const { what, secrets, signal } = ctx;
   const idle = (): AttemptFailure & { kind: 'broken' } => ({ kind: 'broken', ...watch.failure(what) });
   let stream: AsyncIterable<unknown>;
   try {
     stream = await ctx.post(watch.signal);
   } catch (err) {
-    return { kind: 'retry', failure: watch.fired ? idle() : retryableSdkFailure(err, signal, what, apiKey) };
+    return { kind: 'retry', failure: watch.fired ? idle() : retryableSdkFailure(err, signal, what, secrets) };
   }
 
   let itemsDone = 0;
@@ -100,14 +100,14 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
         return { kind: 'completed' };
       } else if (mapped.kind === 'failed' || mapped.kind === 'incomplete') {
         const kind = mapped.kind === 'failed' ? 'failed' : 'broken';
-        failure = { ...mapped.failure, kind, message: scrub(`${what}: ${mapped.failure.message}`, apiKey) };
+        failure = { ...mapped.failure, kind, message: scrub(`${what}: ${mapped.failure.message}`, secrets) };
         break;
       }
     }
     // The SDK ends the iteration quietly when the request is aborted.
     throwIfAborted(signal);
   } catch (err) {
-    failure = watch.fired ? idle() : sdkStreamFailure(err, what, apiKey, signal);
+    failure = watch.fired ? idle() : sdkStreamFailure(err, what, secrets, signal);
   }
   if (watch.fired && failure === undefined) failure = idle();
   failure ??= { kind: 'broken', message: `${what}: the stream closed before response.completed`, retryable: true };
