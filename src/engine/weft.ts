@@ -18,6 +18,7 @@ import { readRollout } from '../thread/rollout-reader.js';
 import { forkRollout } from '../thread/rollout-fork.js';
 import { sessionMetaLine } from '../thread/rollout-records.js';
 import { RolloutWriter, rolloutTimestamp } from '../thread/rollout-writer.js';
+import { lockRollout, type RolloutLock } from '../thread/rollout-lock.js';
 import { assertThreadId, newThreadId } from '../thread/thread-id.js';
 import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
@@ -199,6 +200,17 @@ export class Weft {
   }
 
   async #reopen(file: string, opts: OpenThreadOptions, forkedId?: string): Promise<Thread> {
+    // Locked before reading: nothing can be appended between the read and this thread's first write.
+    const lock = await lockRollout(file);
+    try {
+      return await this.#reopenLocked(file, lock, opts, forkedId);
+    } catch (err) {
+      await lock.release();
+      throw err;
+    }
+  }
+
+  async #reopenLocked(file: string, lock: RolloutLock, opts: OpenThreadOptions, forkedId: string | undefined): Promise<Thread> {
     const rt = this.runtime;
     const warnings: string[] = [];
     const onWarning = (w: string) => warnings.push(w);
@@ -231,7 +243,7 @@ export class Weft {
     const state: ThreadState = {
       id: forkedId ?? restored.meta.id,
       rolloutPath: file,
-      writer: await RolloutWriter.open(file, { format: profileThread?.rolloutFormat }),
+      writer: await RolloutWriter.open(file, { format: profileThread?.rolloutFormat, lock }),
       baseInstructions: base.text,
       history: adopt ? restored.history.flatMap((item) => adopt(item) ?? []) : restored.history,
       previousTurn: restored.lastTurnContext ? previousTurnFromRollout(restored.lastTurnContext) : previousTurnOf(settings),

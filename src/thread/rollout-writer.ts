@@ -1,12 +1,14 @@
 // Owns writing rollout files: one `{timestamp,type,payload}` JSON object per line, append-only, in
 // the byte format Codex 0.98 writes (keys in that order, no spaces, `\n` after every line, UTC
 // timestamps with milliseconds and `Z`). Writes from concurrent callers are queued, never
-// interleaved; `flush()` returns once the bytes are on disk.
+// interleaved; `flush()` returns once the bytes are on disk. A writer holds the rollout's lock
+// (rollout-lock.ts) from create/open to close, so no other process writes the thread meanwhile.
 import { mkdir, open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RolloutError, errorMessage } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
+import { lockRollout, type RolloutLock } from './rollout-lock.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {
@@ -44,6 +46,12 @@ export interface RolloutLineFormat {
 
 export interface RolloutWriterOptions {
   readonly format?: RolloutLineFormat | undefined;
+  /**
+   * The rollout's lock, already taken by the caller (a resume locks before it reads, so that nothing
+   * is appended between its read and its first write); the writer releases it on close. Without
+   * one, create and open take it.
+   */
+  readonly lock?: RolloutLock | undefined;
 }
 
 function serializeLine(line: RolloutLineInput, format: RolloutLineFormat | undefined): string {
@@ -63,6 +71,7 @@ export class RolloutWriter {
   private constructor(
     readonly path: string,
     private readonly fh: FileHandle,
+    private readonly lock: RolloutLock,
     private readonly format?: RolloutLineFormat,
   ) {}
 
@@ -76,16 +85,29 @@ export class RolloutWriter {
       throw new RolloutError(`${path}: the first line of a rollout must be session_meta, not ${sessionMetaLine.type}`, path);
     }
     const first = serializeLine(sessionMetaLine, opts.format);
-    let fh: FileHandle;
     try {
       await mkdir(dirname(path), { recursive: true });
+    } catch (err) {
+      await opts.lock?.release();
+      throw new RolloutError(`cannot create rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
+    }
+    // Locked before the file exists: a `resume --last` elsewhere could otherwise take the new thread first.
+    const lock = opts.lock ?? (await lockRollout(path));
+    let fh: FileHandle;
+    try {
       fh = await open(path, 'wx');
     } catch (err) {
+      await lock.release();
       const why = isErrno(err, 'EEXIST') ? 'file already exists' : errorMessage(err);
       throw new RolloutError(`cannot create rollout ${path}: ${why}`, path, { cause: err });
     }
-    const writer = new RolloutWriter(path, fh, opts.format);
-    await writer.appendRaw(first);
+    const writer = new RolloutWriter(path, fh, lock, opts.format);
+    try {
+      await writer.appendRaw(first);
+    } catch (err) {
+      await writer.close().catch(() => undefined);
+      throw err;
+    }
     return writer;
   }
 
@@ -95,31 +117,32 @@ export class RolloutWriter {
    * and the next line starts clean.
    */
   static async open(path: string, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
-    let size: number;
     try {
-      size = (await stat(path)).size;
+      await stat(path);
     } catch (err) {
+      await opts.lock?.release();
       const why = isErrno(err, 'ENOENT') ? 'no such file' : errorMessage(err);
       throw new RolloutError(`cannot open rollout ${path}: ${why}`, path, { cause: err });
     }
-    let fh: FileHandle;
+    const lock = opts.lock ?? (await lockRollout(path));
+    let fh: FileHandle | undefined;
     try {
       fh = await open(path, 'a+');
+      // Sized once locked: no other weft process appends from here on.
+      const { size } = await fh.stat();
+      const writer = new RolloutWriter(path, fh, lock, opts.format);
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await fh.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) await writer.appendRaw('\n');
+      }
+      return writer;
     } catch (err) {
+      await fh?.close().catch(() => undefined);
+      await lock.release();
+      if (err instanceof RolloutError) throw err;
       throw new RolloutError(`cannot open rollout ${path} for appending: ${errorMessage(err)}`, path, { cause: err });
     }
-    const writer = new RolloutWriter(path, fh, opts.format);
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      try {
-        await fh.read(last, 0, 1, size - 1);
-      } catch (err) {
-        await fh.close();
-        throw new RolloutError(`cannot read rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
-      }
-      if (last[0] !== 0x0a) await writer.appendRaw('\n');
-    }
-    return writer;
   }
 
   /** Appends one line or several (written with a single write, in order). */
@@ -157,7 +180,11 @@ export class RolloutWriter {
     try {
       await flushed;
     } finally {
-      await this.fh.close();
+      try {
+        await this.fh.close();
+      } finally {
+        await this.lock.release();
+      }
     }
   }
 

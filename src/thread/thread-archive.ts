@@ -5,6 +5,7 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { RolloutError, errorMessage } from '../errors.js';
 import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './rollout-paths.js';
+import { assertNotLocked } from './rollout-lock.js';
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -17,6 +18,8 @@ async function exists(path: string): Promise<boolean> {
 
 async function move(from: string, to: string): Promise<string> {
   if (await exists(to)) throw new RolloutError(`cannot move ${from}: ${to} already exists`, to);
+  // A process writing the thread would go on writing the moved file, its lock left behind.
+  await assertNotLocked(from);
   try {
     await mkdir(join(to, '..'), { recursive: true });
     await rename(from, to);

@@ -163,3 +163,24 @@ test('thread/start params config.toml has keys for (config map, base instruction
     await mock.close();
   }
 });
+
+test('thread/resume of a loaded thread by its rollout path answers with the loaded thread; another server cannot open it meanwhile', async () => {
+  const { mock, ws, client } = await open();
+  const other = new InProcessClient(ws.options);
+  try {
+    const started = (await client.request('thread/start', { cwd: ws.cwd })).result as { thread: Thread & { path: string } };
+    const { id, path } = started.thread;
+    await turn(client, id, 'one');
+    const byPath = await client.request('thread/resume', { threadId: id, path });
+    expect(byPath.error).toBeUndefined();
+    expect((byPath.result as { thread: Thread }).thread.id).toBe(id);
+
+    await other.initialize();
+    const refused = await other.request('thread/resume', { threadId: id });
+    expect(refused.error).toMatchObject({ code: -32600, message: expect.stringContaining(`${path} is open for writing in this process`) });
+  } finally {
+    await other.close();
+    await client.close();
+    await mock.close();
+  }
+});

@@ -1,5 +1,6 @@
 // thread/resume: reopen a stored thread by id (or rollout path). Like Codex's app-server, the fresh
 // context it adds does not repeat the thread's developer instructions. No notification follows.
+import path from 'node:path';
 import { readThreadFacts } from '../thread-view.js';
 import { rpcError } from '../rpc-errors.js';
 import { configOverridesOf, threadOverrides } from '../settings-params.js';
@@ -12,7 +13,9 @@ export const threadResume: Handler<'thread/resume'> = async (ctx, params) => {
     throw rpcError.invalidField('history', 'resuming from a list of items is not supported; resume by threadId or path');
   }
   const ref = params.path ?? validThreadId(params.threadId);
-  const already = params.path ? undefined : ctx.loaded.get(ref);
+  // Loaded already (by id or by its rollout): the server's thread holds the rollout's lock.
+  const byPath = params.path ? path.resolve(params.path) : undefined;
+  const already = byPath ? [...ctx.loaded.values()].find((t) => t.thread.rolloutPath === byPath) : ctx.loaded.get(ref);
   if (already) return { result: await openedThreadResponse(already, true) };
   const weft = await ctx.weft(configOverridesOf(params));
   const overrides = threadOverrides(params);
