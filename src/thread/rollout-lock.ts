@@ -66,19 +66,20 @@ function processStart(pid: number | 'self'): string | null {
   }
 }
 
-let own: RolloutLockFile | undefined;
-function ownHolder(): RolloutLockFile {
-  own ??= { pid: process.pid, host: hostname(), process_start: processStart('self'), since: '' };
-  return own;
+type ProcessIdentity = Omit<RolloutLockFile, 'since'>;
+let identity: ProcessIdentity | undefined;
+function thisProcess(): ProcessIdentity {
+  identity ??= { pid: process.pid, host: hostname(), process_start: processStart('self') };
+  return identity;
 }
 
 function isThisProcess(holder: LockHolder): boolean {
-  return holder.pid === process.pid && holder.host === ownHolder().host;
+  return holder.pid === process.pid && holder.host === thisProcess().host;
 }
 
 /** Whether the process a lock names still runs; one on another host is assumed to. */
 function isLive(lock: RolloutLockFile, lockPath: string): boolean {
-  const me = ownHolder();
+  const me = thisProcess();
   if (lock.host !== me.host) return true;
   if (lock.pid === process.pid) return held.has(lockPath) && lock.process_start === me.process_start;
   try {
@@ -157,7 +158,7 @@ async function place(tmp: string, lockPath: string, content: string): Promise<bo
  */
 export async function lockRollout(rolloutPath: string): Promise<RolloutLock> {
   const lockPath = lockPathOf(rolloutPath);
-  const content = JSON.stringify({ ...ownHolder(), since: new Date().toISOString() } satisfies RolloutLockFile);
+  const content = JSON.stringify({ ...thisProcess(), since: new Date().toISOString() } satisfies RolloutLockFile);
   const tmp = `${lockPath}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(tmp, content, { flag: 'wx' });
