@@ -162,8 +162,10 @@ export async function lockRollout(rolloutPath: string): Promise<RolloutLock> {
   const tmp = `${lockPath}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(tmp, content, { flag: 'wx' });
-    // Two rounds: a stale lock found in the first is removed, and a second process that removed it
-    // too and got in first is then seen as the holder.
+    // Two rounds: a stale lock found in the first is removed and the lock taken in the second, where
+    // a process that got in first is seen as the holder. (Two processes taking over the same stale
+    // lock in the same instant can both succeed: a lock file cannot close that window, and it only
+    // opens after a crash.)
     for (let round = 0; round < 2; round++) {
       if (await place(tmp, lockPath, content)) {
         held.add(lockPath);
