@@ -98,6 +98,16 @@ describe('one writer per rollout', () => {
     await h.close();
   });
 
+  it('removes the locks a process still holds when it exits', async () => {
+    const dir = await tempDir();
+    const rollout = `${dir}/rollout.jsonl`;
+    const script = `const { lockRollout } = await import(${JSON.stringify(LOCK_MODULE)}); await lockRollout(process.argv[1]); console.log('locked');`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, rollout], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(existsSync(lockPathOf(rollout))).toBe(false);
+  });
+
   it('assumes a holder on another host is alive', async () => {
     const dir = await tempDir();
     const rollout = `${dir}/rollout.jsonl`;
