@@ -90,6 +90,12 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
+/** Whether `err` is a system error with one of these codes (`ENOENT`, `EEXIST`, …). */
+export function isErrno(err: unknown, ...codes: string[]): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && codes.includes(code);
+}
+
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return redactSecrets(err.message);
   return redactSecrets(String(err));

@@ -12,7 +12,7 @@ import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { RolloutLockFile } from '../../protocol/rollout-lock.js';
-import { RolloutError, errorMessage } from '../errors.js';
+import { RolloutError, errorMessage, isErrno } from '../errors.js';
 
 export const lockPathOf = (rolloutPath: string): string => `${rolloutPath}.lock`;
 
@@ -49,11 +49,6 @@ export interface RolloutLock {
 /** Lock files this process holds: removed at exit, even when a thread was never closed. */
 const held = new Set<string>();
 let exitHookInstalled = false;
-
-function isErrno(err: unknown, ...codes: string[]): boolean {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && codes.includes(code);
-}
 
 /** A process's start time as Linux counts it (clock ticks since boot); null elsewhere. */
 function processStart(pid: number | 'self'): string | null {
@@ -110,17 +105,11 @@ async function readLock(lockPath: string): Promise<RolloutLockFile | 'unreadable
   }
 }
 
-/** The live process holding the rollout's lock, if any. */
-export async function rolloutLockHolder(rolloutPath: string): Promise<LockHolder | undefined> {
-  const lockPath = lockPathOf(rolloutPath);
-  const lock = await readLock(lockPath);
-  return typeof lock === 'object' && isLive(lock, lockPath) ? lock : undefined;
-}
-
 /** Fails with RolloutBusyError when a live process holds the rollout's lock. */
 export async function assertNotLocked(rolloutPath: string): Promise<void> {
-  const holder = await rolloutLockHolder(rolloutPath);
-  if (holder) throw new RolloutBusyError(rolloutPath, holder, lockPathOf(rolloutPath));
+  const lockPath = lockPathOf(rolloutPath);
+  const lock = await readLock(lockPath);
+  if (typeof lock === 'object' && isLive(lock, lockPath)) throw new RolloutBusyError(rolloutPath, lock, lockPath);
 }
 
 function removeHeldAtExit(): void {

@@ -6,7 +6,7 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { RolloutError, errorMessage } from '../errors.js';
+import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
 import { lockRollout, type RolloutLock } from './rollout-lock.js';
 
@@ -57,10 +57,6 @@ export interface RolloutWriterOptions {
 function serializeLine(line: RolloutLineInput, format: RolloutLineFormat | undefined): string {
   if (!format) return `${formatRolloutLine(line)}\n`;
   return format.lines(line).map((text) => `${text}\n`).join('');
-}
-
-function isErrno(err: unknown, code: string): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === code;
 }
 
 export class RolloutWriter {
