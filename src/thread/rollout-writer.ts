@@ -46,10 +46,13 @@ export interface RolloutLineFormat {
 
 export interface RolloutWriterOptions {
   readonly format?: RolloutLineFormat | undefined;
+}
+
+export interface RolloutOpenOptions extends RolloutWriterOptions {
   /**
    * The rollout's lock, already taken by the caller (a resume locks before it reads, so that nothing
    * is appended between its read and its first write); the writer releases it on close. Without
-   * one, create and open take it.
+   * one, open takes it.
    */
   readonly lock?: RolloutLock | undefined;
 }
@@ -84,11 +87,10 @@ export class RolloutWriter {
     try {
       await mkdir(dirname(path), { recursive: true });
     } catch (err) {
-      await opts.lock?.release();
       throw new RolloutError(`cannot create rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
     }
     // Locked before the file exists: a `resume --last` elsewhere could otherwise take the new thread first.
-    const lock = opts.lock ?? (await lockRollout(path));
+    const lock = await lockRollout(path);
     let fh: FileHandle;
     try {
       fh = await open(path, 'wx');
@@ -112,7 +114,7 @@ export class RolloutWriter {
    * by a killed process: a `\n` is written first so the torn bytes stay one bad line of their own
    * and the next line starts clean.
    */
-  static async open(path: string, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
+  static async open(path: string, opts: RolloutOpenOptions = {}): Promise<RolloutWriter> {
     try {
       await stat(path);
     } catch (err) {
