@@ -11,7 +11,8 @@ import { gitInfo } from '../context/git-info.js';
 import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js';
 import { RolloutError } from '../errors.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
-import { historyFromRollout } from '../thread/history-from-rollout.js';
+import { historyFromRollout, noSessionMetaError } from '../thread/history-from-rollout.js';
+import { firstLineProblem } from '../thread/rollout-prefix.js';
 import { findRolloutPath, latestRollout, rolloutPath } from '../thread/rollout-paths.js';
 import { readRolloutHead } from '../thread/rollout-head.js';
 import { readRollout } from '../thread/rollout-reader.js';
@@ -220,6 +221,8 @@ export class Weft {
     const read = { onWarning, itemBytes: 'file' } as const;
     const records = await withHistoryBase(await readRollout(file, { ...read, fromLastCheckpoint: true }), file, rt.home, read);
     const meta = records[0]?.line.type === 'session_meta' ? undefined : (await readRolloutHead(file)).sessionMeta;
+    // The reader dropped a bad first line with only a warning: the error says what is wrong with it.
+    if (!meta && records[0]?.line.type !== 'session_meta') throw noSessionMetaError(file, await firstLineProblem(file));
     const prefixes = contextPrefixes(rt.pack);
     const restored = historyFromRollout(records, file, (item: ResponseItem) => isRealUserMessage(item, prefixes), meta);
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? restored.meta.cwd);

@@ -5,7 +5,6 @@ import { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { buildCompactedHistory, userMessageTexts } from '../compaction/compacted-history.js';
 import { RolloutError } from '../errors.js';
 import { isGhostSnapshot } from './ghost-snapshots.js';
-import { firstLineProblem } from './rollout-prefix.js';
 import { compactedOf, responseItemOf, type RolloutRecord } from './rollout-reader.js';
 import { parseExact } from './schema-verdict.js';
 import type { TokenInfo } from './token-info.js';
@@ -16,6 +15,11 @@ export interface RestoredThread {
   readonly history: ResponseItem[];
   readonly lastTurnContext: TurnContextPayload | undefined;
   readonly tokenInfo: TokenInfo | null;
+}
+
+/** A rollout without a valid session_meta at its head cannot be resumed; `why` says what line 1 is instead. */
+export function noSessionMetaError(file: string, why?: string): RolloutError {
+  return new RolloutError(`${file}: does not start with a valid session_meta line${why ? ` (${why})` : ''}`, file);
 }
 
 export function historyFromRollout(
@@ -31,11 +35,7 @@ export function historyFromRollout(
     : first?.line.type === 'session_meta'
       ? parseExact(SessionMeta, first.line.payload)
       : undefined;
-  if (!meta?.success) {
-    // The reader dropped a bad first line with only a warning: the error says what is wrong with it.
-    const why = firstLineProblem(file);
-    throw new RolloutError(`${file}: does not start with a valid session_meta line${why ? ` (${why})` : ''}`, file);
-  }
+  if (!meta?.success) throw noSessionMetaError(file);
   let history: ResponseItem[] = [];
   // Only the last turn's settings are needed: the lines are kept, and parsed once, after the loop.
   const turnContexts: unknown[] = [];

@@ -55,38 +55,28 @@ export async function readRolloutPrefix(
 /**
  * Why a rollout's first line is not a session_meta line the reader keeps (`line 1: <reason>`), or
  * undefined when it is one or the file cannot be read. The reader skips such a line with a warning
- * only; this words it again for the error that stops a resume, so it reads synchronously and is meant
- * for that error path alone.
+ * only; this words it again for the error that stops a resume.
  */
-export function firstLineProblem(path: string): string | undefined {
-  let file: RolloutFile;
+export async function firstLineProblem(path: string): Promise<string | undefined> {
+  let problem: string | undefined = 'the file is empty';
   try {
-    file = RolloutFile.open(path);
-  } catch {
-    return undefined;
-  }
-  try {
-    const parts: Buffer[] = [];
-    let terminated = false;
-    for (let offset = 0; ; ) {
-      const chunk = Buffer.allocUnsafe(64 * 1024);
-      const n = file.fill(chunk, offset);
-      const newline = chunk.subarray(0, n).indexOf(0x0a);
-      parts.push(chunk.subarray(0, newline >= 0 ? newline : n));
-      offset += n;
-      terminated = newline >= 0;
-      if (terminated || n < chunk.length) break;
+    const file = RolloutFile.open(path);
+    try {
+      await eachLine(
+        file,
+        (buf, start, end, _offset, terminated) => {
+          const parsed = parseLineBytes(buf, start, end, !terminated);
+          if (typeof parsed === 'string') problem = `line 1: ${parsed}`;
+          else problem = parsed.type === 'session_meta' ? undefined : `line 1 is a ${parsed.type} line`;
+          return true;
+        },
+        { readAhead: false, chunkBytes: 64 * 1024 },
+      );
+    } finally {
+      file.release();
     }
-    const line = Buffer.concat(parts);
-    if (line.length === 0 && !terminated) return 'the file is empty';
-    // The reader skips a leading byte order mark the same way.
-    const start = line[0] === 0xef && line[1] === 0xbb && line[2] === 0xbf ? 3 : 0;
-    const parsed = parseLineBytes(line, start, line.length, !terminated);
-    if (typeof parsed === 'string') return `line 1: ${parsed}`;
-    return parsed.type === 'session_meta' ? undefined : `line 1 is a ${parsed.type} line`;
   } catch {
     return undefined;
-  } finally {
-    file.release();
   }
+  return problem;
 }
