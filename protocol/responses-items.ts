@@ -9,7 +9,7 @@ export const OutputTextPart = z.object({ type: z.literal('output_text'), text: z
 export const InputImagePart = z.object({
   type: z.literal('input_image'),
   image_url: z.string(),
-  detail: z.enum(['auto', 'low', 'high']).optional(),
+  detail: z.enum(['auto', 'low', 'high', 'original']).optional(),
 });
 export const ContentPart = z.discriminatedUnion('type', [InputTextPart, OutputTextPart, InputImagePart]);
 export type ContentPart = z.infer<typeof ContentPart>;
@@ -142,6 +142,32 @@ export const AdditionalToolsItem = z.object({
 });
 export type AdditionalToolsItem = z.infer<typeof AdditionalToolsItem>;
 
+/**
+ * Codex 0.169's client-side tool search: the model asks for deferred tools (`tool_search_call`) and
+ * the client answers with the matching specs, grouped in namespaces (`tool_search_output`).
+ */
+export const ToolSearchCallItem = z.object({
+  type: z.literal('tool_search_call'),
+  id: z.string().optional(),
+  call_id: z.string(),
+  status: z.string().optional(),
+  execution: z.string().optional(),
+  arguments: z.record(z.string(), z.unknown()),
+  internal_chat_message_metadata_passthrough: ItemPassthrough.optional(),
+});
+export type ToolSearchCallItem = z.infer<typeof ToolSearchCallItem>;
+
+export const ToolSearchOutputItem = z.object({
+  type: z.literal('tool_search_output'),
+  id: z.string().optional(),
+  call_id: z.string(),
+  status: z.string().optional(),
+  execution: z.string().optional(),
+  tools: z.array(z.looseObject({ type: z.string() })),
+  internal_chat_message_metadata_passthrough: ItemPassthrough.optional(),
+});
+export type ToolSearchOutputItem = z.infer<typeof ToolSearchOutputItem>;
+
 export const ResponseItem = z.discriminatedUnion('type', [
   MessageItem,
   ReasoningItem,
@@ -154,6 +180,8 @@ export const ResponseItem = z.discriminatedUnion('type', [
   CompactionItem,
   CompactionTriggerItem,
   AdditionalToolsItem,
+  ToolSearchCallItem,
+  ToolSearchOutputItem,
 ]);
 export type ResponseItem = z.infer<typeof ResponseItem>;
 export type ResponseItemType = ResponseItem['type'];

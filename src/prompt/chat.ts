@@ -95,7 +95,9 @@ function userMessage(parts: readonly ContentPart[]): ChatMessage | undefined {
   const converted: ChatUserPart[] = [];
   for (const part of parts) {
     if (part.type === 'input_image') {
-      converted.push({ type: 'image_url', image_url: { url: part.image_url, ...(part.detail ? { detail: part.detail } : {}) } });
+      // Chat Completions knows no `original` detail (the full-resolution choice of newer Codex): left to the default.
+      const detail = part.detail === 'original' ? undefined : part.detail;
+      converted.push({ type: 'image_url', image_url: { url: part.image_url, ...(detail ? { detail } : {}) } });
     } else if (part.text !== '') {
       converted.push({ type: 'text', text: part.text });
     }

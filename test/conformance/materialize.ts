@@ -68,6 +68,11 @@ export async function materializeScenario(scenario: Scenario, opts: { mockUrl: s
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, content);
     }
+    for (const [file, base64] of Object.entries(scenario.files_base64)) {
+      const path = inside(sub(file));
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, Buffer.from(base64, 'base64'));
+    }
     if (scenario.git) await makeRepo(scenario, inside(sub(scenario.git.root)), paths['{{HOME}}'] ?? root);
     const configPath = inside(sub(scenario.config_path));
     mkdirSync(dirname(configPath), { recursive: true });

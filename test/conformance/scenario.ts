@@ -91,6 +91,8 @@ export const ScenarioSchema = z.looseObject({
   config_path: z.string(),
   dirs: z.record(z.string(), z.string()),
   files: z.record(z.string(), z.string()).default({}),
+  /** Binary input files (base64), written before the git recipe like `files`. */
+  files_base64: z.record(z.string(), z.string()).default({}),
   git: GitSchema.nullable().optional(),
   env: z.record(z.string(), z.string()),
   steps: z.array(StepSchema),
