@@ -60,3 +60,15 @@ export function toRpcError(err: unknown): { code: number; message: string } {
   if (err instanceof WeftError && err.code !== 'io' && err.code !== 'api') return { code: RpcErrorCode.invalidRequest, message: err.message };
   return { code: RpcErrorCode.internalError, message: `internal error: ${errorMessage(err)}` };
 }
+
+/** Validates params; a missing `params` is taken as `{}` when the method has no required field. */
+export function parseParams(method: string, schema: z.ZodType, params: unknown): unknown {
+  const given = params === undefined || params === null ? undefined : params;
+  const r = schema.safeParse(given ?? {});
+  if (r.success) return r.data;
+  if (given === undefined) {
+    const missing = r.error.issues.filter((i) => i.path.length === 1).map((i) => `\`${String(i.path[0])}\``);
+    throw rpcError.invalidParams(method, `missing \`params\`: an object with ${missing.join(', ') || 'the method\'s fields'} is required`);
+  }
+  throw rpcError.invalidParams(method, paramsIssue(r.error, given));
+}

@@ -14,6 +14,15 @@ export type Notify = <M extends ServerNotificationMethod>(method: M, params: Not
 /** What Codex sends as `account/rateLimits/updated` when the provider reported no limits. */
 const NO_RATE_LIMITS = { primary: null, secondary: null, credits: null, planType: null };
 
+/** `thread/tokenUsage/updated` params for the thread's totals. */
+export function tokenUsageParams(threadId: string, turnId: string, info: TokenInfo) {
+  return {
+    threadId,
+    turnId,
+    tokenUsage: { total: breakdown(info.total_token_usage), last: breakdown(info.last_token_usage), modelContextWindow: info.model_context_window },
+  };
+}
+
 function breakdown(u: TokenInfo['total_token_usage']) {
   return {
     totalTokens: u.total_tokens,
@@ -57,17 +66,7 @@ export class TurnNotifier {
   }
 
   tokenUsage(info: TokenInfo | null): void {
-    if (info) {
-      this.notify('thread/tokenUsage/updated', {
-        threadId: this.threadId,
-        turnId: this.turnId,
-        tokenUsage: {
-          total: breakdown(info.total_token_usage),
-          last: breakdown(info.last_token_usage),
-          modelContextWindow: info.model_context_window,
-        },
-      });
-    }
+    if (info) this.notify('thread/tokenUsage/updated', tokenUsageParams(this.threadId, this.turnId, info));
     this.notify('account/rateLimits/updated', { rateLimits: NO_RATE_LIMITS });
   }
 

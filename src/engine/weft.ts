@@ -59,6 +59,8 @@ export interface OpenThreadOptions {
   readonly repeatDeveloperInstructions?: boolean;
   /** Extensions of this thread only, after the Weft's own (e.g. an assembly strategy). */
   readonly extensions?: readonly Extension[];
+  /** Where the new thread's rollout goes instead of the home (an ephemeral app-server thread's scratch directory). */
+  readonly rolloutHome?: string;
 }
 
 export class Weft {
@@ -105,7 +107,7 @@ export class Weft {
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
-    const file = rolloutPath(rt.home, id, now);
+    const file = rolloutPath(opts.rolloutHome ?? rt.home, id, now);
     const profileThread = await rt.profile.openThread?.({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
       kind: 'new',

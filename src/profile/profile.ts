@@ -25,6 +25,11 @@ export interface CompatProfile {
   readonly name: CompatProfileName;
   /** The `cli_version` written into session_meta, so Codex of that generation resumes the rollout. */
   readonly cliVersion: string;
+  /**
+   * The client-facing protocol generation this profile speaks (app-server JSON-RPC shapes, `exec
+   * --json` usage fields). Absent: the codex-0.98 generation.
+   */
+  readonly protocolGeneration?: '0.169';
   readonly packLayout: PackLayout;
   buildInitialContext(pack: Pack, settings: TurnSettings, baseInstructions: string, opts?: InitialContextOptions): ResponseItem[];
   settingsUpdateItems(

@@ -22,9 +22,11 @@ export interface RunOptions {
   readonly outputSchema?: unknown;
   /** Images sent with the text (URLs; data URLs for local files), as `input_image` parts before it. */
   readonly images?: readonly string[];
+  /** The turn's id, when the caller named the turn before it ran (app-server); a fresh UUID otherwise. */
+  readonly turnId?: string;
 }
 
-export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema'>;
+export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema' | 'turnId'>;
 
 export class Thread {
   #running = false;
@@ -80,7 +82,7 @@ export class Thread {
       const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
       for (const message of warnings) emit({ type: 'warning', message });
       const signal = opts.signal ?? new AbortController().signal;
-      return await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema }, settings, input, signal, opts.images ?? []);
+      return await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId }, settings, input, signal, opts.images ?? []);
     } finally {
       this.#running = false;
       this.#inTurn = false;

@@ -53,6 +53,8 @@ export interface TurnDeps {
   readonly autoCompactTokenLimit?: number | undefined;
   /** A JSON schema the final answer must follow. */
   readonly outputSchema?: unknown;
+  /** The id this turn gets (the app-server names it in its answer first); a fresh UUID otherwise. */
+  readonly turnId?: string | undefined;
   /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
   readonly hooks?: TurnHooks | undefined;
 }
@@ -70,7 +72,7 @@ export async function runTurn(
   signal: AbortSignal,
   images: readonly string[] = [],
 ): Promise<TurnOutcome> {
-  const turnId = randomUUID();
+  const turnId = deps.turnId ?? randomUUID();
   const begun = await deps.hooks?.beginTurn(state, { turnId, text: userText, images, settings, signal, emit: deps.emit });
   if (begun?.kind === 'handled') return { status: 'completed', turnId, lastMessage: begun.reply };
   if (begun) ({ text: userText, images } = begun);
@@ -181,7 +183,8 @@ async function sampleOnce(
       input: sent.input,
       tools: [...toolsForTurn(deps.packTools, settings.sandbox), ...state.extraToolSpecs],
       parallelToolCalls: settings.model.supports_parallel_tool_calls,
-      outputSchema: deps.outputSchema,
+      // A null schema (JSON clients send one for "none") means no schema, like an absent one.
+      outputSchema: deps.outputSchema ?? undefined,
     },
     settings,
     { promptCacheKey: state.id },

@@ -163,6 +163,8 @@ export interface ReplayOptions {
   /** Client lines after whose answer a held stream is released: line text → prompt of the stream. */
   releases?: ReadonlyArray<{ when: (line: string) => boolean; prompt: string }>;
   release?: (prompt: string) => void;
+  /** Told what the replay waits for next (a stalled test can report it). */
+  onWait?: (describe: () => string) => void;
   /** Called with each answer (to learn created thread ids). */
   onAnswer?: (sent: Msg, answer: Msg) => void;
 }
@@ -176,6 +178,11 @@ function countBy(msgs: readonly Msg[]): Map<string, number> {
 function covers(have: Map<string, number>, need: Map<string, number>): boolean {
   for (const [k, n] of need) if ((have.get(k) ?? 0) < n) return false;
   return true;
+}
+
+/** What `have` still lacks of `need` (for a replay that stalls). */
+export function missing(have: Map<string, number>, need: Map<string, number>): string[] {
+  return [...need].filter(([k, n]) => (have.get(k) ?? 0) < n).map(([k, n]) => `${k} ×${n - (have.get(k) ?? 0)}`);
 }
 
 /** Runs one process's client lines; returns what it expected (adjusted) and what arrived. */
@@ -193,6 +200,7 @@ export async function replayProcess(client: InProcessClient, lines: readonly Tra
       continue;
     }
     const need = countBy(expected);
+    opts.onWait?.(() => `before ${entry.line.slice(0, 120)}: missing ${missing(countBy(client.received), need).join(', ')}`);
     await client.untilAll((all) => covers(countBy(all), need));
     const from = client.received.length;
     const line = bind(entry.line);

@@ -30,7 +30,9 @@ describe.skipIf(!existsSync(root))('app-server replays of Codex transcripts a–
   const threadIds: string[] = [];
   let paths: Record<string, string> = {};
 
+  let waiting: () => string = () => 'nothing';
   beforeAll(async () => {
+    const stall = setTimeout(() => console.error(`replay stalled: ${waiting()}`), 60_000);
     mock = await startAppServerMock();
     const ws = await realpath(await tempDir('weft-replay-'));
     paths = { '{{CWD}}': join(ws, 'cwd'), '{{CODEX_HOME}}': join(ws, 'codex_home'), '{{HOME}}': join(ws, 'home') };
@@ -53,6 +55,7 @@ describe.skipIf(!existsSync(root))('app-server replays of Codex transcripts a–
         const client = new InProcessClient({ env, cwd: paths['{{CWD}}'] as string, runtime: { packDir } });
         const result = await replayProcess(client, lines.filter((l: TranscriptLine) => l.proc === proc), {
           bindings,
+          onWait: (d) => (waiting = d),
           release: (prompt) => mock.release(prompt),
           releases: [{ when: (line) => line.includes('Sent while the previous turn runs'), prompt: 'Slow one [[slow:150:12]]' }],
           onAnswer: (sent, answer) => {
@@ -67,6 +70,7 @@ describe.skipIf(!existsSync(root))('app-server replays of Codex transcripts a–
         runs.push({ proc, ...result });
       }
     }
+    clearTimeout(stall);
   }, 120_000);
 
   afterAll(async () => {

@@ -19,6 +19,7 @@ import { storedItem0169 } from './stored-items.js';
 export const codex0169Profile: CompatProfile = {
   name: 'codex-0.169',
   cliVersion: '0.169.0',
+  protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
   loadPack: (dir) => loadCodex0169Pack(dir),
   packTools: defaultPackTools,
