@@ -51,6 +51,8 @@ export class AppServer {
    * client may write its next requests without waiting; they must see the server initialized.
    */
   #held: Record<string, unknown>[] = [];
+  /** This home's installation id (news sent after `initialized` names it). */
+  #installationId = '';
 
   constructor(private readonly options: AppServerOptions) {
     this.#conn = new RpcConnection(options.write);
@@ -142,11 +144,7 @@ export class AppServer {
     if (method !== 'initialized') return this.#log(`notification ${method} ignored`);
     const phase = this.#phase;
     if (phase.kind !== 'ready') return;
-    this.#track(
-      installationId(phase.ctx.base.home).then((id) => {
-        for (const n of phase.ctx.generation.afterInitialized(id)) phase.ctx.notifyAny(n.method, n.params);
-      }),
-    );
+    for (const n of phase.ctx.generation.afterInitialized(this.#installationId)) phase.ctx.notifyAny(n.method, n.params);
   }
 
   #onRequest(id: RequestId, method: string, params: unknown): void {
@@ -184,7 +182,9 @@ export class AppServer {
   }
 
   #fail(id: RequestId, err: unknown): void {
-    const { code, message } = toRpcError(err);
+    const { code: weftCode, message } = toRpcError(err);
+    const phase = this.#phase;
+    const code = phase.kind === 'ready' ? phase.ctx.generation.errorCode(weftCode) : weftCode;
     if (code === RpcErrorCode.internalError) this.#log(`request ${JSON.stringify(id)}: ${errorMessage(err)}`);
     this.#conn.respondError(id, code, message);
   }
@@ -199,6 +199,8 @@ export class AppServer {
     this.#phase = { kind: 'initializing' };
     try {
       const ctx = await ServerContext.open(this.#conn, this.options, init.clientInfo, init.capabilities?.experimentalApi === true);
+      // Only a generation that has news after `initialized` names the installation (the id is a file in the home).
+      if (ctx.generation.afterInitialized('').length > 0) this.#installationId = await installationId(ctx.base.home);
       if (this.#phase.kind !== 'initializing') {
         await ctx.close();
         return;

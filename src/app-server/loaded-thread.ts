@@ -157,7 +157,7 @@ export class LoadedThread {
     try {
       const { text, images } = await resolveInput(input, this.cwd);
       active.notifier.queueInput(input);
-      if (!this.thread.steer(text, images)) this.log(`thread ${this.id}: steered input arrived after the turn ended; it starts a turn of its own`);
+      if (!this.thread.steer(text, images, { cutResponse: this.channel.generation.steeringCutsResponse })) this.log(`thread ${this.id}: steered input arrived after the turn ended; it starts a turn of its own`);
     } catch (err) {
       this.log(`thread ${this.id}: steered input dropped: ${errorMessage(err)}`);
     }
@@ -173,7 +173,7 @@ export class LoadedThread {
 
   async #runTurn(id: string, req: TurnRequest, controller: AbortController): Promise<void> {
     this.#waiting.delete(controller);
-    const notifier = new TurnNotifier(this.notify, this.id, id, [req.input]);
+    const notifier = new TurnNotifier(this.notify, this.id, id, [req.input], this.channel.generation);
     this.#active = { kind: 'turn', id, controller, notifier };
     const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
     this.#status({ type: 'active', activeFlags: [] });
@@ -182,8 +182,8 @@ export class LoadedThread {
     try {
       if (controller.signal.aborted) {
         outcome = { status: 'interrupted', turnId: id };
-      } else if (req.input.length === 0) {
-        // Nothing to say: the turn ends at once, without a model request (as in Codex).
+      } else if (req.input.length === 0 && !this.channel.generation.emptyInputSamples) {
+        // Nothing to say: the turn ends at once, without a model request (as in Codex 0.98).
         outcome = { status: 'completed', turnId: id, lastMessage: undefined };
       } else {
         const { text, images } = await resolveInput(req.input, this.cwd);
@@ -195,6 +195,7 @@ export class LoadedThread {
               signal: controller.signal,
               outputSchema: req.outputSchema,
               ...(this.channel.generation.uuidTurnIds ? { turnId: id } : {}),
+              ...(req.input.length === 0 ? { withoutInput: true } : {}),
               onEvent: (e: ThreadEvent) => notifier.on(e),
             }),
         );
@@ -204,6 +205,8 @@ export class LoadedThread {
     } finally {
       this.#active = undefined;
     }
+    // Where totals are reported after responses only, a turn cut short reports where it stands.
+    if (outcome.status === 'interrupted' && !this.channel.generation.totalsBeforeResponse) notifier.tokenUsage(this.thread.tokenInfo);
     this.#finish(id, outcome, times);
     // Input steered in as the turn was ending becomes a turn of its own.
     for (const left of this.thread.takePendingInput()) {
@@ -240,7 +243,7 @@ export class LoadedThread {
     return () =>
       this.#enqueue(async () => {
         this.#waiting.delete(controller);
-        const notifier = new TurnNotifier(this.notify, this.id, id);
+        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
         this.#active = { kind: 'compact', id, controller, notifier };
         const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
         if (this.channel.generation.reportsThreadStatus) {

@@ -55,6 +55,7 @@ export class TurnNotifier {
     public turnId: string,
     /** The user inputs in the order their messages will be recorded (turn input, then steered input). */
     private readonly inputs: UserInput[][] = [],
+    private readonly style: { totalsBeforeResponse: boolean; sendsThreadCompacted: boolean } = { totalsBeforeResponse: true, sendsThreadCompacted: true },
   ) {}
 
   queueInput(input: UserInput[]): void {
@@ -155,7 +156,7 @@ export class TurnNotifier {
         const id = this.#compactionId ?? randomUUID();
         this.#compactionId = undefined;
         this.#item('item/completed', { type: 'contextCompaction', id });
-        this.notify('thread/compacted', { threadId: this.threadId, turnId: this.turnId });
+        if (this.style.sendsThreadCompacted) this.notify('thread/compacted', { threadId: this.threadId, turnId: this.turnId });
         return;
       }
       case 'thread_started':
@@ -177,7 +178,7 @@ export class TurnNotifier {
     this.#streaming = true;
     const pending = this.#beforeResponse;
     this.#beforeResponse = undefined;
-    if (pending) this.tokenUsage(pending.info);
+    if (pending && this.style.totalsBeforeResponse) this.tokenUsage(pending.info);
   }
 
   #modelItem(item: ResponseItem): void {

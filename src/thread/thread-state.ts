@@ -30,6 +30,8 @@ export interface ThreadState {
   readonly extraToolSpecs: ToolSpec[];
   /** User input steered into the running turn, recorded before its next request. */
   pendingInput?: PendingInput[];
+  /** Aborts the response streaming now (not the turn): steered input that should not wait for it. */
+  cutSample?: AbortController;
   /** The profile's per-thread behaviour, when it has some (codex-0.169: ids, metadata, rollout format). */
   readonly profileThread?: ProfileThread;
 }

@@ -53,6 +53,8 @@ export interface TurnDeps {
   readonly autoCompactTokenLimit?: number | undefined;
   /** A JSON schema the final answer must follow. */
   readonly outputSchema?: unknown;
+  /** No user input: the model goes on from the history (0.169's turn/start with empty input). */
+  readonly withoutInput?: boolean | undefined;
   /** The id this turn gets (the app-server names it in its answer first); a fresh UUID otherwise. */
   readonly turnId?: string | undefined;
   /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
@@ -97,16 +99,23 @@ export async function runTurn(
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
     if (pt) await state.writer.append(pt.beforePrompt(settings));
-    await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
-    await state.writer.append(userMessageEvent(userText));
-    deps.emit({ type: 'user_message', text: userText, images });
+    if (!deps.withoutInput) {
+      await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+      await state.writer.append(userMessageEvent(userText));
+      deps.emit({ type: 'user_message', text: userText, images });
+    }
     state.previousTurn = previousTurnOf(settings);
 
     let lastMessage: string | undefined;
     let resamples = 0;
     for (;;) {
-      const { calls, broken } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
-      if (broken) {
+      const { calls, broken, cut } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
+      if (cut) {
+        // Steered input cut the response: where the totals stand, then ask again with the input.
+        deps.emit({ type: 'token_count', info: state.tokenInfo });
+        await recordPendingInput(state, deps);
+        continue;
+      } else if (broken) {
         // The stream broke after some items were kept: ask again from the history that holds them.
         if (++resamples > MAX_RESAMPLES) throw broken;
         deps.emit({ type: 'retrying', attempt: resamples + 1, maxAttempts: MAX_RESAMPLES + 1, reason: broken.message });
@@ -172,7 +181,7 @@ async function sampleOnce(
   settings: TurnSettings,
   signal: AbortSignal,
   onMessage: (text: string) => void,
-): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError }> {
+): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError; cut?: boolean }> {
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
@@ -190,11 +199,20 @@ async function sampleOnce(
     { promptCacheKey: state.id },
   );
   const calls: FunctionCallItem[] = [];
+  // The response can be cut alone (steered input), or with the turn.
+  const cut = new AbortController();
+  const onTurnAbort = (): void => cut.abort(signal.reason);
+  signal.addEventListener('abort', onTurnAbort, { once: true });
+  state.cutSample = cut;
   try {
-    await consumeStream(state, deps, settings, body, signal, calls, onMessage);
+    await consumeStream(state, deps, settings, body, cut.signal, calls, onMessage);
   } catch (err) {
+    if (cut.signal.aborted && !signal.aborted) return { calls, cut: true };
     if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err };
     throw err;
+  } finally {
+    signal.removeEventListener('abort', onTurnAbort);
+    state.cutSample = undefined;
   }
   return { calls };
 }

@@ -59,6 +59,19 @@ export interface AppServerGeneration {
   readonly uuidTurnIds: boolean;
   /** `turn/start` during a running turn answers with that turn (else a fresh id with turn/started). */
   readonly steeringJoinsRunningTurn: boolean;
+  /**
+   * Token totals recorded before a request are reported when its response starts streaming (0.98);
+   * else only after responses, and when a response is cut short (interrupt, steering).
+   */
+  readonly totalsBeforeResponse: boolean;
+  /** The deprecated `thread/compacted` follows a compaction item. */
+  readonly sendsThreadCompacted: boolean;
+  /** Steered input cuts the response streaming and asks again with it (else it waits for the response's end). */
+  readonly steeringCutsResponse: boolean;
+  /** The JSON-RPC code an error is answered with (0.169 answers every bad request with -32600). */
+  errorCode(code: number): number;
+  /** `turn/start` with empty input asks the model anyway (else the turn ends at once). */
+  readonly emptyInputSamples: boolean;
   /** `turn/interrupt` must name the running turn, and nothing running is an error. */
   readonly strictInterrupt: boolean;
   /** `thread/start {ephemeral: true}` gives a thread without a rollout. */

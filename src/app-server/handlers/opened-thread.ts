@@ -2,7 +2,7 @@
 // shape of the generation spoken, plus what the generation says around it (a notice when the whole
 // history is loaded, the thread's token totals and state after it was reopened).
 import { providerId } from '../../engine/provider-settings.js';
-import { readRollout } from '../../thread/rollout-reader.js';
+import { historyRecords } from '../history-records.js';
 import type { OpenKind, TurnState } from '../generation/generation.js';
 import type { LoadedThread } from '../loaded-thread.js';
 import type { ServerContext } from '../server-context.js';
@@ -23,7 +23,7 @@ export async function openedThreadResponse(ctx: ServerContext, loaded: LoadedThr
   const provider = providerId(loaded.weft.runtime.config);
   const [facts, records, settings] = await Promise.all([
     readThreadFacts(path),
-    withTurns ? readRollout(path) : Promise.resolve([]),
+    withTurns ? historyRecords(ctx.base.home, path) : Promise.resolve([]),
     loaded.settings(),
   ]);
   loaded.knownModel = settings.model.slug;

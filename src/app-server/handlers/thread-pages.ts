@@ -3,7 +3,7 @@
 // thread/revert drops the turns from a given one on, as a rollback of that many turns.
 import type { z } from 'zod';
 import type { ThreadItemsListParams0169, ThreadRevertParams0169, ThreadTurnsListParams0169 } from '../../../protocol/app-server/v0169/params.js';
-import { readRollout } from '../../thread/rollout-reader.js';
+import { historyRecords } from '../history-records.js';
 import type { TurnState } from '../generation/generation.js';
 import { item0169, turn0169 } from '../generation/v0169/views.js';
 import { rpcError } from '../rpc-errors.js';
@@ -14,7 +14,7 @@ import { threadObject, threadPath } from './thread-queries.js';
 const DEFAULT_PAGE = 25;
 
 async function historyOf(ctx: ServerContext, threadId: string): Promise<TurnState[]> {
-  return ctx.generation.turnsFromRecords(await readRollout(await threadPath(ctx, threadId)));
+  return ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, await threadPath(ctx, threadId)));
 }
 
 /** One page of `all` from `cursor` (a position this server returned), in the order asked. */

@@ -1,5 +1,5 @@
 // thread/list, thread/loaded/list and thread/read: what is stored and what is open.
-import { readRollout } from '../../thread/rollout-reader.js';
+import { historyRecords } from '../history-records.js';
 import { findRolloutPath } from '../../thread/rollout-paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
@@ -38,7 +38,7 @@ export async function threadPath(ctx: ServerContext, threadId: string): Promise<
 export async function threadObject(ctx: ServerContext, threadId: string, withTurns: boolean): Promise<Record<string, unknown>> {
   const path = await threadPath(ctx, threadId);
   const facts = await readThreadFacts(path);
-  const turns = withTurns ? ctx.generation.turnsFromRecords(await readRollout(path)) : [];
+  const turns = withTurns ? ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, path)) : [];
   return ctx.generation.thread(facts, turns, await ctx.live(facts.meta.id), ctx.providerId);
 }
 

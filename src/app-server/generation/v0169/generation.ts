@@ -1,6 +1,7 @@
 // The 0.169 generation: today's Codex app-server protocol (shapes from its generated JSON Schema,
 // behaviour from recorded sessions).
 import os from 'node:os';
+import { RpcErrorCode } from '../../../../protocol/app-server/jsonrpc.js';
 import type { AppServerGeneration } from '../generation.js';
 import { historyTurns0169 } from './history-turns.js';
 import { NotificationShaper0169 } from './notification-shaper.js';
@@ -20,6 +21,11 @@ export function generation0169(codexVersion: string): AppServerGeneration {
     reportsThreadStatus: true,
     uuidTurnIds: true,
     steeringJoinsRunningTurn: true,
+    totalsBeforeResponse: false,
+    sendsThreadCompacted: false,
+    steeringCutsResponse: true,
+    errorCode: (code) => (code === RpcErrorCode.invalidParams || code === RpcErrorCode.methodNotFound ? RpcErrorCode.invalidRequest : code),
+    emptyInputSamples: true,
     strictInterrupt: true,
     ephemeralThreads: true,
     forkAnnouncedWithTurns: false,
