@@ -91,7 +91,8 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
   if (notice) io.stderr(notice);
 
-  const mapper = new ExecEventMapper();
+  // The usage fields of the generation the profile speaks.
+  const mapper = new ExecEventMapper(weft.runtime.profile.protocolGeneration === undefined ? 'codex-0.98' : 'full');
   const onEvent = (event: ThreadEvent) => {
     if (json) for (const line of mapper.map(event)) io.stdout(JSON.stringify(line));
     else progress(event, io);

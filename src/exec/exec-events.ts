@@ -5,7 +5,15 @@ import type { ThreadEvent } from '../thread/thread-events.js';
 
 export type ExecJsonEvent = Record<string, unknown> & { type: string };
 
+/**
+ * The `usage` of turn.completed: Codex 0.98 sent input, cached input and output tokens; today's
+ * Codex (and the current @openai/codex-sdk `Usage` type) adds cache writes and reasoning tokens.
+ */
+export type ExecUsageFields = 'codex-0.98' | 'full';
+
 export class ExecEventMapper {
+  constructor(private readonly usageFields: ExecUsageFields = 'codex-0.98') {}
+
   #next = 0;
   readonly #commands = new Map<string, string>();
 
@@ -45,7 +53,17 @@ export class ExecEventMapper {
         return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
       case 'turn_completed': {
         const u = event.usage;
-        const usage = { input_tokens: u?.input_tokens ?? 0, cached_input_tokens: u?.cached_input_tokens ?? 0, output_tokens: u?.output_tokens ?? 0 };
+        const usage =
+          this.usageFields === 'full'
+            ? {
+                input_tokens: u?.input_tokens ?? 0,
+                cached_input_tokens: u?.cached_input_tokens ?? 0,
+                // weft's providers report no cache writes apart from reads.
+                cache_write_input_tokens: 0,
+                output_tokens: u?.output_tokens ?? 0,
+                reasoning_output_tokens: u?.reasoning_output_tokens ?? 0,
+              }
+            : { input_tokens: u?.input_tokens ?? 0, cached_input_tokens: u?.cached_input_tokens ?? 0, output_tokens: u?.output_tokens ?? 0 };
         return [{ type: 'turn.completed', usage }];
       }
       case 'turn_failed':
