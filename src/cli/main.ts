@@ -9,7 +9,7 @@ Usage: weft <command> [options]
 
 Commands:
   prompt ["<text>"]        print the first-turn request body for this directory (no network)
-  thread <sub>             start | resume | fork | list | show | compact threads
+  thread <sub>             start | resume | fork | list | show | compact | export threads
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
   view                     a local web page of the threads and every request they made

@@ -23,7 +23,7 @@ export const PAGE_JS = String.raw`
   } : {
     live: true,
     threads: function () { return getJson('/api/threads'); },
-    thread: function (id) { return getJson('/api/threads/' + encodeURIComponent(id)); },
+    thread: function (id, last) { return getJson('/api/threads/' + encodeURIComponent(id) + '?last_turns=' + last); },
     request: function (id, i) { return getJson('/api/threads/' + encodeURIComponent(id) + '/requests/' + i); },
     fork: function (id, at) {
       return fetch('/api/threads/' + encodeURIComponent(id) + '/fork', { method: 'POST', credentials: 'same-origin',
@@ -54,7 +54,7 @@ export const PAGE_JS = String.raw`
 
   var main = document.getElementById('main');
   var search = document.getElementById('search');
-  var current = { id: null, events: null };
+  var current = { id: null, events: null, lastTurns: 20 };
   var allThreads = [];
 
   function showList() {
@@ -91,6 +91,7 @@ export const PAGE_JS = String.raw`
     if (current.id !== id) {
       closeEvents();
       current.id = id;
+      current.lastTurns = 20;
       if (source.live && window.EventSource) {
         current.events = new EventSource('/api/threads/' + encodeURIComponent(id) + '/events');
         current.events.addEventListener('changed', function () { if (current.id === id) loadThread(id, true); });
@@ -100,7 +101,7 @@ export const PAGE_JS = String.raw`
   }
 
   function loadThread(id, live) {
-    return source.thread(id).then(function (j) { renderThread(j.thread, live); })
+    return source.thread(id, current.lastTurns).then(function (j) { renderThread(j.thread, live); })
       .catch(function (e) { main.replaceChildren(h('div', { class: 'note', text: 'Cannot show this thread: ' + e.message })); });
   }
 
@@ -112,6 +113,8 @@ export const PAGE_JS = String.raw`
       h('div', { style: 'font-size:16px;font-weight:600', 'data-testid': 'thread-title', text: t.name || t.firstPrompt || t.id }),
       h('div', { class: 'muted mono', text: t.id + ' · ' + (t.cwd || '') + ' · ' + t.generation + ' · ' + t.requests.length + ' model requests' }),
       t.forkedFromId ? h('div', { class: 'mono' }, 'fork of ', h('a', { href: '#/thread/' + t.forkedFromId, text: t.forkedFromId })) : null,
+      t.fromTurn > 1 ? h('div', { class: 'note' }, 'Showing turns ' + t.fromTurn + ' to ' + t.turnCount + ' of ' + t.turnCount + ' (requests ' + (t.requests.length ? t.requests[0].index : 0) + ' to ' + (t.requestCount - 1) + '). ',
+        h('button', { 'data-testid': 'earlier-turns', text: 'Show 20 earlier turns', onclick: function () { current.lastTurns += 20; loadThread(t.id, false); } })) : null,
       t.exact ? null : h('div', { class: 'note', text: 'This thread is of another engine generation than this home is configured for: request bodies are rebuilt with weft\'s own texts.' }));
     main.replaceChildren(head, h('div', { class: 'layout' },
       h('section', { 'data-testid': 'turns' }, h('h2', { text: 'Turns and items' }), renderItems(t)),

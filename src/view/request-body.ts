@@ -65,6 +65,12 @@ function baseInstructions(meta: Obj): string {
   return isObj(meta.base_instructions) ? (str(meta.base_instructions.text) ?? '') : '';
 }
 
+/** Instructions from config rather than the catalog: sent uncut (session_meta's provenance says which). */
+export function isCustomInstructions(kit: RenderKit, meta: Obj, base: string): boolean {
+  const provenance = isObj(meta.base_instructions) ? meta.base_instructions.provenance : undefined;
+  return isObj(provenance) ? provenance.type === 'custom' : base === kit.instructionsOverride;
+}
+
 function compactionInfo(request: ReplayedRequest): CompactionInfo {
   const phase = request.phase ?? 'mid_turn';
   const manual = phase === 'standalone_turn';
@@ -84,8 +90,7 @@ export function renderRequestBody(kit: RenderKit, replay: Replay, request: Repla
   if (replay.generation === 'codex-0.98') {
     return renderResponsesBody({ instructions: base, input, tools, parallelToolCalls }, settings, { promptCacheKey: threadId });
   }
-  const custom = isObj(meta.base_instructions) && isObj(meta.base_instructions.provenance) ? meta.base_instructions.provenance.type === 'custom' : base === kit.instructionsOverride;
-  const instructions = sentInstructions0169(kit.pack, base, toolNames(kit.packTools), custom);
+  const instructions = sentInstructions0169(kit.pack, base, toolNames(kit.packTools), isCustomInstructions(kit, meta, base));
   const w = request.window;
   const from = str(meta.forked_from_id);
   const until = typeof meta.forked_from_ordinal_exclusive === 'number' ? meta.forked_from_ordinal_exclusive : undefined;

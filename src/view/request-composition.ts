@@ -25,11 +25,40 @@ export interface Section {
   readonly bytes: number;
 }
 
-/** One piece of a request: its section, a short label and its JSON (the text compared between requests). */
+/** One piece of a request: its section, a short label, its size and what it is compared by. */
 export interface Piece {
   readonly section: SectionName;
   readonly label: string;
-  readonly json: string;
+  readonly bytes: number;
+  /** The item itself (the same object recurs in later requests) or, for other pieces, their JSON. */
+  readonly key: object | string;
+  /** Its JSON, for pieces whose keys differ. */
+  json(): string;
+}
+
+/** What is known of an item once: callers cache it, as the same items recur in every request. */
+export interface ItemFacts {
+  readonly bytes: number;
+  readonly label: string;
+  /** The context section the item belongs to wherever it appears, if any. */
+  readonly context: SectionName | undefined;
+  readonly modelOutput: boolean;
+  /** A developer message's text (the 0.169 instructions are one). */
+  readonly developerText: string | undefined;
+  json(): string;
+}
+
+/** The facts of an item that do not depend on the request it is in. */
+export function itemFacts(item: ResponseItem, c: Classifier, bytes: number, json: () => string): ItemFacts {
+  const developer = item.type === 'message' && item.role === 'developer';
+  return {
+    bytes,
+    label: itemLabel(item),
+    context: contextSection(item, c),
+    modelOutput: isModelOutput(item as unknown as Record<string, unknown>),
+    developerText: developer ? messageText(item) : undefined,
+    json,
+  };
 }
 
 export interface Composition {
@@ -49,7 +78,7 @@ export interface Classifier {
   readonly agentsPrefix: string | undefined;
 }
 
-function label(item: ResponseItem): string {
+export function itemLabel(item: ResponseItem): string {
   if (item.type === 'message') {
     const text = (messageText(item) ?? '').replace(/\s+/g, ' ').trim();
     return `${item.role} message: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}`;
@@ -69,52 +98,54 @@ function contextSection(item: ResponseItem, c: Classifier): SectionName | undefi
 }
 
 /**
- * The pieces of a request. `instructions` is the top-level field (codex-0.98) or undefined when the
- * instructions travel as an input item (codex-0.169: the developer message whose text they are).
- * `json` gives an item's wire JSON (callers cache it: the same items recur in every request).
+ * The pieces of a request. `instructions.field` is the top-level field (codex-0.98), undefined when
+ * the instructions travel as an input item (codex-0.169: the developer message whose text they are).
  */
 export function requestPieces(
   input: readonly ResponseItem[],
-  tools: unknown,
+  toolsJson: string,
   instructions: { readonly field: string | undefined; readonly text: string },
-  c: Classifier,
-  json: (item: ResponseItem) => string,
+  facts: (item: ResponseItem) => ItemFacts,
 ): Piece[] {
   const pieces: Piece[] = [];
-  if (instructions.field !== undefined) pieces.push({ section: 'instructions', label: 'instructions', json: JSON.stringify(instructions.field) });
-  pieces.push({ section: 'tools', label: 'tools', json: JSON.stringify(tools ?? []) });
+  const text = (section: SectionName, name: string, json: string): Piece => ({ section, label: name, bytes: utf8ByteLength(json), key: json, json: () => json });
+  if (instructions.field !== undefined) pieces.push(text('instructions', 'instructions', JSON.stringify(instructions.field)));
+  pieces.push(text('tools', 'tools', toolsJson));
+  const all = input.map(facts);
   let lastOutput = -1;
-  input.forEach((item, i) => {
-    if (isModelOutput(item as unknown as Record<string, unknown>)) lastOutput = i;
+  all.forEach((f, i) => {
+    if (f.modelOutput) lastOutput = i;
   });
-  input.forEach((item, i) => {
-    const isInstructions = instructions.field === undefined && item.type === 'message' && item.role === 'developer' && messageText(item) === instructions.text;
-    const section: SectionName = isInstructions ? 'instructions' : (contextSection(item, c) ?? (i > lastOutput && !isModelOutput(item as unknown as Record<string, unknown>) ? 'new input' : 'history'));
-    pieces.push({ section, label: label(item), json: json(item) });
+  all.forEach((f, i) => {
+    const isInstructions = instructions.field === undefined && f.developerText === instructions.text;
+    const section: SectionName = isInstructions ? 'instructions' : (f.context ?? (i > lastOutput && !f.modelOutput ? 'new input' : 'history'));
+    pieces.push({ section, label: f.label, bytes: f.bytes, key: input[i] as ResponseItem, json: f.json });
   });
   return pieces;
 }
+
+const samePiece = (a: Piece, b: Piece): boolean => a.key === b.key || (a.bytes === b.bytes && a.json() === b.json());
 
 export function compose(pieces: readonly Piece[], previous: readonly Piece[] | undefined): Composition {
   const bytes = new Map<SectionName, number>(SECTION_NAMES.map((n) => [n, 0]));
   let total = 0;
   const agentsMd: string[] = [];
   for (const p of pieces) {
-    const b = utf8ByteLength(p.json);
-    bytes.set(p.section, (bytes.get(p.section) ?? 0) + b);
-    total += b;
-    if (p.section === 'user context: AGENTS.md') agentsMd.push(agentsDir(p.json));
+    bytes.set(p.section, (bytes.get(p.section) ?? 0) + p.bytes);
+    total += p.bytes;
+    if (p.section === 'user context: AGENTS.md') agentsMd.push(agentsDir(p.json()));
   }
   let stable = 0;
   let brokenBy: Composition['brokenBy'];
   if (previous) {
     for (let i = 0; i < pieces.length; i++) {
       const p = pieces[i] as Piece;
-      if (previous[i]?.json !== p.json) {
-        brokenBy = i < previous.length ? { index: i, label: p.label } : undefined;
+      const before = previous[i];
+      if (before === undefined || !samePiece(before, p)) {
+        brokenBy = before !== undefined ? { index: i, label: p.label } : undefined;
         break;
       }
-      stable += utf8ByteLength(p.json);
+      stable += p.bytes;
     }
   }
   const sections = SECTION_NAMES.map((name) => ({ name, bytes: bytes.get(name) ?? 0, tokens: tokensForBytes(bytes.get(name) ?? 0) }));

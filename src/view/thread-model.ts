@@ -9,15 +9,19 @@ import { wireItem } from '../profile/codex-0.169/items.js';
 import { isGhostSnapshot } from '../thread/ghost-snapshots.js';
 import { withHistoryBase } from '../thread/rollout-history-base.js';
 import { readRollout, responseItemOf, type RolloutRecord } from '../thread/rollout-reader.js';
-import { ESTIMATED_FIELDS_0169, renderRequestBody, settingsOf } from './request-body.js';
-import { compose, requestPieces, type Composition, type Piece } from './request-composition.js';
+import { ESTIMATED_FIELDS_0169, isCustomInstructions, renderRequestBody, settingsOf } from './request-body.js';
+import { compose, itemFacts, requestPieces, type Composition, type ItemFacts, type Piece } from './request-composition.js';
+import { rawJsonOf } from '../history/raw-json.js';
+import { textMessage } from '../history/message.js';
+import { sentInstructions0169, toolNames } from '../profile/codex-0.169/model-instructions.js';
+import { baseInstructionsMessage, inputWithInstructions } from '../profile/codex-0.169/render-body.js';
 import type { KitShelf, ViewKit } from './render-kit.js';
 import { replayRollout, type Replay } from './rollout-replay.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
 
 /** Longest text the page gets per item; the request bodies keep everything. */
-const TEXT_LIMIT = 4000;
+const TEXT_LIMIT = 2000;
 
 export type ItemKind = 'user' | 'assistant' | 'reasoning' | 'tool_call' | 'tool_output' | 'file_change' | 'compaction' | 'fork' | 'context' | 'other';
 
@@ -135,33 +139,61 @@ function threadOf(records: readonly RolloutRecord[], file: string, replay: Repla
   const base = (replay.meta.base_instructions as { text?: unknown } | undefined)?.text;
   const baseText = typeof base === 'string' ? base : '';
   const is098 = replay.generation === 'codex-0.98';
-  const cache = new WeakMap<object, string>();
-  const itemJson = (item: ResponseItem): string => {
-    let json = cache.get(item);
-    if (json === undefined) {
-      json = jsonBodyBytes(jsonBody(is098 ? item : wireItem(item, kit.providerId === 'openai'))).toString('utf8');
-      cache.set(item, json);
+  const threadId = typeof replay.meta.id === 'string' ? replay.meta.id : '';
+  const builtin = kit.providerId === 'openai';
+  // Every item is measured once, and keeps its identity across requests (what makes comparing cheap).
+  const facts = new WeakMap<object, ItemFacts>();
+  const factsOf = (item: ResponseItem): ItemFacts => {
+    let f = facts.get(item);
+    if (f === undefined) {
+      const raw = rawJsonOf(item);
+      let json: string | undefined = raw === undefined || !Buffer.isBuffer(raw) ? JSON.stringify(item) : undefined;
+      const bytes = json !== undefined ? Buffer.byteLength(json) : (raw as Buffer).length;
+      f = itemFacts(item, kit.classifier, bytes, () => (json ??= (raw as Buffer).toString('utf8')));
+      facts.set(item, f);
     }
-    return json;
+    return f;
   };
+  const wired = new WeakMap<object, ResponseItem>();
+  const wire = (item: ResponseItem): ResponseItem => {
+    let w = wired.get(item);
+    if (w === undefined) {
+      w = is098 ? item : wireItem(item, builtin);
+      wired.set(item, w);
+    }
+    return w;
+  };
+  const instructionItems = new Map<string, ResponseItem>();
+  const aborted = kit.pack.text('tool_output/aborted.txt');
+  const sentInstructions = is098 ? baseText : sentInstructions0169(kit.pack, baseText, toolNames(kit.packTools), isCustomInstructions(kit, replay.meta, baseText));
+  const toolsJson = new Map<string, string>();
   let previous: Piece[] | undefined;
   const requests = replay.requests.map((request, index): RequestSummary => {
     const settings = settingsOf(kit, request.turnContext, replay.meta);
     const compaction = request.kind === 'compaction';
-    const input = pairCallsWithOutputs(request.history.slice(0, request.historyLength), kit.pack.text('tool_output/aborted.txt'));
-    const tools = compaction ? [] : toolsForTurn(kit.packTools, settings.sandbox);
-    // The composition is measured on the same pieces the body is made of (the instructions as sent
-    // under 0.169 are in the body's first developer message; the body view shows them exactly).
-    const body = is098 ? undefined : renderRequestBody(kit, replay, request);
-    const sentInput = body ? (body.input as ResponseItem[]) : input;
-    const instructionsText = body ? (messageText(sentInput.find((i) => i.type === 'message' && i.role === 'developer') as ResponseItem) ?? '') : baseText;
-    const pieces = requestPieces(sentInput, tools, { field: is098 ? baseText : undefined, text: instructionsText }, kit.classifier, itemJson);
+    let input = pairCallsWithOutputs(request.history.slice(0, request.historyLength), aborted);
+    if (compaction) input.push(textMessage('user', kit.compactPrompt ?? kit.pack.text('compact/prompt.md')));
+    if (!is098) {
+      let instructions = instructionItems.get(sentInstructions);
+      if (!instructions) {
+        instructions = baseInstructionsMessage(threadId, sentInstructions);
+        instructionItems.set(sentInstructions, instructions);
+      }
+      input = inputWithInstructions(input, instructions);
+    }
+    const sandboxKey = compaction ? 'none' : JSON.stringify(settings.sandbox);
+    let tools = toolsJson.get(sandboxKey);
+    if (tools === undefined) {
+      tools = JSON.stringify(compaction ? [] : toolsForTurn(kit.packTools, settings.sandbox));
+      toolsJson.set(sandboxKey, tools);
+    }
+    const pieces = requestPieces(input.map(wire), tools, { field: is098 ? baseText : undefined, text: sentInstructions }, factsOf);
     const composition = compose(pieces, previous);
     previous = pieces;
     return { index, turn: request.turn, kind: request.kind, model: settings.model.slug, estimated: is098 ? [] : ESTIMATED_FIELDS_0169, ...composition };
   });
   return {
-    id: typeof replay.meta.id === 'string' ? replay.meta.id : '',
+    id: threadId,
     generation: replay.generation,
     meta: replay.meta,
     items: displayItems(records, file, replay, kit.classifier.isRealUser),

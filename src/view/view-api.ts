@@ -55,13 +55,18 @@ export class ViewApi {
     return thread;
   }
 
-  async thread(id: string): Promise<ApiReply> {
+  /** The thread page; with `lastTurns`, only the items and requests of its last turns (a long thread's page opens fast). */
+  async thread(id: string, lastTurns?: number): Promise<ApiReply> {
     const thread = await this.load(id);
     if (!thread) return notFound('thread');
     const summary = (await this.catalog.list()).find((t) => t.id === id);
+    const turnCount = Math.max(0, ...thread.items.map((i) => i.turn), ...thread.requests.map((r) => r.turn));
+    const fromTurn = lastTurns === undefined ? 1 : Math.max(1, turnCount - lastTurns + 1);
+    const items = fromTurn > 1 ? thread.items.filter((i) => i.turn >= fromTurn) : thread.items;
+    const requests = fromTurn > 1 ? thread.requests.filter((r) => r.turn >= fromTurn) : thread.requests;
     return {
       status: 200,
-      json: { thread: { ...summary, id, generation: thread.generation, exact: thread.exact, items: thread.items, requests: thread.requests } },
+      json: { thread: { ...summary, id, generation: thread.generation, exact: thread.exact, turnCount, fromTurn, requestCount: thread.requests.length, items, requests } },
     };
   }
 

@@ -63,7 +63,8 @@ export async function startViewServer(api: ViewApi, opts: { host: string; port: 
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', origin);
-    if (req.headers.host !== url.host && req.headers.host !== `localhost:${url.port}`) return send(res, 421, { error: 'unexpected Host header' });
+    const host = req.headers.host ?? '';
+    if (host !== url.host && host !== `localhost:${url.port}` && host !== `${opts.host}:${url.port}`) return send(res, 421, { error: 'unexpected Host header' });
     if (!authorized(req, url)) return send(res, 401, { error: 'open the URL that `weft view` printed (it carries the token)' });
     const path = url.pathname;
     if (req.method === 'GET' && path === '/') {
@@ -81,7 +82,10 @@ export async function startViewServer(api: ViewApi, opts: { host: string; port: 
     if (!m) return send(res, 404, { error: 'no such route' });
     const id = decodeURIComponent(m[1] as string);
     const sub = m[2];
-    if (req.method === 'GET' && sub === undefined) return reply(res, await api.thread(id));
+    if (req.method === 'GET' && sub === undefined) {
+      const last = Number(url.searchParams.get('last_turns'));
+      return reply(res, await api.thread(id, Number.isInteger(last) && last > 0 ? last : undefined));
+    }
     if (req.method === 'GET' && sub === 'requests' && m[3] !== undefined) return reply(res, await api.request(id, Number(m[3])));
     if (req.method === 'GET' && sub === 'requests') {
       const from = Number(url.searchParams.get('from') ?? 0);
