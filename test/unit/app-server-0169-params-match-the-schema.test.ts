@@ -71,7 +71,7 @@ describe.skipIf(!existsSync(schemaDir))('0.169 params: zod against the JSON Sche
         if (line.dir !== 'c2s' || !msg || typeof msg.method !== 'string' || msg.id === undefined) continue;
         const schema = METHOD_SCHEMAS[msg.method];
         if (!schema) continue;
-        const answer = lines.slice(i + 1).find((l) => l.dir === 's2c' && l.msg?.id === msg.id && l.msg.method === undefined)?.msg;
+        const answer = lines.slice(i + 1).find((l) => l.dir === 's2c' && l.msg?.id === msg.id && l.msg?.method === undefined)?.msg;
         const refused = typeof (answer?.error as { message?: string } | undefined)?.message === 'string' && /^Invalid request: /.test((answer?.error as { message: string }).message);
         const ok = msg.params !== undefined && msg.params !== null && schema.safeParse(msg.params).success;
         expect(ok, `${scenario} ${msg.method} ${JSON.stringify(msg.params)}`).toBe(!refused);

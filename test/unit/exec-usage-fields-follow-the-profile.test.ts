@@ -28,12 +28,12 @@ test('todayâ€™s usage carries cache writes and reasoning tokens, in Codex 0.169â
     usage: { input_tokens: 1200, cached_input_tokens: 1000, cache_write_input_tokens: 0, output_tokens: 40, reasoning_output_tokens: 7 },
   });
   const keys = recordedUsageKeys('codex-0.169');
-  if (keys) expect(Object.keys((event as { usage: object }).usage)).toEqual(keys);
+  if (keys) expect(Object.keys((event as unknown as { usage: object }).usage)).toEqual(keys);
 });
 
 test('the 0.98 generation keeps its three fields', () => {
   const [event] = new ExecEventMapper('codex-0.98').map(completed);
   expect(event).toEqual({ type: 'turn.completed', usage: { input_tokens: 1200, cached_input_tokens: 1000, output_tokens: 40 } });
   const keys = recordedUsageKeys('codex-0.98');
-  if (keys) expect(Object.keys((event as { usage: object }).usage)).toEqual(keys);
+  if (keys) expect(Object.keys((event as unknown as { usage: object }).usage)).toEqual(keys);
 });
