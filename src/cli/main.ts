@@ -7,7 +7,8 @@ import { versionLine } from './version.js';
 
 const HELP = `weft — a thread engine that builds model requests the way Codex does
 
-Usage: weft [--enable FEATURE] [--disable FEATURE] [-c key=value] <command> [options]
+Usage: weft <command> [options]
+       weft [--enable FEATURE] [--disable FEATURE] [-c key=value] <command> [options]
        weft --version
 
 Commands:
