@@ -30,7 +30,8 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at `path` inside `root` (undefined where it does not reach). */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let v = root;
   for (const part of path) {
     if (typeof v !== 'object' || v === null) return undefined;

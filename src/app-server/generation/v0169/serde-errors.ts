@@ -3,7 +3,7 @@
 // "missing field `input`", "invalid type: string \"ten\", expected u32",
 // "unknown variant `bogus`, expected one of `text`, `image`".
 import type { z } from 'zod';
-import { rpcError } from '../../rpc-errors.js';
+import { rpcError, valueAt } from '../../rpc-errors.js';
 
 const prefix = (detail: string) => rpcError.invalidRequest(`Invalid request: ${detail}`);
 
@@ -11,15 +11,6 @@ const list = (names: readonly string[]): string => names.map((n) => `\`${n}\``).
 
 export function unknownVariant(value: string, expected: readonly string[]) {
   return prefix(`unknown variant \`${value}\`, expected one of ${list(expected)}`);
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v = root;
-  for (const part of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<PropertyKey, unknown>)[part];
-  }
-  return v;
 }
 
 /** How the deserializer names a value it did not expect. */
