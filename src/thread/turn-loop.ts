@@ -17,6 +17,7 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { ToolContext } from '../tools/tool-registry.js';
+import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import {
   agentMessageEvent,
   agentReasoningEvent,
@@ -103,13 +104,13 @@ export async function runTurn(
     let lastMessage: string | undefined;
     let resamples = 0;
     for (;;) {
-      const { calls, broken } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
+      const { calls, broken, offered } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
       if (broken) {
         // The stream broke after some items were kept: ask again from the history that holds them.
         if (++resamples > MAX_RESAMPLES) throw broken;
         deps.emit({ type: 'retrying', attempt: resamples + 1, maxAttempts: MAX_RESAMPLES + 1, reason: broken.message });
       } else if (calls.length === 0 && !(await recordPendingInput(state, deps, 'followUp'))) break;
-      await runCalls(state, deps, settings, calls, signal);
+      await runCalls(state, deps, settings, calls, signal, offered);
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
@@ -170,7 +171,7 @@ async function sampleOnce(
   settings: TurnSettings,
   signal: AbortSignal,
   onMessage: (text: string) => void,
-): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError }> {
+): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError; offered?: ReadonlySet<string> }> {
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
@@ -187,13 +188,22 @@ async function sampleOnce(
     { promptCacheKey: state.id },
   );
   const calls: FunctionCallItem[] = [];
+  const offered = offeredToolNames(body);
   try {
     await consumeStream(state, deps, settings, body, signal, calls, onMessage);
   } catch (err) {
-    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err };
+    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err, offered };
     throw err;
   }
-  return { calls };
+  return { calls, offered };
+}
+
+/** The names of the tools a request offered; undefined when it sends no `tools` list (code mode). */
+function offeredToolNames(body: ResponsesRequestBody): ReadonlySet<string> | undefined {
+  const tools = (body as { tools?: unknown }).tools;
+  if (!Array.isArray(tools)) return undefined;
+  const names = tools.map((t: unknown) => (typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : undefined));
+  return new Set(names.filter((n): n is string => typeof n === 'string'));
 }
 
 async function consumeStream(
@@ -265,15 +275,18 @@ async function runCalls(
   settings: TurnSettings,
   calls: readonly FunctionCallItem[],
   signal: AbortSignal,
+  offered?: ReadonlySet<string>,
 ): Promise<void> {
-  const ctx = deps.toolContext(settings, signal, deps.emit);
+  // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
+  const ctx = { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) };
   for (const call of calls) {
     if (signal.aborted) return;
-    const dispatch = () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
+    const dispatch = () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx, offered);
     const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
     const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
+    if (result.followUp !== undefined) await record(state, result.followUp);
   }
 }
 
