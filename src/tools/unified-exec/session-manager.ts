@@ -15,6 +15,8 @@ const MAX_SESSION_ID = 100_000; // exclusive
 export interface SessionManagerOptions {
   /** Most sessions kept at once (default MAX_EXEC_SESSIONS). */
   maxSessions?: number;
+  /** How many of the most recently used sessions eviction spares (default 8). */
+  protectedRecent?: number;
   /** Session id source (tests pin it). */
   nextId?: () => number;
 }
@@ -22,11 +24,13 @@ export interface SessionManagerOptions {
 export class ExecSessionManager {
   readonly #sessions = new Map<number, ExecSession>();
   readonly #maxSessions: number;
+  readonly #protectedRecent: number;
   readonly #nextId: () => number;
   #closed = false;
 
   constructor(opts: SessionManagerOptions = {}) {
     this.#maxSessions = opts.maxSessions ?? MAX_EXEC_SESSIONS;
+    this.#protectedRecent = Math.min(opts.protectedRecent ?? PROTECTED_RECENT, this.#maxSessions - 1);
     this.#nextId = opts.nextId ?? (() => randomInt(MIN_SESSION_ID, MAX_SESSION_ID));
   }
 
@@ -66,7 +70,7 @@ export class ExecSessionManager {
 
   #evictOne(): void {
     const byRecency = [...this.#sessions.values()].sort((a, b) => b.lastUsed - a.lastUsed);
-    const candidates = byRecency.slice(Math.min(PROTECTED_RECENT, this.#maxSessions - 1)).reverse(); // least recently used first
+    const candidates = byRecency.slice(this.#protectedRecent).reverse(); // least recently used first
     const victim = candidates.find((s) => s.exitCode !== undefined) ?? candidates[0];
     if (victim === undefined) return;
     this.#sessions.delete(victim.id);
