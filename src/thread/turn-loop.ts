@@ -286,7 +286,17 @@ async function runCalls(
     const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
-    if (result.followUp !== undefined) await record(state, result.followUp);
+    if (result.followUp !== undefined) await recordFollowUp(state, result.followUp);
+  }
+}
+
+/** Items a tool adds after its output; an image handed over as a user message is logged as one (0.98). */
+async function recordFollowUp(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
+  await record(state, items);
+  for (const item of items) {
+    if (item.type !== 'message' || item.role !== 'user') continue;
+    const images = item.content.flatMap((p) => (p.type === 'input_image' ? [p.image_url] : []));
+    await state.writer.append(userMessageEvent('', images));
   }
 }
 

@@ -1,6 +1,7 @@
 // At most 64 sessions are kept (Codex's cap); keeping one more evicts the least recently used,
 // sparing the most recent ones and preferring a session that has already exited, and kills it.
 import { describe, expect, it, vi } from 'vitest';
+import type { ExecSession } from '../../src/tools/unified-exec/exec-session.js';
 import { ExecSessionManager, MAX_EXEC_SESSIONS } from '../../src/tools/unified-exec/session-manager.js';
 import { isDead } from '../support/exec-tool-context.js';
 import { tempDir } from '../support/temp-tree.js';
@@ -22,7 +23,7 @@ describe('the concurrent-session cap', () => {
   it('keeps 64 sessions and evicts (kills) the least recently used for the 65th', async () => {
     const cwd = await tempDir('weft-cap-');
     const manager = new ExecSessionManager();
-    const sessions = [];
+    const sessions: ExecSession[] = [];
     for (let i = 0; i < MAX_EXEC_SESSIONS; i++) sessions.push(await startSleep(manager, cwd));
     expect(manager.size).toBe(64);
     // Touch the first one: it becomes the most recently used, so the second is now the oldest.
