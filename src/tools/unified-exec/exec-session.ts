@@ -72,16 +72,16 @@ export class ExecSession {
       const remaining = deadline - performance.now();
       if (remaining <= 0) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, remaining);
         const done = (): void => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', done);
+          if (this.#wake === done) this.#wake = undefined;
           resolve();
         };
+        const timer = setTimeout(done, remaining);
         this.#wake = done;
         signal?.addEventListener('abort', done, { once: true });
       });
-      this.#wake = undefined;
     }
     if (this.#unread.byteLength > 0) parts.push(this.#unread.take());
     this.lastUsed = performance.now();
