@@ -8,34 +8,24 @@ const live = new Set<number>();
 let reaper: ChildProcess | undefined;
 let exitHookInstalled = false;
 
-// The reaper's program: `+pgid` / `-pgid` lines add and remove groups; end of input kills the rest.
-const REAPER_SOURCE = `
-const groups = new Set();
-let pending = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (d) => {
-  pending += d;
-  let nl;
-  while ((nl = pending.indexOf('\\n')) >= 0) {
-    const line = pending.slice(0, nl);
-    pending = pending.slice(nl + 1);
-    const id = Number(line.slice(1));
-    if (!Number.isInteger(id) || id <= 1) continue;
-    if (line[0] === '+') groups.add(id); else groups.delete(id);
-  }
-});
-const reap = () => {
-  for (const g of groups) { try { process.kill(-g, 'SIGKILL'); } catch {} }
-  process.exit(0);
-};
-process.stdin.on('end', reap);
-process.stdin.on('error', reap);
+// The reaper's program, plain POSIX sh (builtins only, so it costs next to nothing): `+pgid` and
+// `-pgid` lines add and remove groups; at end of input it kills the groups still listed.
+const REAPER_SCRIPT = `groups=' '
+while IFS= read -r line; do
+  id=\${line#?}
+  case \$id in ''|*[!0-9]*) continue ;; esac
+  case \$line in
+    +*) groups="\$groups\$id " ;;
+    -*) case \$groups in *" \$id "*) groups="\${groups%% \$id *} \${groups#* \$id }" ;; esac ;;
+  esac
+done
+for g in \$groups; do kill -9 -"\$g" 2>/dev/null; done
 `;
 
 function ensureReaper(): ChildProcess | undefined {
   if (reaper !== undefined) return reaper;
   try {
-    const child = spawn(process.execPath, ['-e', REAPER_SOURCE], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    const child = spawn('/bin/sh', ['-c', REAPER_SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
     child.on('error', () => undefined);
     child.stdin?.on('error', () => undefined);
     // Neither the reaper nor its pipe keeps weft alive.
