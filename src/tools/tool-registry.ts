@@ -110,6 +110,12 @@ export class ToolRegistry {
     return [...this.#handlers.keys()];
   }
 
+  /** A generation tool the request did not offer, or an offered tool nobody handles. */
+  #unsupported(name: string, offered: ReadonlySet<string> | undefined): boolean {
+    if (offered === undefined) return false;
+    return this.#handlers.has(name) ? this.#whenOffered.has(name) && !offered.has(name) : offered.has(name);
+  }
+
   /**
    * Run one tool call. Resolves with a readable output for every tool-side failure. `offered` holds
    * the tool names the request offered: a generation tool it did not offer answers as an unsupported
@@ -117,10 +123,7 @@ export class ToolRegistry {
    */
   async dispatch(call: ToolCall, ctx: ToolContext, offered?: ReadonlySet<string>): Promise<ToolResult> {
     const handler = this.#handlers.get(call.name);
-    const notOffered = offered !== undefined && !offered.has(call.name);
-    if ((handler !== undefined && notOffered && this.#whenOffered.has(call.name)) || (handler === undefined && offered?.has(call.name) === true)) {
-      return { output: ctx.texts.unsupportedCall(call.name), success: false };
-    }
+    if (this.#unsupported(call.name, offered)) return { output: ctx.texts.unsupportedCall(call.name), success: false };
     if (handler === undefined) return { output: ctx.texts.unknownTool(call.name), success: false };
     try {
       JSON.parse(call.arguments);
