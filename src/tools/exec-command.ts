@@ -16,7 +16,8 @@ import { authorizeCommand } from './approval.js';
 import { joinWords } from './shell-words.js';
 import { parseToolArguments } from './tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
-import { newChunkId, renderExecOutcome } from './unified-exec/exec-output.js';
+import { newChunkId, renderExecOutcome, shownOutput } from './unified-exec/exec-output.js';
+import { CODEX_098_TOOL_OUTPUTS } from './tool-output-style.js';
 import type { ExecSession } from './unified-exec/exec-session.js';
 import { ExecSessionManager } from './unified-exec/session-manager.js';
 
@@ -167,10 +168,10 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     }
     const text = decodeOutput(bytes);
     const exitCode = session.exitCode;
-    if (exitCode !== undefined) session.reportEnd(exitCode);
-    else sessions.keep(session);
-
     const maxTokens = Math.floor(args.max_output_tokens ?? policyTokenBudget(ctx.truncationPolicy));
+    if (exitCode === undefined) sessions.keep(session);
+    else session.reportEnd(exitCode, (ctx.style ?? CODEX_098_TOOL_OUTPUTS).endEventOutput === 'shown' ? shownOutput(text, maxTokens, ctx) : undefined);
+
     return {
       output: renderExecOutcome(
         {

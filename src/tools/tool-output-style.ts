@@ -10,7 +10,13 @@ export interface ToolOutputStyle {
    * call's output, an `input_image` content item (0.169).
    */
   readonly imageResult: 'user_message' | 'output_content';
+  /**
+   * What the end-of-command event (exec `command_execution` items) reports as output for a command
+   * that ended within exec_command's own wait: the output as the model was shown it, truncation
+   * included (0.98), or everything the command printed (0.169).
+   */
+  readonly endEventOutput: 'shown' | 'all';
 }
 
-export const CODEX_098_TOOL_OUTPUTS: ToolOutputStyle = { truncationWarning: false, imageResult: 'user_message' };
-export const CODEX_0169_TOOL_OUTPUTS: ToolOutputStyle = { truncationWarning: true, imageResult: 'output_content' };
+export const CODEX_098_TOOL_OUTPUTS: ToolOutputStyle = { truncationWarning: false, imageResult: 'user_message', endEventOutput: 'shown' };
+export const CODEX_0169_TOOL_OUTPUTS: ToolOutputStyle = { truncationWarning: true, imageResult: 'output_content', endEventOutput: 'all' };

@@ -107,10 +107,10 @@ export class ExecSession {
   }
 
   /** Reports the command's end once (exec `command_execution` items, app-server items). */
-  reportEnd(exitCode: number): void {
+  reportEnd(exitCode: number, shown?: string): void {
     if (this.#endReported) return;
     this.#endReported = true;
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.#all.toBuffer());
+    const text = shown ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.#all.toBuffer());
     this.info.onExecEvent?.({
       type: 'end',
       callId: this.info.callId,
