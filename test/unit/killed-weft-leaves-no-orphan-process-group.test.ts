@@ -48,9 +48,21 @@ it('SIGKILL of weft kills the process groups of its running commands', async () 
   const exited = new Promise<void>((resolve) => weft.on('exit', () => resolve()));
   await thirdArrived;
 
+  // The commands write their pid files on their own schedule (a loaded machine may be slower than the yield).
   const pids: number[] = [];
   for (const tag of ['pipe', 'tty']) {
-    for (const role of ['leader', 'child']) pids.push(Number(await readFile(path.join(cwd, `${tag}-${role}.pid`), 'utf8')));
+    for (const role of ['leader', 'child']) {
+      const file = path.join(cwd, `${tag}-${role}.pid`);
+      const pid = await vi.waitFor(
+        async () => {
+          const n = Number((await readFile(file, 'utf8')).trim());
+          if (!(n > 1)) throw new Error(`${file} not written yet`);
+          return n;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      pids.push(pid);
+    }
   }
   for (const pid of pids) expect(await isDead(pid)).toBe(false);
 
