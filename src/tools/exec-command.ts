@@ -172,22 +172,27 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     if (exitCode === undefined) sessions.keep(session);
     else session.reportEnd(exitCode, (ctx.style ?? CODEX_098_TOOL_OUTPUTS).endEventOutput === 'shown' ? shownOutput(text, maxTokens, ctx) : undefined);
 
-    return {
-      output: renderExecOutcome(
-        {
-          text,
-          maxOutputTokens: maxTokens,
-          durationMs: performance.now() - started,
-          chunkId: chunkId(),
-          exitCode,
-          sessionId: exitCode === undefined ? session.id : undefined,
-          note: exitCode === undefined ? null : endNote(session, interrupted, ctx),
-        },
-        ctx,
-      ),
-      success: true,
-    };
+    return sessionResult(session, { text, maxTokens, started, chunkId: chunkId(), interrupted }, ctx);
   };
+}
+
+/** The call's answer for a session just read: exited (with its exit code and note) or still running. */
+export function sessionResult(
+  session: ExecSession,
+  read: { text: string; maxTokens: number; started: number; chunkId: string; interrupted: boolean },
+  ctx: ToolContext,
+): ToolResult {
+  const exitCode = session.exitCode;
+  const outcome = {
+    text: read.text,
+    maxOutputTokens: read.maxTokens,
+    durationMs: performance.now() - read.started,
+    chunkId: read.chunkId,
+    exitCode,
+    sessionId: exitCode === undefined ? session.id : undefined,
+    note: exitCode === undefined ? null : endNote(session, read.interrupted, ctx),
+  };
+  return { output: renderExecOutcome(outcome, ctx), success: true };
 }
 
 /** The exec_command handler with default options. */

@@ -5,10 +5,10 @@
 // answers with the pack's unknown-session text.
 import { z } from 'zod';
 import { policyTokenBudget } from '../../history/truncate-output.js';
-import { decodeOutput, endNote, MAX_YIELD_MS, MIN_YIELD_MS, sessionsOf } from '../exec-command.js';
+import { decodeOutput, MAX_YIELD_MS, MIN_YIELD_MS, sessionResult, sessionsOf } from '../exec-command.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-registry.js';
-import { newChunkId, renderExecOutcome } from './exec-output.js';
+import { newChunkId } from './exec-output.js';
 
 export const WRITE_STDIN_TOOL_NAME = 'write_stdin';
 export const DEFAULT_WRITE_STDIN_YIELD_MS = 250;
@@ -56,21 +56,7 @@ export function createWriteStdinHandler(options: WriteStdinOptions = {}): ToolHa
     }
     const text = decodeOutput(bytes);
     const maxTokens = Math.floor(args.max_output_tokens ?? policyTokenBudget(ctx.truncationPolicy));
-    return {
-      output: renderExecOutcome(
-        {
-          text,
-          maxOutputTokens: maxTokens,
-          durationMs: performance.now() - started,
-          chunkId: chunkId(),
-          exitCode,
-          sessionId: exitCode === undefined ? session.id : undefined,
-          note: exitCode === undefined ? null : endNote(session, false, ctx),
-        },
-        ctx,
-      ),
-      success: true,
-    };
+    return sessionResult(session, { text, maxTokens, started, chunkId: chunkId(), interrupted: false }, ctx);
   };
 }
 
