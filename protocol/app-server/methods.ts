@@ -8,6 +8,7 @@ import {
   AgentMessageDeltaNotification,
   CommandExecutionOutputDeltaNotification,
   ContextCompactedNotification,
+  TurnPlanUpdatedNotification,
   ErrorNotification,
   ItemCompletedNotification,
   ItemStartedNotification,
@@ -100,6 +101,7 @@ export const SERVER_NOTIFICATIONS = {
   'item/commandExecution/outputDelta': CommandExecutionOutputDeltaNotification,
   'account/rateLimits/updated': AccountRateLimitsUpdatedNotification,
   'thread/compacted': ContextCompactedNotification,
+  'turn/plan/updated': TurnPlanUpdatedNotification,
 } as const;
 
 export type ServerNotificationMethod = keyof typeof SERVER_NOTIFICATIONS;

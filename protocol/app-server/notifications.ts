@@ -35,6 +35,13 @@ export const ThreadTokenUsageUpdatedNotification = z.object({
 export const AccountRateLimitsUpdatedNotification = z.object({ rateLimits: RateLimitSnapshot });
 /** Deprecated in Codex in favour of the `contextCompaction` item, still sent. */
 export const ContextCompactedNotification = z.object({ threadId: z.string(), turnId: z.string() });
+export const TurnPlanStepStatus = z.enum(['pending', 'inProgress', 'completed']);
+export const TurnPlanUpdatedNotification = z.object({
+  threadId: z.string(),
+  turnId: z.string(),
+  explanation: z.string().nullable().optional(),
+  plan: z.array(z.object({ step: z.string(), status: TurnPlanStepStatus })),
+});
 export const ErrorNotification = z.object({
   error: TurnError,
   willRetry: z.boolean(),

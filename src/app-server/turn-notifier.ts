@@ -159,6 +159,14 @@ export class TurnNotifier {
         if (this.style.sendsThreadCompacted) this.notify('thread/compacted', { threadId: this.threadId, turnId: this.turnId });
         return;
       }
+      case 'plan_updated':
+        this.notify('turn/plan/updated', {
+          threadId: this.threadId,
+          turnId: this.turnId,
+          explanation: event.explanation,
+          plan: event.plan.map((p) => ({ step: p.step, status: p.status === 'in_progress' ? 'inProgress' : p.status })),
+        });
+        return;
       case 'thread_started':
       case 'turn_started':
       case 'tool_output':

@@ -11,7 +11,7 @@ import { ConfigError } from '../errors.js';
 import { WEFT_PACK_DIR } from '../pack/default-pack-dir.js';
 import { loadPack, type Pack } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
-import { hasToolTexts, TOOL_TEXT_FILES, toolTextsFrom, type ToolTexts } from '../tools/tool-texts.js';
+import { ALL_TOOL_TEXT_FILES, hasToolTexts, toolTextsFrom, type ToolTexts } from '../tools/tool-texts.js';
 import { DEFAULT_COMPAT, getProfile } from '../profile/profiles.js';
 import type { CompatProfile } from '../profile/profile.js';
 
@@ -43,7 +43,7 @@ export interface RuntimeOptions {
 }
 
 /** The tool-error texts of weft's own pack, for packs that have none. */
-const WEFT_TOOL_TEXTS: PackLayout = { name: 'weft tool texts', files: TOOL_TEXT_FILES.map(({ optional: _optional, ...spec }) => spec) };
+const WEFT_TOOL_TEXTS: PackLayout = { name: 'weft tool texts', files: ALL_TOOL_TEXT_FILES };
 
 export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const home = resolveWeftHome(opts.env, opts.home);

@@ -27,6 +27,10 @@ import type { TurnSettings } from '../context/turn-settings.js';
 import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
 import { ToolRegistry, type ToolContext, type ToolHandler } from '../tools/tool-registry.js';
 import type { Approver } from '../tools/approval.js';
+import { CODEX_098_TOOL_OUTPUTS } from '../tools/tool-output-style.js';
+import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-stdin.js';
+import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
+import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import { withHistoryBase } from '../thread/rollout-history-base.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
@@ -72,6 +76,10 @@ export class Weft {
     private readonly options: WeftOptions,
   ) {
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, createExecCommandHandler());
+    // The generation's other tools run only when the request offered them (else: unsupported call).
+    this.#tools.register(WRITE_STDIN_TOOL_NAME, writeStdin, { whenOffered: true });
+    this.#tools.register(UPDATE_PLAN_TOOL_NAME, updatePlan, { whenOffered: true });
+    this.#tools.register(VIEW_IMAGE_TOOL_NAME, viewImage, { whenOffered: true });
   }
 
   static async open(options: WeftOptions): Promise<Weft> {
@@ -323,6 +331,8 @@ export class Weft {
       approver: this.options.approver,
       renderExecOutput: (vars) => this.runtime.pack.render('tool_output/exec_command.md', { ...vars }),
       texts: this.runtime.toolTexts,
+      style: this.runtime.profile.toolOutputs ?? CODEX_098_TOOL_OUTPUTS,
+      onPlanUpdate: (p) => emit({ type: 'plan_updated', callId: p.callId, explanation: p.explanation, plan: p.plan }),
       onExecEvent: (ev) => {
         if (ev.type === 'begin') emit({ type: 'command_started', callId: ev.callId, command: ev.command, cwd: ev.cwd });
         else emit({ type: 'command_finished', callId: ev.callId, command: ev.command, cwd: ev.cwd, aggregatedOutput: ev.aggregatedOutput, exitCode: ev.exitCode });

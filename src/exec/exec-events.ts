@@ -16,9 +16,17 @@ export class ExecEventMapper {
 
   #next = 0;
   readonly #commands = new Map<string, string>();
+  /** The turn's plan as a `todo_list` item: started on the first update, completed with the turn. */
+  #todo: { id: string; items: { text: string; completed: boolean }[] } | undefined;
 
   #id(): string {
     return `item_${this.#next++}`;
+  }
+
+  #endTodo(): ExecJsonEvent[] {
+    const todo = this.#todo;
+    this.#todo = undefined;
+    return todo === undefined ? [] : [todoCompleted(todo)];
   }
 
   map(event: ThreadEvent): ExecJsonEvent[] {
@@ -51,6 +59,12 @@ export class ExecEventMapper {
       }
       case 'warning':
         return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
+      case 'plan_updated': {
+        const items = event.plan.map((p) => ({ text: p.step, completed: p.status === 'completed' }));
+        const started = this.#todo === undefined;
+        this.#todo = { id: this.#todo?.id ?? this.#id(), items };
+        return [{ type: started ? 'item.started' : 'item.updated', item: { id: this.#todo.id, type: 'todo_list', items } }];
+      }
       case 'turn_completed': {
         const u = event.usage;
         const usage =
@@ -64,16 +78,17 @@ export class ExecEventMapper {
                 reasoning_output_tokens: u?.reasoning_output_tokens ?? 0,
               }
             : { input_tokens: u?.input_tokens ?? 0, cached_input_tokens: u?.cached_input_tokens ?? 0, output_tokens: u?.output_tokens ?? 0 };
-        return [{ type: 'turn.completed', usage }];
+        return [...this.#endTodo(), { type: 'turn.completed', usage }];
       }
       case 'turn_failed':
         // Codex reports the fatal error on the stream, then fails the turn with it.
         return [
+          ...this.#endTodo(),
           { type: 'error', message: event.message },
           { type: 'turn.failed', error: { message: event.message } },
         ];
       case 'turn_interrupted':
-        return [{ type: 'turn.failed', error: { message: 'turn interrupted' } }];
+        return [...this.#endTodo(), { type: 'turn.failed', error: { message: 'turn interrupted' } }];
       case 'retrying':
         return [{ type: 'error', message: `Reconnecting... ${event.attempt}/${event.maxAttempts} (${event.reason})` }];
       case 'compaction_finished':
@@ -97,6 +112,10 @@ export class ExecEventMapper {
       }
     }
   }
+}
+
+function todoCompleted(todo: { id: string; items: { text: string; completed: boolean }[] }): ExecJsonEvent {
+  return { type: 'item.completed', item: { id: todo.id, type: 'todo_list', items: todo.items } };
 }
 
 function commandItem(id: string, command: string, output: string, exitCode: number | null, status: string) {

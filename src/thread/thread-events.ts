@@ -4,6 +4,11 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { TokenUsage } from '../client/token-usage.js';
 import type { TokenInfo } from './token-info.js';
 
+export interface PlanStep {
+  readonly step: string;
+  readonly status: 'pending' | 'in_progress' | 'completed';
+}
+
 export type ThreadEvent =
   | { type: 'thread_started'; threadId: string; rolloutPath: string }
   | { type: 'turn_started'; threadId: string; turnId: string }
@@ -18,6 +23,8 @@ export type ThreadEvent =
   | { type: 'command_started'; callId: string; command: string; cwd: string }
   | { type: 'command_finished'; callId: string; command: string; cwd: string; aggregatedOutput: string; exitCode: number }
   | { type: 'tool_output'; item: ResponseItem }
+  /** The model's task plan as it just set it (update_plan). */
+  | { type: 'plan_updated'; callId: string; explanation: string | null; plan: readonly PlanStep[] }
   | { type: 'retrying'; attempt: number; maxAttempts: number; reason: string }
   | { type: 'compaction_started'; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; tokensBefore: number; tokensAfter: number }

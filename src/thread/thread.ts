@@ -144,8 +144,9 @@ export class Thread {
     await this.state.writer.flush();
   }
 
-  /** Finish pending writes. */
+  /** Finish pending writes and kill the commands the thread left running. */
   async close(): Promise<void> {
+    await this.state.execSessions?.closeAll();
     await this.state.writer.close();
   }
 }

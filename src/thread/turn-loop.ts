@@ -17,6 +17,7 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { ToolContext } from '../tools/tool-registry.js';
+import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import {
   agentMessageEvent,
   agentReasoningEvent,
@@ -109,7 +110,7 @@ export async function runTurn(
     let lastMessage: string | undefined;
     let resamples = 0;
     for (;;) {
-      const { calls, broken, cut } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
+      const { calls, broken, cut, offered } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
       if (cut) {
         // Steered input cut the response: where the totals stand, then ask again with the input.
         deps.emit({ type: 'token_count', info: state.tokenInfo });
@@ -120,7 +121,7 @@ export async function runTurn(
         if (++resamples > MAX_RESAMPLES) throw broken;
         deps.emit({ type: 'retrying', attempt: resamples + 1, maxAttempts: MAX_RESAMPLES + 1, reason: broken.message });
       } else if (calls.length === 0 && !(await recordPendingInput(state, deps, 'followUp'))) break;
-      await runCalls(state, deps, settings, calls, signal);
+      await runCalls(state, deps, settings, calls, signal, offered);
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
@@ -181,7 +182,7 @@ async function sampleOnce(
   settings: TurnSettings,
   signal: AbortSignal,
   onMessage: (text: string) => void,
-): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError; cut?: boolean }> {
+): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
@@ -199,6 +200,7 @@ async function sampleOnce(
     { promptCacheKey: state.id },
   );
   const calls: FunctionCallItem[] = [];
+  const offered = offeredToolNames(body);
   // The response can be cut alone (steered input), or with the turn.
   const cut = new AbortController();
   const onTurnAbort = (): void => cut.abort(signal.reason);
@@ -208,13 +210,21 @@ async function sampleOnce(
     await consumeStream(state, deps, settings, body, cut.signal, calls, onMessage);
   } catch (err) {
     if (cut.signal.aborted && !signal.aborted) return { calls, cut: true };
-    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err };
+    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err, offered };
     throw err;
   } finally {
     signal.removeEventListener('abort', onTurnAbort);
     state.cutSample = undefined;
   }
-  return { calls };
+  return { calls, offered };
+}
+
+/** The names of the tools a request offered; undefined when it sends no `tools` list (code mode). */
+function offeredToolNames(body: ResponsesRequestBody): ReadonlySet<string> | undefined {
+  const tools = (body as { tools?: unknown }).tools;
+  if (!Array.isArray(tools)) return undefined;
+  const names = tools.map((t: unknown) => (typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : undefined));
+  return new Set(names.filter((n): n is string => typeof n === 'string'));
 }
 
 async function consumeStream(
@@ -286,15 +296,28 @@ async function runCalls(
   settings: TurnSettings,
   calls: readonly FunctionCallItem[],
   signal: AbortSignal,
+  offered?: ReadonlySet<string>,
 ): Promise<void> {
-  const ctx = deps.toolContext(settings, signal, deps.emit);
+  // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
+  const ctx = { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) };
   for (const call of calls) {
     if (signal.aborted) return;
-    const dispatch = () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
+    const dispatch = () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx, offered);
     const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
     const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
+    if (result.followUp !== undefined) await recordFollowUp(state, result.followUp);
+  }
+}
+
+/** Items a tool adds after its output; an image handed over as a user message is logged as one (0.98). */
+async function recordFollowUp(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
+  await record(state, items);
+  for (const item of items) {
+    if (item.type !== 'message' || item.role !== 'user') continue;
+    const images = item.content.flatMap((p) => (p.type === 'input_image' ? [p.image_url] : []));
+    await state.writer.append(userMessageEvent('', images));
   }
 }
 
