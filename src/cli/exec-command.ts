@@ -91,7 +91,7 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
   if (notice) io.stderr(notice);
 
-  const mapper = new ExecEventMapper();
+  const mapper = new ExecEventMapper({ fileChangeStarted: weft.runtime.profile.name !== 'codex-0.98' });
   const onEvent = (event: ThreadEvent) => {
     if (json) for (const line of mapper.map(event)) io.stdout(JSON.stringify(line));
     else progress(event, io);

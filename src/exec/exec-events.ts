@@ -2,12 +2,21 @@
 // (and @openai/codex-sdk parses): thread.started, turn.started, item.started/updated/completed,
 // turn.completed with usage, turn.failed, error.
 import type { ThreadEvent } from '../thread/thread-events.js';
+import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
 export type ExecJsonEvent = Record<string, unknown> & { type: string };
+
+export interface ExecEventOptions {
+  /** Codex 0.169 announces a file change with item.started before its item.completed; 0.98 does not. */
+  readonly fileChangeStarted?: boolean;
+}
 
 export class ExecEventMapper {
   #next = 0;
   readonly #commands = new Map<string, string>();
+  readonly #fileChanges = new Map<string, string>();
+
+  constructor(private readonly options: ExecEventOptions = {}) {}
 
   #id(): string {
     return `item_${this.#next++}`;
@@ -40,6 +49,16 @@ export class ExecEventMapper {
         const id = this.#commands.get(event.callId) ?? this.#id();
         const status = event.exitCode === 0 ? 'completed' : 'failed';
         return [{ type: 'item.completed', item: commandItem(id, event.command, event.aggregatedOutput, event.exitCode, status) }];
+      }
+      case 'file_change_started': {
+        if (!this.options.fileChangeStarted) return [];
+        const id = this.#id();
+        this.#fileChanges.set(event.callId, id);
+        return [{ type: 'item.started', item: fileChangeItem(id, event.changes, 'in_progress') }];
+      }
+      case 'file_change_finished': {
+        const id = this.#fileChanges.get(event.callId) ?? this.#id();
+        return [{ type: 'item.completed', item: fileChangeItem(id, event.changes, event.status === 'completed' ? 'completed' : 'failed') }];
       }
       case 'warning':
         return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
@@ -83,4 +102,8 @@ export class ExecEventMapper {
 
 function commandItem(id: string, command: string, output: string, exitCode: number | null, status: string) {
   return { id, type: 'command_execution', command, aggregated_output: output, exit_code: exitCode, status };
+}
+
+function fileChangeItem(id: string, changes: readonly FileChangeSummary[], status: string) {
+  return { id, type: 'file_change', changes: changes.map((c) => ({ path: c.path, kind: c.kind })), status };
 }

@@ -3,6 +3,7 @@
 import { CollaborationModePresets, NetworkAccessTexts, WritableRootsTexts } from '../../protocol/pack-files.js';
 import type { PackFileSpec } from '../pack/pack-layout.js';
 import { TOOL_TEXT_FILES } from '../tools/tool-texts.js';
+import { APPLY_PATCH_ERROR_FILES, APPLY_PATCH_FILES } from '../tools/apply-patch/patch-texts.js';
 
 export const PERMISSIONS_FILES: readonly PackFileSpec[] = [
   { path: 'permissions/wrapper.md', placeholders: ['sections'] },
@@ -47,3 +48,6 @@ export const EXEC_OUTPUT_FILES: readonly PackFileSpec[] = [
   // Optional: a pack without them borrows weft's own (see tool-texts.ts).
   ...TOOL_TEXT_FILES,
 ];
+
+/** apply_patch outcomes: Codex's recorded texts, then weft's own refusals (optional, borrowed). */
+export const PATCH_OUTPUT_FILES: readonly PackFileSpec[] = [...APPLY_PATCH_FILES, ...APPLY_PATCH_ERROR_FILES];

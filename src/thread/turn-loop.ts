@@ -2,7 +2,7 @@
 // again until the model answers without a call. Every item is appended to the rollout as it is
 // kept, and the rollout is flushed before the turn is reported complete.
 import { randomUUID } from 'node:crypto';
-import type { FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
+import type { CustomToolCallItem, FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
 import type { ClientEvent } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
@@ -157,6 +157,9 @@ async function record(state: ThreadState, items: readonly ResponseItem[]): Promi
   await state.writer.append(kept.map(responseItemLine));
 }
 
+/** A call the turn runs: a function tool's, or a freeform (custom) tool's such as apply_patch. */
+type ToolCallItem = FunctionCallItem | CustomToolCallItem;
+
 /** How often a turn asks again after streams that broke mid-response. */
 const MAX_RESAMPLES = 3;
 
@@ -170,7 +173,7 @@ async function sampleOnce(
   settings: TurnSettings,
   signal: AbortSignal,
   onMessage: (text: string) => void,
-): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError }> {
+): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError }> {
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
@@ -186,7 +189,7 @@ async function sampleOnce(
     settings,
     { promptCacheKey: state.id },
   );
-  const calls: FunctionCallItem[] = [];
+  const calls: ToolCallItem[] = [];
   try {
     await consumeStream(state, deps, settings, body, signal, calls, onMessage);
   } catch (err) {
@@ -202,7 +205,7 @@ async function consumeStream(
   settings: TurnSettings,
   body: ResponsesRequestBody,
   signal: AbortSignal,
-  calls: FunctionCallItem[],
+  calls: ToolCallItem[],
   onMessage: (text: string) => void,
 ): Promise<void> {
   for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
@@ -216,7 +219,7 @@ async function consumeStream(
       case 'item_done': {
         const item = state.profileThread?.modelItem(event.item, event.raw) ?? event.item;
         await keepModelItem(state, deps, item, onMessage);
-        if (item.type === 'function_call') calls.push(item);
+        if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
         break;
       }
       case 'retrying':
@@ -263,15 +266,22 @@ async function runCalls(
   state: ThreadState,
   deps: TurnDeps,
   settings: TurnSettings,
-  calls: readonly FunctionCallItem[],
+  calls: readonly ToolCallItem[],
   signal: AbortSignal,
 ): Promise<void> {
   const ctx = deps.toolContext(settings, signal, deps.emit);
   for (const call of calls) {
     if (signal.aborted) return;
-    const dispatch = () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
-    const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
-    const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
+    const custom = call.type === 'custom_tool_call';
+    const dispatch = () =>
+      state.tools.dispatch(
+        { name: call.name, arguments: custom ? call.input : call.arguments, callId: call.call_id, signal, kind: custom ? 'custom' : 'function' },
+        ctx,
+      );
+    // Extension hooks see every call in the function form (a freeform input as `{"input": …}`).
+    const hooked = custom ? { type: 'function_call' as const, name: call.name, arguments: JSON.stringify({ input: call.input }), call_id: call.call_id } : call;
+    const result = deps.hooks ? await deps.hooks.runTool(state, hooked, dispatch) : await dispatch();
+    const output: ResponseItem = { type: custom ? 'custom_tool_call_output' : 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
   }

@@ -6,12 +6,15 @@ import type { TruncationPolicy } from '../../protocol/model-catalog.js';
 import type { FunctionCallOutputPayload } from '../../protocol/responses-items.js';
 import { errorMessage } from '../errors.js';
 import type { Approver } from './approval.js';
+import type { PatchContext } from './apply-patch/run-patch.js';
 import type { ToolTexts } from './tool-texts.js';
 
 export interface ToolCall {
   name: string;
-  /** The raw JSON text the model produced. */
+  /** The raw JSON text the model produced; for a freeform (custom) tool, its raw input. */
   arguments: string;
+  /** `custom` for a freeform tool call (`custom_tool_call`); absent or `function` otherwise. */
+  kind?: 'function' | 'custom';
   callId: string;
   signal: AbortSignal;
 }
@@ -63,6 +66,8 @@ export interface ToolContext {
   /** Kill a command that runs longer than this (default: exec-command's DEFAULT_EXEC_TIMEOUT_MS). */
   execTimeoutMs?: number | undefined;
   onExecEvent?: ((event: ExecEvent) => void) | undefined;
+  /** What apply_patch needs (texts, sandbox roots, change listener); without it the tool is not offered. */
+  patch?: PatchContext | undefined;
 }
 
 export type ToolHandler = (call: ToolCall, ctx: ToolContext) => Promise<ToolResult>;
@@ -95,10 +100,12 @@ export class ToolRegistry {
   async dispatch(call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
     const handler = this.#handlers.get(call.name);
     if (handler === undefined) return { output: ctx.texts.unknownTool(call.name), success: false };
-    try {
-      JSON.parse(call.arguments);
-    } catch (err) {
-      return { output: ctx.texts.invalidArguments(call.name, errorMessage(err)), success: false };
+    if (call.kind !== 'custom') {
+      try {
+        JSON.parse(call.arguments);
+      } catch (err) {
+        return { output: ctx.texts.invalidArguments(call.name, errorMessage(err)), success: false };
+      }
     }
     try {
       return await handler(call, ctx);
