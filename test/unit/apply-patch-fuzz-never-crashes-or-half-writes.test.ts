@@ -4,23 +4,12 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../scripts/seeded-random.js';
 import { parsePatch, PatchParseError } from '../../src/tools/apply-patch/parse-patch.js';
 import { applyPatch, patchContext, snapshot } from '../support/patch-harness.js';
 import { removeTempDirs, tempDir, writeTree } from '../support/temp-tree.js';
 
 afterAll(removeTempDirs);
-
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BASELINE: Record<string, string | Uint8Array> = {
   'a.txt': 'alpha\nbeta\ngamma\ndelta\n',
@@ -101,7 +90,7 @@ describe('apply_patch under 1,000 random or mangled patches', () => {
   it('never crashes, answers every call, and never writes part of a failed patch', async () => {
     const dir = await tempDir();
     const cwd = path.join(dir, 'ws');
-    const next = generator(prng(20261124));
+    const next = generator(seededRandom(20261124));
     const outcomes = { applied: 0, refused: 0 };
     await writeTree(cwd, BASELINE);
     let before = await snapshot(dir);
