@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TurnNotifier } from '../../src/app-server/turn-notifier.js';
+import { progressLine } from '../../src/cli/progress.js';
 import { ExecEventMapper } from '../../src/exec/exec-events.js';
 import { applyPatchTool } from '../../src/tools/apply-patch/apply-patch-tool.js';
 import type { PatchEvent } from '../../src/tools/apply-patch/run-patch.js';
@@ -69,5 +70,14 @@ describe('apply_patch file-change events', () => {
     // The turn's diff runs from the file before the turn's first change to now: both edits, one file.
     expect(diff).toContain('-a\n+A\n');
     expect(diff).toContain('-c\n+C\n');
+  });
+
+  it('shows the changed files on a terminal', async () => {
+    const dir = await tempDir();
+    await writeTree(dir, { 'old.txt': 'o\n' });
+    const events: PatchEvent[] = [];
+    await applyPatch(patchOf('*** Add File: n.txt', '+n', '*** Delete File: old.txt'), patchContext(dir, { events }));
+    const lines = asThreadEvents(events).map(progressLine).filter((l) => l !== undefined);
+    expect(lines).toEqual([`apply_patch:\n  A ${path.join(dir, 'n.txt')}\n  D ${path.join(dir, 'old.txt')}`]);
   });
 });
