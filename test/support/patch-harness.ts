@@ -1,6 +1,6 @@
 // Fixtures for the apply_patch tests: texts from the packs as the engine loads them, a tool context
 // on a temporary workspace, and a snapshot of a directory tree (to prove that nothing was written).
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
 import { loadPack } from '../../src/pack/load-pack.js';
@@ -59,14 +59,15 @@ export function applyPatch(patch: string, ctx: ToolContext): Promise<ToolResult>
   return applyPatchTool({ name: 'apply_patch', arguments: patch, callId: 'call_patch', signal: new AbortController().signal, kind: 'custom' }, ctx);
 }
 
-/** Every file under `root` (relative path → bytes as hex), sorted; directories as `dir/`. */
+/** Every file under `root` (relative path → bytes as hex), sorted; directories as `dir/`, links as `-> target`. */
 export async function snapshot(root: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const walk = async (dir: string): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       const rel = path.relative(root, full);
-      if (entry.isDirectory()) {
+      if (entry.isSymbolicLink()) out[rel] = `-> ${await readlink(full)}`;
+      else if (entry.isDirectory()) {
         out[`${rel}/`] = '';
         await walk(full);
       } else out[rel] = (await readFile(full)).toString('hex');

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../src/tools/approval.js';
@@ -69,6 +69,19 @@ describe('apply_patch obeys the writable roots and the approval policy', () => {
     await applyPatch(patchOf('*** Add File: m.txt', '+m'), patchContext(cwd));
     const before = await snapshot(root);
     const result = await applyPatch(patchOf('*** Update File: m.txt', '*** Move to: ../m.txt', '@@', '-m', '+M'), patchContext(cwd));
+    expect(result.success).toBe(false);
+    expect(await snapshot(root)).toEqual(before);
+  });
+});
+
+describe('apply_patch and symlinks', () => {
+  it('refuses a write through a symlink inside the workspace that points outside it', async () => {
+    const { root, cwd } = await workspace();
+    const away = path.join(root, 'away');
+    await mkdir(away);
+    await symlink(away, path.join(cwd, 'link'));
+    const before = await snapshot(root);
+    const result = await applyPatch(patchOf('*** Add File: link/planted.txt', '+x'), patchContext(cwd));
     expect(result.success).toBe(false);
     expect(await snapshot(root)).toEqual(before);
   });
