@@ -10,6 +10,7 @@ import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
+import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import { textMessage, messageText } from '../history/message.js';
 import type { Pack } from '../pack/load-pack.js';
 import type { CompatProfile } from '../profile/profile.js';
@@ -176,7 +177,8 @@ async function sampleOnce(
 ): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError }> {
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
-  const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
+  const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
+  const request = { instructions: state.baseInstructions, input };
   const sent = deps.hooks ? await deps.hooks.context(state, request) : request;
   const body = (state.profileThread ?? deps.profile).renderBody(
     {
