@@ -17,10 +17,13 @@ import {
   ThreadStartedNotification,
   ThreadTokenUsageUpdatedNotification,
   TurnCompletedNotification,
+  TurnDiffUpdatedNotification,
   TurnStartedNotification,
 } from './notifications.js';
 import {
   CommandExecutionRequestApprovalParams,
+  FileChangeRequestApprovalParams,
+  FileChangeRequestApprovalResponse,
   CommandExecutionRequestApprovalResponse,
   DynamicToolCallParams,
   DynamicToolCallResponse,
@@ -94,6 +97,7 @@ export const SERVER_NOTIFICATIONS = {
   'thread/tokenUsage/updated': ThreadTokenUsageUpdatedNotification,
   'turn/started': TurnStartedNotification,
   'turn/completed': TurnCompletedNotification,
+  'turn/diff/updated': TurnDiffUpdatedNotification,
   'item/started': ItemStartedNotification,
   'item/completed': ItemCompletedNotification,
   'item/agentMessage/delta': AgentMessageDeltaNotification,
@@ -113,6 +117,7 @@ export const SERVER_REQUESTS = {
     params: CommandExecutionRequestApprovalParams,
     result: CommandExecutionRequestApprovalResponse,
   },
+  'item/fileChange/requestApproval': { params: FileChangeRequestApprovalParams, result: FileChangeRequestApprovalResponse },
   'item/tool/call': { params: DynamicToolCallParams, result: DynamicToolCallResponse, experimental: true },
 } as const satisfies Record<string, MethodSchemas>;
 

@@ -10,6 +10,7 @@ import { workingDirectoryProblem } from '../engine/working-directory.js';
 import { assertThreadId } from '../thread/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
+import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settings.js';
 import type { SandboxMode } from '../../protocol/config.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
@@ -157,6 +158,6 @@ async function openWeft(conn: RpcConnection, options: ServerOptions, client: Cli
     source: APP_SERVER_SOURCE,
     approver: clientApprover(conn, log),
   });
-  weft.registerTool(EXEC_COMMAND_TOOL_NAME, scopedExecCommand());
+  weft.registerTool(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(scopedExecCommand()));
   return weft;
 }

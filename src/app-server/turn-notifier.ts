@@ -8,6 +8,8 @@ import type { NotificationParams, ServerNotificationMethod } from '../../protoco
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { TokenInfo } from '../thread/token-info.js';
+import { changeDiff, TurnDiff } from '../tools/apply-patch/change-diff.js';
+import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
 export type Notify = <M extends ServerNotificationMethod>(method: M, params: NotificationParams<M>) => void;
 
@@ -41,6 +43,9 @@ export class TurnNotifier {
   readonly #open = { message: [] as string[], reasoning: [] as string[] };
   /** Command items announced (before their approval request, or when they began), by call id. */
   readonly #commands = new Map<string, { command: string; cwd: string }>();
+  /** File-change items announced (before their approval request, or when the write began). */
+  readonly #fileChanges = new Set<string>();
+  readonly #turnDiff = new TurnDiff();
   #compactionId: string | undefined;
   /**
    * Totals recorded before a request are reported once its response starts streaming (Codex
@@ -76,6 +81,13 @@ export class TurnNotifier {
     if (this.#commands.has(callId)) return;
     this.#commands.set(callId, { command, cwd });
     this.#item('item/started', commandItem(callId, command, cwd, 'inProgress'));
+  }
+
+  /** Shows a file-change item (before its approval question, or as the write begins); once. */
+  announceFileChange(callId: string, changes: readonly FileChangeSummary[]): void {
+    if (this.#fileChanges.has(callId)) return;
+    this.#fileChanges.add(callId);
+    this.#item('item/started', fileChangeItem(callId, changes, 'inProgress'));
   }
 
   commandDeclined(callId: string, command: string, cwd: string): void {
@@ -140,6 +152,18 @@ export class TurnNotifier {
           aggregatedOutput: event.aggregatedOutput,
           exitCode: event.exitCode,
         });
+      }
+      case 'file_change_started':
+        return this.announceFileChange(event.callId, event.changes);
+      case 'file_change_finished': {
+        this.announceFileChange(event.callId, event.changes);
+        const status = event.status === 'completed' ? 'completed' : event.status === 'declined' ? 'declined' : 'failed';
+        this.#item('item/completed', fileChangeItem(event.callId, event.changes, status));
+        if (event.status === 'completed') {
+          this.#turnDiff.record(event.changes);
+          this.notify('turn/diff/updated', { threadId: this.threadId, turnId: this.turnId, diff: this.#turnDiff.render() });
+        }
+        return;
       }
       case 'retrying':
         this.notify('error', {
@@ -227,5 +251,20 @@ function commandItem(id: string, command: string, cwd: string, status: CommandIt
     aggregatedOutput: null,
     exitCode: null,
     durationMs: null,
+  };
+}
+
+type FileChangeItem = Extract<ThreadItem, { type: 'fileChange' }>;
+
+function fileChangeItem(id: string, changes: readonly FileChangeSummary[], status: FileChangeItem['status']): FileChangeItem {
+  return {
+    type: 'fileChange',
+    id,
+    changes: changes.map((c) => ({
+      path: c.path,
+      kind: c.kind === 'update' ? { type: 'update', move_path: c.movePath ?? null } : { type: c.kind },
+      diff: changeDiff(c),
+    })),
+    status,
   };
 }

@@ -25,6 +25,8 @@ import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
+import { APPLY_PATCH_TOOL_NAME, applyPatchTool } from '../tools/apply-patch/apply-patch-tool.js';
+import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { ToolRegistry, type ToolContext, type ToolHandler } from '../tools/tool-registry.js';
 import type { Approver } from '../tools/approval.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../tools/tool-output-style.js';
@@ -75,7 +77,8 @@ export class Weft {
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
-    this.#tools.register(EXEC_COMMAND_TOOL_NAME, createExecCommandHandler());
+    this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
+    this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).
     this.#tools.register(WRITE_STDIN_TOOL_NAME, writeStdin, { whenOffered: true });
     this.#tools.register(UPDATE_PLAN_TOOL_NAME, updatePlan, { whenOffered: true });
@@ -336,6 +339,15 @@ export class Weft {
       onExecEvent: (ev) => {
         if (ev.type === 'begin') emit({ type: 'command_started', callId: ev.callId, command: ev.command, cwd: ev.cwd });
         else emit({ type: 'command_finished', callId: ev.callId, command: ev.command, cwd: ev.cwd, aggregatedOutput: ev.aggregatedOutput, exitCode: ev.exitCode });
+      },
+      patch: {
+        texts: this.runtime.patchTexts,
+        sandbox: settings.sandbox,
+        tmpdir: settings.tmpdir,
+        onPatchEvent: (ev) => {
+          if (ev.type === 'begin') emit({ type: 'file_change_started', callId: ev.callId, changes: ev.changes });
+          else emit({ type: 'file_change_finished', callId: ev.callId, changes: ev.changes, status: ev.status });
+        },
       },
     };
   }

@@ -2,6 +2,7 @@
 // (and @openai/codex-sdk parses): thread.started, turn.started, item.started/updated/completed,
 // turn.completed with usage, turn.failed, error.
 import type { ThreadEvent } from '../thread/thread-events.js';
+import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
 export type ExecJsonEvent = Record<string, unknown> & { type: string };
 
@@ -11,13 +12,20 @@ export type ExecJsonEvent = Record<string, unknown> & { type: string };
  */
 export type ExecUsageFields = 'codex-0.98' | 'full';
 
+export interface ExecEventOptions {
+  readonly usageFields?: ExecUsageFields;
+  /** Codex 0.169 announces a file change with item.started before its item.completed; 0.98 does not. */
+  readonly fileChangeStarted?: boolean;
+}
+
 export class ExecEventMapper {
-  constructor(private readonly usageFields: ExecUsageFields = 'codex-0.98') {}
+  constructor(private readonly options: ExecEventOptions = {}) {}
 
   #next = 0;
   readonly #commands = new Map<string, string>();
   /** The turn's plan as a `todo_list` item: started on the first update, completed with the turn. */
   #todo: { id: string; items: { text: string; completed: boolean }[] } | undefined;
+  readonly #fileChanges = new Map<string, string>();
 
   #id(): string {
     return `item_${this.#next++}`;
@@ -57,6 +65,16 @@ export class ExecEventMapper {
         const status = event.exitCode === 0 ? 'completed' : 'failed';
         return [{ type: 'item.completed', item: commandItem(id, event.command, event.aggregatedOutput, event.exitCode, status) }];
       }
+      case 'file_change_started': {
+        if (!this.options.fileChangeStarted) return [];
+        const id = this.#id();
+        this.#fileChanges.set(event.callId, id);
+        return [{ type: 'item.started', item: fileChangeItem(id, event.changes, 'in_progress') }];
+      }
+      case 'file_change_finished': {
+        const id = this.#fileChanges.get(event.callId) ?? this.#id();
+        return [{ type: 'item.completed', item: fileChangeItem(id, event.changes, event.status === 'completed' ? 'completed' : 'failed') }];
+      }
       case 'warning':
         return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
       case 'plan_updated': {
@@ -68,7 +86,7 @@ export class ExecEventMapper {
       case 'turn_completed': {
         const u = event.usage;
         const usage =
-          this.usageFields === 'full'
+          this.options.usageFields === 'full'
             ? {
                 input_tokens: u?.input_tokens ?? 0,
                 cached_input_tokens: u?.cached_input_tokens ?? 0,
@@ -120,4 +138,8 @@ function todoCompleted(todo: { id: string; items: { text: string; completed: boo
 
 function commandItem(id: string, command: string, output: string, exitCode: number | null, status: string) {
   return { id, type: 'command_execution', command, aggregated_output: output, exit_code: exitCode, status };
+}
+
+function fileChangeItem(id: string, changes: readonly FileChangeSummary[], status: string) {
+  return { id, type: 'file_change', changes: changes.map((c) => ({ path: c.path, kind: c.kind })), status };
 }

@@ -11,6 +11,7 @@ import {
   COMPACTION_FILES,
   EXEC_OUTPUT_FILES,
   optionalFile,
+  PATCH_OUTPUT_FILES,
   PERMISSIONS_FILES,
   SKILL_LIST_FILES,
   USER_INSTRUCTIONS_FILES,
@@ -38,6 +39,7 @@ const files: PackFileSpec[] = [
   // 0.98 records no answer to an unsupported call and truncates without a warning line.
   optionalFile(TOOL_OUTCOME_FILES.unsupportedCall),
   optionalFile(TOOL_OUTCOME_FILES.truncationWarning),
+  ...PATCH_OUTPUT_FILES,
   { path: 'tool_output/aborted.txt' },
   { path: 'tool_output/dynamic_tool_failed.txt' },
   { path: 'turn_aborted.md' },

@@ -3,6 +3,7 @@
 import { CollaborationModePresets, NetworkAccessTexts, WritableRootsTexts } from '../../protocol/pack-files.js';
 import type { PackFileSpec } from '../pack/pack-layout.js';
 import { TOOL_OUTCOME_FILES, TOOL_TEXT_FILES } from '../tools/tool-texts.js';
+import { APPLY_PATCH_ERROR_FILES, APPLY_PATCH_FILES } from '../tools/apply-patch/patch-texts.js';
 
 export const PERMISSIONS_FILES: readonly PackFileSpec[] = [
   { path: 'permissions/wrapper.md', placeholders: ['sections'] },
@@ -52,3 +53,6 @@ export const EXEC_OUTPUT_FILES: readonly PackFileSpec[] = [
 
 /** Tool outcomes only some generations show: required in the layouts that list them plainly. */
 export const optionalFile = (spec: PackFileSpec): PackFileSpec => ({ ...spec, optional: true });
+
+/** apply_patch outcomes: Codex's recorded texts, then weft's own refusals (optional, borrowed). */
+export const PATCH_OUTPUT_FILES: readonly PackFileSpec[] = [...APPLY_PATCH_FILES, ...APPLY_PATCH_ERROR_FILES];

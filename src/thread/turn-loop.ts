@@ -2,7 +2,7 @@
 // again until the model answers without a call. Every item is appended to the rollout as it is
 // kept, and the rollout is flushed before the turn is reported complete.
 import { randomUUID } from 'node:crypto';
-import type { FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
+import type { CustomToolCallItem, FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
 import type { ClientEvent } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
@@ -10,6 +10,7 @@ import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
+import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import { textMessage, messageText } from '../history/message.js';
 import type { Pack } from '../pack/load-pack.js';
 import type { CompatProfile } from '../profile/profile.js';
@@ -169,6 +170,9 @@ async function record(state: ThreadState, items: readonly ResponseItem[]): Promi
   await state.writer.append(kept.map(responseItemLine));
 }
 
+/** A call the turn runs: a function tool's, or a freeform (custom) tool's such as apply_patch. */
+type ToolCallItem = FunctionCallItem | CustomToolCallItem;
+
 /** How often a turn asks again after streams that broke mid-response. */
 const MAX_RESAMPLES = 3;
 
@@ -182,10 +186,11 @@ async function sampleOnce(
   settings: TurnSettings,
   signal: AbortSignal,
   onMessage: (text: string) => void,
-): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
+): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
-  const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
+  const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
+  const request = { instructions: state.baseInstructions, input };
   const sent = deps.hooks ? await deps.hooks.context(state, request) : request;
   const body = (state.profileThread ?? deps.profile).renderBody(
     {
@@ -199,7 +204,7 @@ async function sampleOnce(
     settings,
     { promptCacheKey: state.id },
   );
-  const calls: FunctionCallItem[] = [];
+  const calls: ToolCallItem[] = [];
   const offered = offeredToolNames(body);
   // The response can be cut alone (steered input), or with the turn.
   const cut = new AbortController();
@@ -233,7 +238,7 @@ async function consumeStream(
   settings: TurnSettings,
   body: ResponsesRequestBody,
   signal: AbortSignal,
-  calls: FunctionCallItem[],
+  calls: ToolCallItem[],
   onMessage: (text: string) => void,
 ): Promise<void> {
   for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
@@ -247,7 +252,7 @@ async function consumeStream(
       case 'item_done': {
         const item = state.profileThread?.modelItem(event.item, event.raw) ?? event.item;
         await keepModelItem(state, deps, item, onMessage);
-        if (item.type === 'function_call') calls.push(item);
+        if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
         break;
       }
       case 'retrying':
@@ -294,7 +299,7 @@ async function runCalls(
   state: ThreadState,
   deps: TurnDeps,
   settings: TurnSettings,
-  calls: readonly FunctionCallItem[],
+  calls: readonly ToolCallItem[],
   signal: AbortSignal,
   offered?: ReadonlySet<string>,
 ): Promise<void> {
@@ -302,9 +307,16 @@ async function runCalls(
   const ctx = { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) };
   for (const call of calls) {
     if (signal.aborted) return;
-    const dispatch = () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx, offered);
-    const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
-    const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
+    const custom = call.type === 'custom_tool_call';
+    const dispatch = () =>
+      state.tools.dispatch(
+        { name: call.name, arguments: custom ? call.input : call.arguments, callId: call.call_id, signal, kind: custom ? 'custom' : 'function' },
+        ctx,
+      );
+    // Extension hooks see every call in the function form (a freeform input as `{"input": …}`).
+    const hooked = custom ? { type: 'function_call' as const, name: call.name, arguments: JSON.stringify({ input: call.input }), call_id: call.call_id } : call;
+    const result = deps.hooks ? await deps.hooks.runTool(state, hooked, dispatch) : await dispatch();
+    const output: ResponseItem = { type: custom ? 'custom_tool_call_output' : 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
     if (result.followUp !== undefined) await recordFollowUp(state, result.followUp);

@@ -7,14 +7,17 @@ import type { FunctionCallOutputPayload, ResponseItem } from '../../protocol/res
 import { errorMessage } from '../errors.js';
 import type { Approver } from './approval.js';
 import type { ToolOutputStyle } from './tool-output-style.js';
+import type { PatchContext } from './apply-patch/run-patch.js';
 import type { ToolTexts } from './tool-texts.js';
 import type { ExecSessionManager } from './unified-exec/session-manager.js';
 import type { PlanUpdate } from './update-plan.js';
 
 export interface ToolCall {
   name: string;
-  /** The raw JSON text the model produced. */
+  /** The raw JSON text the model produced; for a freeform (custom) tool, its raw input. */
   arguments: string;
+  /** `custom` for a freeform tool call (`custom_tool_call`); absent or `function` otherwise. */
+  kind?: 'function' | 'custom';
   callId: string;
   signal: AbortSignal;
 }
@@ -74,6 +77,8 @@ export interface ToolContext {
   style?: ToolOutputStyle | undefined;
   /** The model updated its plan (update_plan). */
   onPlanUpdate?: ((plan: PlanUpdate) => void) | undefined;
+  /** What apply_patch needs (texts, sandbox roots, change listener); without it the tool is not offered. */
+  patch?: PatchContext | undefined;
 }
 
 export type ToolHandler = (call: ToolCall, ctx: ToolContext) => Promise<ToolResult>;
@@ -125,10 +130,12 @@ export class ToolRegistry {
     const handler = this.#handlers.get(call.name);
     if (this.#unsupported(call.name, offered)) return { output: ctx.texts.unsupportedCall(call.name), success: false };
     if (handler === undefined) return { output: ctx.texts.unknownTool(call.name), success: false };
-    try {
-      JSON.parse(call.arguments);
-    } catch (err) {
-      return { output: ctx.texts.invalidArguments(call.name, errorMessage(err)), success: false };
+    if (call.kind !== 'custom') {
+      try {
+        JSON.parse(call.arguments);
+      } catch (err) {
+        return { output: ctx.texts.invalidArguments(call.name, errorMessage(err)), success: false };
+      }
     }
     try {
       return await handler(call, ctx);

@@ -22,7 +22,7 @@ function recordedUsageKeys(profile: string): string[] | undefined {
 }
 
 test('today’s usage carries cache writes and reasoning tokens, in Codex 0.169’s key order', () => {
-  const [event] = new ExecEventMapper('full').map(completed);
+  const [event] = new ExecEventMapper({ usageFields: 'full' }).map(completed);
   expect(event).toEqual({
     type: 'turn.completed',
     usage: { input_tokens: 1200, cached_input_tokens: 1000, cache_write_input_tokens: 0, output_tokens: 40, reasoning_output_tokens: 7 },
@@ -32,7 +32,7 @@ test('today’s usage carries cache writes and reasoning tokens, in Codex 0.169�
 });
 
 test('the 0.98 generation keeps its three fields', () => {
-  const [event] = new ExecEventMapper('codex-0.98').map(completed);
+  const [event] = new ExecEventMapper({ usageFields: 'codex-0.98' }).map(completed);
   expect(event).toEqual({ type: 'turn.completed', usage: { input_tokens: 1200, cached_input_tokens: 1000, output_tokens: 40 } });
   const keys = recordedUsageKeys('codex-0.98');
   if (keys) expect(Object.keys((event as unknown as { usage: object }).usage)).toEqual(keys);

@@ -16,6 +16,7 @@ import {
   COMPACTION_FILES,
   EXEC_OUTPUT_FILES,
   optionalFile,
+  PATCH_OUTPUT_FILES,
   PERMISSIONS_FILES,
   SKILL_LIST_FILES,
   USER_INSTRUCTIONS_FILES,
@@ -70,6 +71,7 @@ const files: PackFileSpec[] = [
   // update_plan is not offered to this generation's models; view_image answers with the image itself.
   optionalFile(TOOL_OUTCOME_FILES.planUpdated),
   optionalFile(TOOL_OUTCOME_FILES.imageAttached),
+  ...PATCH_OUTPUT_FILES,
   ...FALLBACK_FILES.map((path) => ({ path, optional: true })),
 ];
 
