@@ -312,6 +312,7 @@ async function runCalls(
       state.tools.dispatch(
         { name: call.name, arguments: custom ? call.input : call.arguments, callId: call.call_id, signal, kind: custom ? 'custom' : 'function' },
         ctx,
+        offered,
       );
     // Extension hooks see every call in the function form (a freeform input as `{"input": …}`).
     const hooked = custom ? { type: 'function_call' as const, name: call.name, arguments: JSON.stringify({ input: call.input }), call_id: call.call_id } : call;
