@@ -2,7 +2,7 @@
 // 1–20 KB outputs and reasoning with encrypted content, an answer), optionally with a local
 // compaction every `compactEvery` turns written the way weft writes one.
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { buildCompactedHistory } from '../../src/compaction/compacted-history.js';
+import { buildCompactedHistory } from '../../src/history/compacted-history.js';
 import { textMessage } from '../../src/history/message.js';
 import { rolloutPath } from '../../src/thread/rollout-paths.js';
 import { compactedLine, contextCompactedEvent, responseItemLine, sessionMetaLine, userMessageEvent } from '../../src/thread/rollout-records.js';

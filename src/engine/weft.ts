@@ -5,6 +5,7 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import { wireStream, type PromptShapingOptions } from '../client/stream-for-wire.js';
 import { postCompact } from '../client/compact-request.js';
+import { codexCompactor } from '../compaction/compact-history.js';
 import { isDefaultOpenAiProvider } from '../client/provider.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
@@ -140,7 +141,7 @@ export class Weft {
       extraToolSpecs: [],
       ...(profileThread ? { profileThread } : {}),
     };
-    return new Thread(state, rt, this.#hooked(this.#deps(), opts), overrides, cwd);
+    return new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts), overrides, cwd);
   }
 
   /** Reopen a thread by id, by rollout path, or `last` (the most recently updated). */
@@ -257,7 +258,7 @@ export class Weft {
       extraToolSpecs: [],
       ...(profileThread ? { profileThread } : {}),
     };
-    const thread = new Thread(state, rt, this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
+    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
     this.#pendingWarnings.set(thread, warnings);
     return thread;
   }
@@ -295,6 +296,7 @@ export class Weft {
       packTools: rt.packTools,
       provider,
       stream: wireStream(rt.env, rt.pack.dir, this.options.promptShaping),
+      compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),
       compactPrompt: rt.config.compact_prompt,
       remoteCompact:

@@ -4,10 +4,8 @@
 import type { CompatProfileName, Personality } from '../../protocol/config.js';
 import type { CollaborationMode } from '../../protocol/rollout.js';
 import type { ModelInfo } from '../../protocol/model-catalog.js';
-import type { WireOutputItem } from '../../protocol/responses-events.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ResponsesRequestBody, ToolSpec } from '../../protocol/responses-request.js';
-import type { CompactionTrigger } from '../compaction/compaction-trigger.js';
 import type { InitialContextOptions } from '../context/initial-context.js';
 import type { PreviousTurn } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -15,11 +13,9 @@ import type { Pack } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 import type { Prompt } from '../prompt/prompt.js';
 import type { RenderOptions } from '../prompt/responses.js';
+import type { ProfileThread } from '../thread/turn-ports.js';
 import type { ForkRolloutOptions, ForkRolloutResult } from '../thread/rollout-fork.js';
 import type { RolloutRecord } from '../thread/rollout-reader.js';
-import type { RolloutLineFormat, RolloutLineInput } from '../thread/rollout-writer.js';
-import type { ThreadState } from '../thread/thread-state.js';
-import type { TurnDeps } from '../thread/turn-loop.js';
 
 export interface CompatProfile {
   readonly name: CompatProfileName;
@@ -86,30 +82,4 @@ export interface ProfileThreadInit {
   readonly records?: readonly RolloutRecord[];
 }
 
-/**
- * One thread's view of a stateful profile. The turn loop uses it instead of the profile when present
- * (initial context, updates, body) and calls the hooks below at fixed points of a turn.
- */
-export interface ProfileThread {
-  buildInitialContext: CompatProfile['buildInitialContext'];
-  settingsUpdateItems: CompatProfile['settingsUpdateItems'];
-  renderBody: CompatProfile['renderBody'];
-  /** How this thread's rollout lines are written. */
-  readonly rolloutFormat: RolloutLineFormat;
-  /** A turn begins: lines to record before anything else of the turn. */
-  turnStarted(turnId: string, settings: TurnSettings): Promise<RolloutLineInput[]>;
-  /** Lines to record right before the user's prompt (after a pre-turn compaction). */
-  beforePrompt(settings: TurnSettings): RolloutLineInput[];
-  /** The turn completed: lines to record before the rollout is flushed. */
-  turnCompleted(lastMessage: string | undefined): RolloutLineInput[];
-  /** An item weft created (prompt, tool output…), as this thread keeps it (ids, metadata). */
-  decorateItem(item: ResponseItem): ResponseItem;
-  /** A response completed (its usage is recorded next). */
-  responseCompleted?(responseId: string): void;
-  /** A model output item as this thread keeps it; `raw` is the item as streamed. */
-  modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem;
-  /** True when the next turn must compact first (e.g. the model changed generation). */
-  compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean;
-  /** This thread's compaction; replaces the codex-0.98 local compaction. */
-  compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void>;
-}
+export type { ProfileThread };

@@ -2,7 +2,7 @@
 // the instructions recorded in session_meta, the last turn's settings and the token totals.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
-import { buildCompactedHistory, userMessageTexts } from '../compaction/compacted-history.js';
+import { buildCompactedHistory, userMessageTexts } from '../history/compacted-history.js';
 import { RolloutError } from '../errors.js';
 import { isGhostSnapshot } from './ghost-snapshots.js';
 import { compactedOf, responseItemOf, type RolloutRecord } from './rollout-reader.js';

@@ -4,19 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
-import type { ClientEvent } from '../client/client-events.js';
-import type { ProviderSettings } from '../client/provider.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { textMessage, messageText } from '../history/message.js';
-import type { Pack } from '../pack/load-pack.js';
-import type { CompatProfile } from '../profile/profile.js';
-import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
-import type { ToolSpec } from '../../protocol/responses-request.js';
-import type { ToolContext } from '../tools/tool-registry.js';
 import {
   agentMessageEvent,
   agentReasoningEvent,
@@ -26,36 +19,12 @@ import {
   turnContextLine,
   userMessageEvent,
 } from './rollout-records.js';
-import type { ThreadEventListener } from './thread-events.js';
-import type { ThreadState } from './thread-state.js';
+import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
+import type { ThreadState, TurnDeps } from './turn-ports.js';
 import { addUsage, effectiveContextWindow } from './token-info.js';
 import { userInputMessage } from './user-input-message.js';
-import { autoCompactTokenLimit, shouldAutoCompact } from '../compaction/compaction-trigger.js';
-import { compactHistory } from '../compaction/compact-history.js';
-import type { PostCompactFn } from '../compaction/remote-compaction.js';
-import type { TurnHooks } from '../extensions/turn-hooks.js';
 
-export type StreamFn = (opts: { provider: ProviderSettings; body: ResponsesRequestBody; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
-
-export interface TurnDeps {
-  readonly profile: CompatProfile;
-  readonly pack: Pack;
-  readonly packTools: readonly ToolSpec[];
-  readonly provider: ProviderSettings;
-  readonly stream: StreamFn;
-  readonly toolContext: (settings: TurnSettings, signal: AbortSignal, emit: ThreadEventListener) => ToolContext;
-  readonly emit: ThreadEventListener;
-  /** config `compact_prompt`: replaces the pack's compaction prompt. */
-  readonly compactPrompt?: string | undefined;
-  /** Set when the provider compacts remotely (`POST /responses/compact`). */
-  readonly remoteCompact?: PostCompactFn | undefined;
-  /** config `model_auto_compact_token_limit`. */
-  readonly autoCompactTokenLimit?: number | undefined;
-  /** A JSON schema the final answer must follow. */
-  readonly outputSchema?: unknown;
-  /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
-  readonly hooks?: TurnHooks | undefined;
-}
+export type { StreamFn, TurnDeps } from './turn-ports.js';
 
 export type TurnOutcome =
   | { status: 'completed'; turnId: string; lastMessage: string | undefined }
@@ -143,10 +112,7 @@ async function maybeCompact(
   phase: 'pre-turn' | 'mid-turn',
   signal: AbortSignal,
 ): Promise<void> {
-  const modelChange = phase === 'pre-turn' && (state.profileThread?.compactsBeforeTurn(state.previousTurn, settings) ?? false);
-  if (modelChange || shouldAutoCompact(state, autoCompactTokenLimit(settings, deps.autoCompactTokenLimit))) {
-    await compactHistory(state, deps, settings, phase, signal);
-  }
+  if (deps.compactor.isDue(state, deps, settings, phase)) await deps.compactor.compact(state, deps, settings, phase, signal);
 }
 
 async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {

@@ -6,7 +6,7 @@
 // A model switch between catalog `comp_hash`es compacts first, with the previous model.
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
-import { summaryMessageText } from '../../compaction/compacted-history.js';
+import { summaryMessageText } from '../../history/compacted-history.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Prompt } from '../../prompt/prompt.js';
