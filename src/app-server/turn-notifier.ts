@@ -7,7 +7,7 @@ import type { ThreadItem, UserInput } from '../../protocol/app-server/common.js'
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
-import type { TokenInfo } from '../thread/token-info.js';
+import type { TokenInfo } from '../rollout/token-info.js';
 
 export type Notify = <M extends ServerNotificationMethod>(method: M, params: NotificationParams<M>) => void;
 

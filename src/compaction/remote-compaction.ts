@@ -6,7 +6,7 @@ import type { CompactRequestBody } from '../../protocol/responses-request.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { estimateItemsTokens } from '../history/token-estimate.js';
-import { compactedLine, contextCompactedEvent } from '../thread/rollout-records.js';
+import { compactedLine, contextCompactedEvent } from '../rollout/records.js';
 import type { PostCompactFn, ThreadState, TurnDeps } from '../thread/turn-ports.js';
 
 export type { PostCompactFn };

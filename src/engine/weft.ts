@@ -13,15 +13,13 @@ import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js
 import { RolloutError } from '../errors.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { historyFromRollout, noSessionMetaError } from '../thread/history-from-rollout.js';
-import { firstLineProblem } from '../thread/rollout-prefix.js';
-import { findRolloutPath, latestRollout, rolloutPath } from '../thread/rollout-paths.js';
-import { readRolloutHead } from '../thread/rollout-head.js';
-import { readRollout } from '../thread/rollout-reader.js';
-import { forkRollout } from '../thread/rollout-fork.js';
-import { sessionMetaLine } from '../thread/rollout-records.js';
-import { RolloutWriter, rolloutTimestamp } from '../thread/rollout-writer.js';
-import { lockRollout, type RolloutLock } from '../thread/rollout-lock.js';
-import { assertThreadId, newThreadId } from '../thread/thread-id.js';
+import { firstLineProblem } from '../rollout/prefix.js';
+import { readRolloutHead } from '../rollout/head.js';
+import { forkRollout } from '../rollout/fork.js';
+import { sessionMetaLine } from '../rollout/records.js';
+import { rolloutTimestamp } from '../rollout/writer.js';
+import type { RolloutLock } from '../rollout/lock.js';
+import { newThreadId } from '../rollout/thread-id.js';
 import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -29,12 +27,12 @@ import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/exec-
 import { ToolRegistry, type ToolContext, type ToolHandler } from '../tools/tool-registry.js';
 import type { Approver } from '../tools/approval.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
-import { withHistoryBase } from '../thread/rollout-history-base.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
+import { ThreadStore } from '../rollout/thread-store.js';
 import { expandHome } from '../config/weft-home.js';
 import type { Extension } from '../extensions/extension.js';
 import { loadConfiguredExtensions } from '../extensions/load-extension.js';
@@ -65,11 +63,14 @@ export interface OpenThreadOptions {
 export class Weft {
   readonly #tools = new ToolRegistry();
   readonly #extensions = new ExtensionRegistry();
+  /** Where this home's threads are stored: every surface finds, reads and lists them here. */
+  readonly store: ThreadStore;
 
   private constructor(
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
+    this.store = new ThreadStore(runtime.home);
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, createExecCommandHandler());
   }
 
@@ -106,14 +107,14 @@ export class Weft {
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
-    const file = rolloutPath(rt.home, id, now);
     const profileThread = await rt.profile.openThread?.({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
       kind: 'new',
       threadId: id,
     });
-    const writer = await RolloutWriter.create(
-      file,
+    const { path: file, writer } = await this.store.create(
+      id,
+      now,
       sessionMetaLine({
         id,
         timestamp: rolloutTimestamp(now),
@@ -125,7 +126,7 @@ export class Weft {
         baseInstructions: ctx.baseInstructions,
         git: await gitInfo(cwd),
       }),
-      { format: profileThread?.rolloutFormat },
+      profileThread?.rolloutFormat,
     );
     const state: ThreadState = {
       id,
@@ -188,22 +189,13 @@ export class Weft {
     return this.#locate(ref, cwd);
   }
 
-  async #locate(ref: string, cwd: string | undefined): Promise<string> {
-    if (ref === 'last') {
-      const latest = await latestRollout(this.runtime.home, cwd ? { cwd: path.resolve(cwd) } : {});
-      if (!latest) throw new RolloutError(`no thread to resume under ${this.runtime.home}/sessions`);
-      return latest.path;
-    }
-    if (ref.endsWith('.jsonl')) return path.resolve(ref);
-    const id = assertThreadId(ref);
-    const found = await findRolloutPath(this.runtime.home, id);
-    if (!found) throw new RolloutError(`thread ${id} not found under ${this.runtime.home}/sessions`);
-    return found;
+  #locate(ref: string, cwd: string | undefined): Promise<string> {
+    return this.store.locate(ref, cwd);
   }
 
   async #reopen(file: string, opts: OpenThreadOptions, forkedId?: string): Promise<Thread> {
     // Locked before reading: nothing can be appended between the read and this thread's first write.
-    const lock = await lockRollout(file);
+    const lock = await this.store.lock(file);
     try {
       return await this.#reopenLocked(file, lock, opts, forkedId);
     } catch (err) {
@@ -216,12 +208,7 @@ export class Weft {
     const rt = this.runtime;
     const warnings: string[] = [];
     const onWarning = (w: string) => warnings.push(w);
-    // After a compaction the rollout holds the rebuilt history: read from there, not from the top.
-    // A codex-0.169 fork names its parent's lines instead of copying them: read those first.
-    // Items stay in the file (itemBytes 'file'): the next request forwards their bytes from there.
-    const read = { onWarning, itemBytes: 'file' } as const;
-    const records = await withHistoryBase(await readRollout(file, { ...read, fromLastCheckpoint: true }), file, rt.home, read);
-    const meta = records[0]?.line.type === 'session_meta' ? undefined : (await readRolloutHead(file)).sessionMeta;
+    const { records, headMeta: meta } = await this.store.readForReopen(file, onWarning);
     // The reader dropped a bad first line with only a warning: the error says what is wrong with it.
     if (!meta && records[0]?.line.type !== 'session_meta') throw noSessionMetaError(file, await firstLineProblem(file));
     const prefixes = contextPrefixes(rt.pack);
@@ -247,7 +234,7 @@ export class Weft {
     const state: ThreadState = {
       id: forkedId ?? restored.meta.id,
       rolloutPath: file,
-      writer: await RolloutWriter.open(file, { format: profileThread?.rolloutFormat, lock }),
+      writer: await this.store.openForWriting(file, lock, profileThread?.rolloutFormat),
       baseInstructions: base.text,
       history: adopt ? restored.history.flatMap((item) => adopt(item) ?? []) : restored.history,
       previousTurn: restored.lastTurnContext ? previousTurnFromRollout(restored.lastTurnContext) : previousTurnOf(settings),

@@ -14,8 +14,8 @@ import type { PackLayout } from '../pack/pack-layout.js';
 import type { Prompt } from '../prompt/prompt.js';
 import type { RenderOptions } from '../prompt/responses.js';
 import type { ProfileThread } from '../thread/turn-ports.js';
-import type { ForkRolloutOptions, ForkRolloutResult } from '../thread/rollout-fork.js';
-import type { RolloutRecord } from '../thread/rollout-reader.js';
+import type { ForkRolloutOptions, ForkRolloutResult } from '../rollout/fork.js';
+import type { RolloutRecord } from '../rollout/reader.js';
 
 export interface CompatProfile {
   readonly name: CompatProfileName;

@@ -4,10 +4,10 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { buildCompactedHistory, userMessageTexts } from '../history/compacted-history.js';
 import { RolloutError } from '../errors.js';
-import { isGhostSnapshot } from './ghost-snapshots.js';
-import { compactedOf, responseItemOf, type RolloutRecord } from './rollout-reader.js';
-import { parseExact } from './schema-verdict.js';
-import type { TokenInfo } from './token-info.js';
+import { isGhostSnapshot } from '../rollout/ghost-snapshots.js';
+import { compactedOf, responseItemOf, type RolloutRecord } from '../rollout/reader.js';
+import { parseExact } from '../rollout/schema-verdict.js';
+import type { TokenInfo } from '../rollout/token-info.js';
 import { dropLastUserTurns, rolledBackTurns } from './thread-rollback.js';
 
 export interface RestoredThread {

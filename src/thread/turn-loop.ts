@@ -18,10 +18,10 @@ import {
   turnAbortedEvent,
   turnContextLine,
   userMessageEvent,
-} from './rollout-records.js';
+} from '../rollout/records.js';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
-import { addUsage, effectiveContextWindow } from './token-info.js';
+import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
 import { userInputMessage } from './user-input-message.js';
 
 export type { StreamFn, TurnDeps } from './turn-ports.js';

@@ -13,9 +13,9 @@ import type { Pack } from '../pack/load-pack.js';
 import type { Prompt } from '../prompt/prompt.js';
 import type { RenderOptions } from '../prompt/responses.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
-import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from './rollout-writer.js';
+import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/writer.js';
 import type { ThreadEventListener } from './thread-events.js';
-import type { TokenInfo } from './token-info.js';
+import type { TokenInfo } from '../rollout/token-info.js';
 
 /**
  * The in-memory state of an open thread: its history (what the next request carries), the settings

@@ -1,7 +1,7 @@
 // The answer of thread/start, thread/resume and thread/fork: the thread and its settings.
 import type { ThreadOpenedResponse } from '../../../protocol/app-server/thread.js';
 import { providerId } from '../../engine/provider-settings.js';
-import { readRollout } from '../../thread/rollout-reader.js';
+import { readRollout } from '../../rollout/reader.js';
 import type { LoadedThread } from '../loaded-thread.js';
 import { settingsView } from '../settings-params.js';
 import { readThreadFacts, threadView, turnsFromRecords } from '../thread-view.js';

@@ -1,8 +1,8 @@
 // thread/archive, thread/unarchive, thread/name/set and thread/rollback: changes to a thread's
 // record rather than turns.
-import { readRollout } from '../../thread/rollout-reader.js';
-import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../thread/thread-archive.js';
-import { nameStoredThread } from '../../thread/thread-name.js';
+import { readRollout } from '../../rollout/reader.js';
+import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../rollout/archive.js';
+import { nameStoredThread } from '../../rollout/thread-name.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId } from '../server-context.js';
 import { readThreadFacts, threadView, turnsFromRecords } from '../thread-view.js';

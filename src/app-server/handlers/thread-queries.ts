@@ -1,6 +1,6 @@
 // thread/list, thread/loaded/list and thread/read: what is stored and what is open.
-import { readRollout } from '../../thread/rollout-reader.js';
-import { findRolloutPath } from '../../thread/rollout-paths.js';
+import { readRollout } from '../../rollout/reader.js';
+import { findRolloutPath } from '../../rollout/paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import { listThreadPage } from '../thread-listing.js';

@@ -4,7 +4,7 @@
 // metadata in the body, a paginated rollout format, and compaction instead of a model-switch message.
 // Per-thread behaviour lives in thread-session.ts; this object also serves callers without a thread
 // (`weft prompt`), with ids made up for the occasion.
-import { newThreadId } from '../../thread/thread-id.js';
+import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
 import { forkRollout0169 } from './fork-rollout.js';
