@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
-import { wireStream, type PromptShapingOptions } from '../client/stream-for-wire.js';
+import { wireStream, type PromptShapingOptions } from './wire-stream.js';
 import { postCompact } from '../client/compact-request.js';
 import { codexCompactor } from '../compaction/compact-history.js';
 import { isDefaultOpenAiProvider } from '../client/provider.js';
