@@ -1,8 +1,9 @@
 // The stream function of a thread, composed here so that client/ only sends and prompt/ only
 // renders: the turn loop hands it the canonical (Responses) body it built, and the provider's
-// `wire_api` decides what goes out — the body itself, or its Chat or Anthropic rendering, with context panels and tiers when the thread has a prompt shaper. The Chat and
-// Anthropic clients load on their first request: their event schemas take tens of milliseconds to
-// build, which every `weft exec` would pay at start-up for a wire it does not use.
+// `wire_api` decides what goes out — the body itself, or its Chat or Anthropic rendering, with
+// context panels and tiers when the thread has a prompt shaper. The Chat and Anthropic clients
+// load on their first request: their event schemas take tens of milliseconds to build, which
+// every `weft exec` would pay at start-up for a wire it does not use.
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { createPromptShaper, type PromptShaper, type PromptShapingOptions } from '../prompt/prompt-shaper.js';
 import { wireRequestFor, type WireOptions } from '../prompt/render-for-wire.js';
