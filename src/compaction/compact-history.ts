@@ -17,8 +17,18 @@ export async function compactHistory(
   signal: AbortSignal,
 ): Promise<void> {
   deps.emit({ type: 'compaction_started', trigger });
-  // A profile with its own compaction (codex-0.169: inline or `compaction_trigger`, model switches).
-  if (state.profileThread) return state.profileThread.compact(state, deps, settings, trigger, signal);
+  // Each generation compacts its own way (codex-0.169: inline or `compaction_trigger`, model switches).
+  return state.profileThread.compact(state, deps, settings, trigger, signal);
+}
+
+/** codex-0.98's compaction: remote when the provider offers it, else (or when that fails) local. */
+export async function compactCodex098(
+  state: ThreadState,
+  deps: TurnDeps,
+  settings: TurnSettings,
+  _trigger: CompactionTrigger,
+  signal: AbortSignal,
+): Promise<void> {
   const post = deps.remoteCompact;
   if (post) {
     try {
@@ -38,7 +48,7 @@ export async function compactHistory(
  */
 export const codexCompactor: Compactor = {
   isDue(state, deps, settings, phase) {
-    const modelChange = phase === 'pre-turn' && (state.profileThread?.compactsBeforeTurn(state.previousTurn, settings) ?? false);
+    const modelChange = phase === 'pre-turn' && state.profileThread.compactsBeforeTurn(state.previousTurn, settings);
     return modelChange || shouldAutoCompact(state, autoCompactTokenLimit(settings, deps.autoCompactTokenLimit));
   },
   compact: compactHistory,

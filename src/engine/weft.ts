@@ -15,7 +15,6 @@ import { contextPrefixes, isRealUserMessage } from '../history/context-messages.
 import { historyFromRollout, noSessionMetaError } from '../thread/history-from-rollout.js';
 import { firstLineProblem } from '../rollout/prefix.js';
 import { readRolloutHead } from '../rollout/head.js';
-import { forkRollout } from '../rollout/fork.js';
 import { sessionMetaLine } from '../rollout/records.js';
 import { rolloutTimestamp } from '../rollout/writer.js';
 import type { RolloutLock } from '../rollout/lock.js';
@@ -107,7 +106,7 @@ export class Weft {
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
-    const profileThread = await rt.profile.openThread?.({
+    const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
       kind: 'new',
       threadId: id,
@@ -126,7 +125,7 @@ export class Weft {
         baseInstructions: ctx.baseInstructions,
         git: await gitInfo(cwd),
       }),
-      profileThread?.rolloutFormat,
+      profileThread.rolloutFormat,
     );
     const state: ThreadState = {
       id,
@@ -140,7 +139,7 @@ export class Weft {
       tokenInfo: null,
       tools: this.#tools.clone(),
       extraToolSpecs: [],
-      ...(profileThread ? { profileThread } : {}),
+      profileThread,
     };
     return new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts), overrides, cwd);
   }
@@ -162,7 +161,7 @@ export class Weft {
     const newId = newThreadId();
     const now = new Date();
     const parent = head.sessionMeta;
-    const result = await (this.runtime.profile.forkRollout ?? forkRollout)({
+    const result = await this.runtime.profile.forkRollout({
       home: this.runtime.home,
       parentPath,
       newId,
@@ -223,27 +222,27 @@ export class Weft {
       personality: settings.personality,
       catalogText: catalogInstructions(rt),
     });
-    const profileThread = await rt.profile.openThread?.({
+    const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(settings, base.text),
       kind: forkedId ? 'fork' : 'resume',
       threadId: forkedId ?? restored.meta.id,
       records,
     });
     // Items of a rollout of the other generation, as this profile sends them.
-    const adopt = rt.profile.storedItem && restored.meta.cli_version !== rt.profile.cliVersion ? rt.profile.storedItem : undefined;
+    const adopt = restored.meta.cli_version !== rt.profile.cliVersion ? rt.profile.storedItem : undefined;
     const state: ThreadState = {
       id: forkedId ?? restored.meta.id,
       rolloutPath: file,
-      writer: await this.store.openForWriting(file, lock, profileThread?.rolloutFormat),
+      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat),
       baseInstructions: base.text,
       history: adopt ? restored.history.flatMap((item) => adopt(item) ?? []) : restored.history,
       previousTurn: restored.lastTurnContext ? previousTurnFromRollout(restored.lastTurnContext) : previousTurnOf(settings),
-      needsInitialContext: rt.profile.contextOnReopen ?? true,
+      needsInitialContext: rt.profile.contextOnReopen,
       includeDeveloperInstructions: opts.repeatDeveloperInstructions ?? true,
       tokenInfo: restored.tokenInfo,
       tools: this.#tools.clone(),
       extraToolSpecs: [],
-      ...(profileThread ? { profileThread } : {}),
+      profileThread,
     };
     const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
     this.#pendingWarnings.set(thread, warnings);

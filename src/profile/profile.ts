@@ -31,32 +31,32 @@ export interface CompatProfile {
     opts?: { afterFreshContext?: boolean },
   ): ResponseItem[];
   renderBody(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody;
+  /** One thread of this generation: its ids, metadata, rollout format, turn lines and compaction. */
+  openThread(init: ProfileThreadInit): Promise<ProfileThread>;
 
-  // ---- Optional: what a later generation changes. Absent = the codex-0.98 behaviour. ----
+  // ---- Where the generations differ beyond the request itself. ----
 
-  /** Loads this profile's pack (default: the layout's files from the directory). */
-  loadPack?(dir: string): Promise<Pack>;
-  /** The tools of a normal request (default: the pack's `tools.json`). */
-  packTools?(pack: Pack): ToolSpec[];
-  /** The catalog's base instructions for a model (default: its template with the personality in it). */
-  modelInstructions?(pack: Pack, model: ModelInfo, personality: Personality | undefined): string;
+  /** Loads this profile's pack from a directory. */
+  loadPack(dir: string): Promise<Pack>;
+  /** The tools of a normal request, from the pack. */
+  packTools(pack: Pack): ToolSpec[];
+  /** The catalog's base instructions for a model. */
+  modelInstructions(pack: Pack, model: ModelInfo, personality: Personality | undefined): string;
   /** A collaboration mode a client asked for, with its preset's instructions when it names none. */
-  collaborationPreset?(pack: Pack, mode: CollaborationMode): CollaborationMode;
+  collaborationPreset(pack: Pack, mode: CollaborationMode): CollaborationMode;
   /** False when skills get a context part of their own instead of joining the AGENTS.md text. */
-  readonly skillsInUserInstructions?: boolean;
+  readonly skillsInUserInstructions: boolean;
   /** False when a resumed or forked thread goes on without a fresh copy of its initial context. */
-  readonly contextOnReopen?: boolean;
-  /** Per-thread behaviour: ids, metadata, rollout format, compaction. */
-  openThread?(init: ProfileThreadInit): Promise<ProfileThread>;
-  /** Writes a fork's rollout (default: the parent's lines copied after the fork's session_meta). */
-  forkRollout?(opts: ForkRolloutOptions): Promise<ForkRolloutResult>;
-  /** An item read back from a rollout, as this generation would send it (default: unchanged). */
-  storedItem?(item: ResponseItem): ResponseItem | undefined;
+  readonly contextOnReopen: boolean;
+  /** Writes a fork's rollout. */
+  forkRollout(opts: ForkRolloutOptions): Promise<ForkRolloutResult>;
+  /** An item read back from a rollout of the other generation, as this one would send it. */
+  storedItem(item: ResponseItem): ResponseItem | undefined;
   /**
    * What this profile cannot do yet, by surface interface (`app-server`) or scenario op (`compact`),
    * each with the reason. The conformance harness reports steps that need them as pending.
    */
-  readonly unsupported?: {
+  readonly unsupported: {
     readonly interfaces?: Readonly<Record<string, string>>;
     readonly ops?: Readonly<Record<string, string>>;
   };

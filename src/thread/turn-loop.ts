@@ -44,26 +44,25 @@ export async function runTurn(
   if (begun?.kind === 'handled') return { status: 'completed', turnId, lastMessage: begun.reply };
   if (begun) ({ text: userText, images } = begun);
   deps.emit({ type: 'turn_started', threadId: state.id, turnId });
-  // A profile with per-thread behaviour (codex-0.169) builds the context and bodies itself.
+  // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
-  const profile = pt ?? deps.profile;
-  if (pt) await state.writer.append(await pt.turnStarted(turnId, settings));
+  await state.writer.append(await pt.turnStarted(turnId, settings));
   const opening: ResponseItem[] = [];
   const fresh = state.needsInitialContext;
   if (fresh) {
     opening.push(
-      ...profile.buildInitialContext(deps.pack, settings, state.baseInstructions, {
+      ...pt.buildInitialContext(deps.pack, settings, state.baseInstructions, {
         includeDeveloperInstructions: state.includeDeveloperInstructions,
       }),
     );
     state.needsInitialContext = false;
   }
-  opening.push(...profile.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
+  opening.push(...pt.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
   await record(state, opening);
 
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
-    if (pt) await state.writer.append(pt.beforePrompt(settings));
+    await state.writer.append(pt.beforePrompt(settings));
     await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
     await state.writer.append(userMessageEvent(userText));
     deps.emit({ type: 'user_message', text: userText, images });
@@ -83,7 +82,7 @@ export async function runTurn(
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
     }
-    if (pt) await state.writer.append(pt.turnCompleted(lastMessage));
+    await state.writer.append(pt.turnCompleted(lastMessage));
     await state.writer.flush();
     deps.emit({ type: 'turn_completed', turnId, usage: state.tokenInfo?.total_token_usage ?? null, lastMessage });
     return await ended(state, deps, { status: 'completed', turnId, lastMessage });
@@ -118,7 +117,7 @@ async function maybeCompact(
 async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
   if (items.length === 0) return;
   const pt = state.profileThread;
-  const kept = pt ? items.map((item) => pt.decorateItem(item)) : items;
+  const kept = items.map((item) => pt.decorateItem(item));
   state.history.push(...kept);
   await state.writer.append(kept.map(responseItemLine));
 }
@@ -141,7 +140,7 @@ async function sampleOnce(
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
   const sent = deps.hooks ? await deps.hooks.context(state, request) : request;
-  const body = (state.profileThread ?? deps.profile).renderBody(
+  const body = state.profileThread.renderBody(
     {
       instructions: sent.instructions,
       input: sent.input,
@@ -180,7 +179,7 @@ async function consumeStream(
         deps.emit({ type: 'reasoning_delta', itemId: event.itemId, delta: event.delta });
         break;
       case 'item_done': {
-        const item = state.profileThread?.modelItem(event.item, event.raw) ?? event.item;
+        const item = state.profileThread.modelItem(event.item, event.raw);
         await keepModelItem(state, deps, item, onMessage);
         if (item.type === 'function_call') calls.push(item);
         break;
@@ -193,7 +192,7 @@ async function consumeStream(
         break;
       case 'completed':
         if (event.usage) {
-          state.profileThread?.responseCompleted?.(event.responseId);
+          state.profileThread.responseCompleted(event.responseId);
           state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
           await state.writer.append(tokenCountEvent(state.tokenInfo));
           deps.emit({ type: 'token_count', info: state.tokenInfo });

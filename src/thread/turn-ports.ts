@@ -43,8 +43,8 @@ export interface ThreadState {
   readonly extraToolSpecs: ToolSpec[];
   /** User input steered into the running turn, recorded before its next request. */
   pendingInput?: PendingInput[];
-  /** The profile's per-thread behaviour, when it has some (codex-0.169: ids, metadata, rollout format). */
-  readonly profileThread?: ProfileThread;
+  /** The profile's per-thread behaviour (codex-0.169: ids, metadata, rollout format, compaction). */
+  readonly profileThread: ProfileThread;
 }
 
 export interface PendingInput {
@@ -75,8 +75,8 @@ export interface TurnProfile {
 }
 
 /**
- * One thread's view of a stateful profile. The turn loop uses it instead of the profile when present
- * (initial context, updates, body) and calls the hooks below at fixed points of a turn.
+ * One thread's view of its profile (every generation opens one). The turn loop builds the context
+ * and the body through it and calls the hooks below at fixed points of a turn.
  */
 export interface ProfileThread extends TurnProfile {
   /** How this thread's rollout lines are written. */
@@ -90,7 +90,7 @@ export interface ProfileThread extends TurnProfile {
   /** An item weft created (prompt, tool output…), as this thread keeps it (ids, metadata). */
   decorateItem(item: ResponseItem): ResponseItem;
   /** A response completed (its usage is recorded next). */
-  responseCompleted?(responseId: string): void;
+  responseCompleted(responseId: string): void;
   /** A model output item as this thread keeps it; `raw` is the item as streamed. */
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem;
   /** True when the next turn must compact first (e.g. the model changed generation). */

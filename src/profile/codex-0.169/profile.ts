@@ -52,4 +52,5 @@ export const codex0169Profile: CompatProfile = {
   openThread: (init) => Codex0169Thread.open(init),
   forkRollout: forkRollout0169,
   storedItem: storedItem0169,
+  unsupported: {},
 };
