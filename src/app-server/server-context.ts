@@ -7,7 +7,7 @@ import { providerId } from '../engine/provider-settings.js';
 import type { Env, RuntimeOptions } from '../engine/runtime.js';
 import { Weft } from '../engine/weft.js';
 import { workingDirectoryProblem } from '../engine/working-directory.js';
-import { assertThreadId } from '../thread/thread-id.js';
+import { assertThreadId } from '../rollout/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
 import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';

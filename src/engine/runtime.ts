@@ -55,7 +55,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const config = loaded.config;
   const profile = getProfile(opts.compat ?? config.compat ?? DEFAULT_COMPAT);
   const packDir = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : WEFT_PACK_DIR);
-  const pack = profile.loadPack ? await profile.loadPack(packDir) : await loadPack(packDir, profile.packLayout);
+  const pack = await profile.loadPack(packDir);
   return {
     home,
     env: opts.env,
@@ -64,7 +64,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
     profile,
     pack,
     catalog: pack.json<ModelCatalog>('models.json').models,
-    packTools: profile.packTools ? profile.packTools(pack) : pack.json<ToolSpec[]>('tools.json'),
+    packTools: profile.packTools(pack),
     instructionsOverride: await instructionsOverride(config, loaded.file, home, opts.env),
     toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_TOOL_TEXTS)),
     patchTexts: patchTextsFrom(pack, hasPatchErrorTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_PATCH_TEXTS)),

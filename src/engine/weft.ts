@@ -3,8 +3,9 @@
 import path from 'node:path';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
-import { wireStream, type PromptShapingOptions } from '../client/stream-for-wire.js';
+import { wireStream, type PromptShapingOptions } from './wire-stream.js';
 import { postCompact } from '../client/compact-request.js';
+import { codexCompactor } from '../compaction/compact-history.js';
 import { isDefaultOpenAiProvider } from '../client/provider.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
@@ -12,15 +13,12 @@ import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js
 import { RolloutError } from '../errors.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { historyFromRollout, noSessionMetaError } from '../thread/history-from-rollout.js';
-import { firstLineProblem } from '../thread/rollout-prefix.js';
-import { findRolloutPath, latestRollout, rolloutPath } from '../thread/rollout-paths.js';
-import { readRolloutHead } from '../thread/rollout-head.js';
-import { readRollout } from '../thread/rollout-reader.js';
-import { forkRollout } from '../thread/rollout-fork.js';
-import { sessionMetaLine } from '../thread/rollout-records.js';
-import { RolloutWriter, rolloutTimestamp } from '../thread/rollout-writer.js';
-import { lockRollout, type RolloutLock } from '../thread/rollout-lock.js';
-import { assertThreadId, newThreadId } from '../thread/thread-id.js';
+import { firstLineProblem } from '../rollout/prefix.js';
+import { readRolloutHead } from '../rollout/head.js';
+import { sessionMetaLine } from '../rollout/records.js';
+import { rolloutTimestamp } from '../rollout/writer.js';
+import type { RolloutLock } from '../rollout/lock.js';
+import { newThreadId } from '../rollout/thread-id.js';
 import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -34,12 +32,12 @@ import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-s
 import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
 import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
-import { withHistoryBase } from '../thread/rollout-history-base.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
+import { ThreadStore } from '../rollout/thread-store.js';
 import { expandHome } from '../config/weft-home.js';
 import type { Extension } from '../extensions/extension.js';
 import { loadConfiguredExtensions } from '../extensions/load-extension.js';
@@ -72,11 +70,14 @@ export interface OpenThreadOptions {
 export class Weft {
   readonly #tools = new ToolRegistry();
   readonly #extensions = new ExtensionRegistry();
+  /** Where this home's threads are stored: every surface finds, reads and lists them here. */
+  readonly store: ThreadStore;
 
   private constructor(
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
+    this.store = new ThreadStore(runtime.home);
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
     this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).
@@ -118,14 +119,14 @@ export class Weft {
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
-    const file = rolloutPath(opts.rolloutHome ?? rt.home, id, now);
-    const profileThread = await rt.profile.openThread?.({
+    const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
       kind: 'new',
       threadId: id,
     });
-    const writer = await RolloutWriter.create(
-      file,
+    const { path: file, writer } = await this.store.create(
+      id,
+      now,
       sessionMetaLine({
         id,
         timestamp: rolloutTimestamp(now),
@@ -137,7 +138,8 @@ export class Weft {
         baseInstructions: ctx.baseInstructions,
         git: await gitInfo(cwd),
       }),
-      { format: profileThread?.rolloutFormat },
+      profileThread.rolloutFormat,
+      opts.rolloutHome ?? rt.home,
     );
     const state: ThreadState = {
       id,
@@ -151,9 +153,9 @@ export class Weft {
       tokenInfo: null,
       tools: this.#tools.clone(),
       extraToolSpecs: [],
-      ...(profileThread ? { profileThread } : {}),
+      profileThread,
     };
-    return new Thread(state, rt, this.#hooked(this.#deps(), opts), overrides, cwd);
+    return new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts), overrides, cwd);
   }
 
   /** Reopen a thread by id, by rollout path, or `last` (the most recently updated). */
@@ -173,7 +175,7 @@ export class Weft {
     const newId = newThreadId();
     const now = new Date();
     const parent = head.sessionMeta;
-    const result = await (this.runtime.profile.forkRollout ?? forkRollout)({
+    const result = await this.runtime.profile.forkRollout({
       home: this.runtime.home,
       parentPath,
       newId,
@@ -200,22 +202,13 @@ export class Weft {
     return this.#locate(ref, cwd);
   }
 
-  async #locate(ref: string, cwd: string | undefined): Promise<string> {
-    if (ref === 'last') {
-      const latest = await latestRollout(this.runtime.home, cwd ? { cwd: path.resolve(cwd) } : {});
-      if (!latest) throw new RolloutError(`no thread to resume under ${this.runtime.home}/sessions`);
-      return latest.path;
-    }
-    if (ref.endsWith('.jsonl')) return path.resolve(ref);
-    const id = assertThreadId(ref);
-    const found = await findRolloutPath(this.runtime.home, id);
-    if (!found) throw new RolloutError(`thread ${id} not found under ${this.runtime.home}/sessions`);
-    return found;
+  #locate(ref: string, cwd: string | undefined): Promise<string> {
+    return this.store.locate(ref, cwd);
   }
 
   async #reopen(file: string, opts: OpenThreadOptions, forkedId?: string): Promise<Thread> {
     // Locked before reading: nothing can be appended between the read and this thread's first write.
-    const lock = await lockRollout(file);
+    const lock = await this.store.lock(file);
     try {
       return await this.#reopenLocked(file, lock, opts, forkedId);
     } catch (err) {
@@ -228,12 +221,7 @@ export class Weft {
     const rt = this.runtime;
     const warnings: string[] = [];
     const onWarning = (w: string) => warnings.push(w);
-    // After a compaction the rollout holds the rebuilt history: read from there, not from the top.
-    // A codex-0.169 fork names its parent's lines instead of copying them: read those first.
-    // Items stay in the file (itemBytes 'file'): the next request forwards their bytes from there.
-    const read = { onWarning, itemBytes: 'file' } as const;
-    const records = await withHistoryBase(await readRollout(file, { ...read, fromLastCheckpoint: true }), file, rt.home, read);
-    const meta = records[0]?.line.type === 'session_meta' ? undefined : (await readRolloutHead(file)).sessionMeta;
+    const { records, headMeta: meta } = await this.store.readForReopen(file, onWarning);
     // The reader dropped a bad first line with only a warning: the error says what is wrong with it.
     if (!meta && records[0]?.line.type !== 'session_meta') throw noSessionMetaError(file, await firstLineProblem(file));
     const prefixes = contextPrefixes(rt.pack);
@@ -248,29 +236,29 @@ export class Weft {
       personality: settings.personality,
       catalogText: catalogInstructions(rt),
     });
-    const profileThread = await rt.profile.openThread?.({
+    const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(settings, base.text),
       kind: forkedId ? 'fork' : 'resume',
       threadId: forkedId ?? restored.meta.id,
       records,
     });
     // Items of a rollout of the other generation, as this profile sends them.
-    const adopt = rt.profile.storedItem && restored.meta.cli_version !== rt.profile.cliVersion ? rt.profile.storedItem : undefined;
+    const adopt = restored.meta.cli_version !== rt.profile.cliVersion ? rt.profile.storedItem : undefined;
     const state: ThreadState = {
       id: forkedId ?? restored.meta.id,
       rolloutPath: file,
-      writer: await RolloutWriter.open(file, { format: profileThread?.rolloutFormat, lock }),
+      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat),
       baseInstructions: base.text,
       history: adopt ? restored.history.flatMap((item) => adopt(item) ?? []) : restored.history,
       previousTurn: restored.lastTurnContext ? previousTurnFromRollout(restored.lastTurnContext) : previousTurnOf(settings),
-      needsInitialContext: rt.profile.contextOnReopen ?? true,
+      needsInitialContext: rt.profile.contextOnReopen,
       includeDeveloperInstructions: opts.repeatDeveloperInstructions ?? true,
       tokenInfo: restored.tokenInfo,
       tools: this.#tools.clone(),
       extraToolSpecs: [],
-      ...(profileThread ? { profileThread } : {}),
+      profileThread,
     };
-    const thread = new Thread(state, rt, this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
+    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
     this.#pendingWarnings.set(thread, warnings);
     return thread;
   }
@@ -308,6 +296,7 @@ export class Weft {
       packTools: rt.packTools,
       provider,
       stream: wireStream(rt.env, rt.pack.dir, this.options.promptShaping),
+      compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),
       compactPrompt: rt.config.compact_prompt,
       remoteCompact:

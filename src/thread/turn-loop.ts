@@ -4,20 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomToolCallItem, FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
-import type { ClientEvent } from '../client/client-events.js';
-import type { ProviderSettings } from '../client/provider.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import { textMessage, messageText } from '../history/message.js';
-import type { Pack } from '../pack/load-pack.js';
-import type { CompatProfile } from '../profile/profile.js';
-import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
-import type { ToolSpec } from '../../protocol/responses-request.js';
-import type { ToolContext } from '../tools/tool-registry.js';
 import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import {
   agentMessageEvent,
@@ -27,41 +20,13 @@ import {
   turnAbortedEvent,
   turnContextLine,
   userMessageEvent,
-} from './rollout-records.js';
-import type { ThreadEventListener } from './thread-events.js';
-import type { ThreadState } from './thread-state.js';
-import { addUsage, effectiveContextWindow } from './token-info.js';
+} from '../rollout/records.js';
+import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
+import type { ThreadState, TurnDeps } from './turn-ports.js';
+import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
 import { userInputMessage } from './user-input-message.js';
-import { autoCompactTokenLimit, shouldAutoCompact } from '../compaction/compaction-trigger.js';
-import { compactHistory } from '../compaction/compact-history.js';
-import type { PostCompactFn } from '../compaction/remote-compaction.js';
-import type { TurnHooks } from '../extensions/turn-hooks.js';
 
-export type StreamFn = (opts: { provider: ProviderSettings; body: ResponsesRequestBody; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
-
-export interface TurnDeps {
-  readonly profile: CompatProfile;
-  readonly pack: Pack;
-  readonly packTools: readonly ToolSpec[];
-  readonly provider: ProviderSettings;
-  readonly stream: StreamFn;
-  readonly toolContext: (settings: TurnSettings, signal: AbortSignal, emit: ThreadEventListener) => ToolContext;
-  readonly emit: ThreadEventListener;
-  /** config `compact_prompt`: replaces the pack's compaction prompt. */
-  readonly compactPrompt?: string | undefined;
-  /** Set when the provider compacts remotely (`POST /responses/compact`). */
-  readonly remoteCompact?: PostCompactFn | undefined;
-  /** config `model_auto_compact_token_limit`. */
-  readonly autoCompactTokenLimit?: number | undefined;
-  /** A JSON schema the final answer must follow. */
-  readonly outputSchema?: unknown;
-  /** No user input: the model goes on from the history (0.169's turn/start with empty input). */
-  readonly withoutInput?: boolean | undefined;
-  /** The id this turn gets (the app-server names it in its answer first); a fresh UUID otherwise. */
-  readonly turnId?: string | undefined;
-  /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
-  readonly hooks?: TurnHooks | undefined;
-}
+export type { StreamFn, TurnDeps } from './turn-ports.js';
 
 export type TurnOutcome =
   | { status: 'completed'; turnId: string; lastMessage: string | undefined }
@@ -81,26 +46,25 @@ export async function runTurn(
   if (begun?.kind === 'handled') return { status: 'completed', turnId, lastMessage: begun.reply };
   if (begun) ({ text: userText, images } = begun);
   deps.emit({ type: 'turn_started', threadId: state.id, turnId });
-  // A profile with per-thread behaviour (codex-0.169) builds the context and bodies itself.
+  // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
-  const profile = pt ?? deps.profile;
-  if (pt) await state.writer.append(await pt.turnStarted(turnId, settings));
+  await state.writer.append(await pt.turnStarted(turnId, settings));
   const opening: ResponseItem[] = [];
   const fresh = state.needsInitialContext;
   if (fresh) {
     opening.push(
-      ...profile.buildInitialContext(deps.pack, settings, state.baseInstructions, {
+      ...pt.buildInitialContext(deps.pack, settings, state.baseInstructions, {
         includeDeveloperInstructions: state.includeDeveloperInstructions,
       }),
     );
     state.needsInitialContext = false;
   }
-  opening.push(...profile.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
+  opening.push(...pt.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
   await record(state, opening);
 
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
-    if (pt) await state.writer.append(pt.beforePrompt(settings));
+    await state.writer.append(pt.beforePrompt(settings));
     if (!deps.withoutInput) {
       await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
       await state.writer.append(userMessageEvent(userText));
@@ -127,7 +91,7 @@ export async function runTurn(
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
     }
-    if (pt) await state.writer.append(pt.turnCompleted(lastMessage));
+    await state.writer.append(pt.turnCompleted(lastMessage));
     await state.writer.flush();
     deps.emit({ type: 'turn_completed', turnId, usage: state.tokenInfo?.total_token_usage ?? null, lastMessage });
     return await ended(state, deps, { status: 'completed', turnId, lastMessage });
@@ -156,16 +120,13 @@ async function maybeCompact(
   phase: 'pre-turn' | 'mid-turn',
   signal: AbortSignal,
 ): Promise<void> {
-  const modelChange = phase === 'pre-turn' && (state.profileThread?.compactsBeforeTurn(state.previousTurn, settings) ?? false);
-  if (modelChange || shouldAutoCompact(state, autoCompactTokenLimit(settings, deps.autoCompactTokenLimit))) {
-    await compactHistory(state, deps, settings, phase, signal);
-  }
+  if (deps.compactor.isDue(state, deps, settings, phase)) await deps.compactor.compact(state, deps, settings, phase, signal);
 }
 
 async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
   if (items.length === 0) return;
   const pt = state.profileThread;
-  const kept = pt ? items.map((item) => pt.decorateItem(item)) : items;
+  const kept = items.map((item) => pt.decorateItem(item));
   state.history.push(...kept);
   await state.writer.append(kept.map(responseItemLine));
 }
@@ -192,7 +153,7 @@ async function sampleOnce(
   const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
   const request = { instructions: state.baseInstructions, input };
   const sent = deps.hooks ? await deps.hooks.context(state, request) : request;
-  const body = (state.profileThread ?? deps.profile).renderBody(
+  const body = state.profileThread.renderBody(
     {
       instructions: sent.instructions,
       input: sent.input,
@@ -250,7 +211,7 @@ async function consumeStream(
         deps.emit({ type: 'reasoning_delta', itemId: event.itemId, delta: event.delta });
         break;
       case 'item_done': {
-        const item = state.profileThread?.modelItem(event.item, event.raw) ?? event.item;
+        const item = state.profileThread.modelItem(event.item, event.raw);
         await keepModelItem(state, deps, item, onMessage);
         if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
         break;
@@ -263,7 +224,7 @@ async function consumeStream(
         break;
       case 'completed':
         if (event.usage) {
-          state.profileThread?.responseCompleted?.(event.responseId);
+          state.profileThread.responseCompleted(event.responseId);
           state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
           await state.writer.append(tokenCountEvent(state.tokenInfo));
           deps.emit({ type: 'token_count', info: state.tokenInfo });

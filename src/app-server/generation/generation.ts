@@ -4,7 +4,7 @@
 // and items, which notifications frame a turn — while the handlers keep one behaviour for both.
 import type { Thread as Thread0098, Turn as Turn0098, ThreadItem } from '../../../protocol/app-server/common.js';
 import type { CompatProfile } from '../../profile/profile.js';
-import type { RolloutRecord } from '../../thread/rollout-reader.js';
+import type { RolloutRecord } from '../../rollout/reader.js';
 import type { HandlerResult } from '../handlers/handler.js';
 import type { ServerContext } from '../server-context.js';
 import type { ThreadFacts } from '../thread-view.js';

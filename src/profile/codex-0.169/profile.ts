@@ -5,7 +5,7 @@
 // Per-thread behaviour lives in thread-session.ts; this object also serves callers without a thread
 // (`weft prompt`), with ids made up for the occasion.
 import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
-import { newThreadId } from '../../thread/thread-id.js';
+import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
 import { forkRollout0169 } from './fork-rollout.js';
@@ -55,4 +55,5 @@ export const codex0169Profile: CompatProfile = {
   openThread: (init) => Codex0169Thread.open(init),
   forkRollout: forkRollout0169,
   storedItem: storedItem0169,
+  unsupported: {},
 };

@@ -9,7 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RolloutError, errorMessage } from '../errors.js';
 import { assertThreadId } from './thread-id.js';
-import { readRolloutHead } from './rollout-head.js';
+import { readRolloutHead } from './head.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 
 export const SESSIONS_SUBDIR = 'sessions';

@@ -1,14 +1,15 @@
-// The stream function of a thread: the turn loop hands it the canonical (Responses) body it built,
-// and the provider's `wire_api` decides what goes out — the body itself, or its Chat or Anthropic
-// rendering, with context panels and tiers when the thread has a prompt shaper. The Chat and
-// Anthropic clients load on their first request: their event schemas take tens of milliseconds to
-// build, which every `weft exec` would pay at start-up for a wire it does not use.
+// The stream function of a thread, composed here so that client/ only sends and prompt/ only
+// renders: the turn loop hands it the canonical (Responses) body it built, and the provider's
+// `wire_api` decides what goes out — the body itself, or its Chat or Anthropic rendering, with
+// context panels and tiers when the thread has a prompt shaper. The Chat and Anthropic clients
+// load on their first request: their event schemas take tens of milliseconds to build, which
+// every `weft exec` would pay at start-up for a wire it does not use.
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { createPromptShaper, type PromptShaper, type PromptShapingOptions } from '../prompt/prompt-shaper.js';
 import { wireRequestFor, type WireOptions } from '../prompt/render-for-wire.js';
-import type { ClientEvent } from './client-events.js';
-import type { Env, ProviderSettings, WireCallOptions } from './provider.js';
-import { streamResponse } from './stream-response.js';
+import type { ClientEvent } from '../client/client-events.js';
+import type { Env, ProviderSettings, WireCallOptions } from '../client/provider.js';
+import { streamResponse } from '../client/stream-response.js';
 
 export type { PromptShapingOptions };
 
@@ -24,12 +25,12 @@ export async function* streamForWire(opts: StreamForWireOptions): AsyncGenerator
       yield* streamResponse({ ...rest, body: request.body });
       return;
     case 'chat': {
-      const { streamChat } = await import('./stream-chat.js');
+      const { streamChat } = await import('../client/stream-chat.js');
       yield* streamChat({ ...rest, body: request.body });
       return;
     }
     case 'anthropic': {
-      const { streamAnthropic } = await import('./stream-anthropic.js');
+      const { streamAnthropic } = await import('../client/stream-anthropic.js');
       yield* streamAnthropic({ ...rest, body: request.body });
       return;
     }

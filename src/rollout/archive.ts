@@ -4,8 +4,8 @@
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { RolloutError, errorMessage } from '../errors.js';
-import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './rollout-paths.js';
-import { assertNotLocked } from './rollout-lock.js';
+import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './paths.js';
+import { assertNotLocked } from './lock.js';
 
 async function exists(path: string): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 // What a listing shows of a thread, read from the start of its rollout only: its session_meta and the
 // text of its first user message.
 import type { SessionMeta } from '../../protocol/rollout.js';
-import { readRolloutPrefix } from './rollout-prefix.js';
+import { readRolloutPrefix } from './prefix.js';
 import { messageKind, messageText } from './user-message-kind.js';
 
 export interface RolloutHead {

@@ -1,7 +1,7 @@
 // A thread's user-facing name: recorded in its rollout as a `thread_name_updated` event (the last
 // one wins), so it survives restarts and travels with the file.
-import type { RolloutRecord } from './rollout-reader.js';
-import { RolloutWriter, type RolloutLineInput } from './rollout-writer.js';
+import type { RolloutRecord } from './reader.js';
+import { RolloutWriter, type RolloutLineInput } from './writer.js';
 
 export const THREAD_NAME_UPDATED = 'thread_name_updated';
 

@@ -2,10 +2,10 @@
 // weft's own pack in templates/ follows the same layout and adds the optional files of the other
 // assembly designs (panels, extensions, budgeted assembly).
 import { z } from 'zod';
-import { ModelCatalog } from '../../protocol/model-catalog.js';
-import { ToolSpec } from '../../protocol/responses-request.js';
-import type { PackFileSpec, PackLayout } from '../pack/pack-layout.js';
-import { TOOL_OUTCOME_FILES } from '../tools/tool-texts.js';
+import { ModelCatalog } from '../../../protocol/model-catalog.js';
+import { ToolSpec } from '../../../protocol/responses-request.js';
+import type { PackFileSpec, PackLayout } from '../../pack/pack-layout.js';
+import { TOOL_OUTCOME_FILES } from '../../tools/tool-texts.js';
 import {
   COLLABORATION_MODE_FILES,
   COMPACTION_FILES,
@@ -15,7 +15,7 @@ import {
   PERMISSIONS_FILES,
   SKILL_LIST_FILES,
   USER_INSTRUCTIONS_FILES,
-} from './shared-pack-files.js';
+} from '../shared-pack-files.js';
 
 const files: PackFileSpec[] = [
   { path: 'models.json', json: ModelCatalog, placeholders: ['personality'] },

@@ -1,7 +1,7 @@
 // Splits a rollout file into lines, reading it in chunks: memory stays at two chunks whatever the
 // file's size, and the next chunk is read while this one is parsed. Chunk buffers are reused, so a
 // visitor must not keep a view of `buf` past its call (copy what it keeps, or keep a file range).
-import type { RolloutFile } from './rollout-file.js';
+import type { RolloutFile } from './file.js';
 
 const NL = 0x0a;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

@@ -1,7 +1,7 @@
 // Items read back from a rollout of a newer generation (codex-0.169), as Codex 0.98 would send them:
 // it reads only the fields it models, so ids, statuses, annotations and the per-item metadata fall
 // away, and item types it does not know (code-mode tools, compaction triggers) are not kept.
-import type { ContentPart, ResponseItem } from '../../protocol/responses-items.js';
+import type { ContentPart, ResponseItem } from '../../../protocol/responses-items.js';
 
 function part(p: ContentPart): ContentPart {
   return p.type === 'output_text' ? { type: 'output_text', text: p.text } : p;

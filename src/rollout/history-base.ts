@@ -3,8 +3,8 @@
 // before that ordinal followed by the fork's own. This resolves that chain (a fork of a fork too) into
 // one list of records, the fork's own session_meta first, as a 0.98 fork file would read.
 import { RolloutError } from '../errors.js';
-import { findRolloutPath } from './rollout-paths.js';
-import { readRollout, type ReadOptions, type RolloutRecord } from './rollout-reader.js';
+import { findRolloutPath } from './paths.js';
+import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

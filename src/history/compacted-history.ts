@@ -2,9 +2,9 @@
 // to a token cap (the oldest one kept is cut in the middle if it does not fit whole), then the
 // summary as a user message.
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { textMessage, messageText } from '../history/message.js';
-import { estimateTokens } from '../history/token-estimate.js';
-import { truncateText } from '../history/truncate-output.js';
+import { textMessage, messageText } from './message.js';
+import { estimateTokens } from './token-estimate.js';
+import { truncateText } from './truncate-output.js';
 
 /** Codex keeps at most this many estimated tokens of user messages across a compaction. */
 export const USER_MESSAGE_TOKEN_CAP = 20_000;

@@ -11,9 +11,9 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError, errorMessage } from '../errors.js';
 import { isThreadId } from './thread-id.js';
-import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn } from './rollout-paths.js';
-import type { RolloutFileEntry } from './rollout-paths.js';
-import { readRolloutHead } from './rollout-head.js';
+import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn } from './paths.js';
+import type { RolloutFileEntry } from './paths.js';
+import { readRolloutHead } from './head.js';
 
 export interface ThreadListEntry {
   id: string;

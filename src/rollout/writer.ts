@@ -8,7 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
-import { lockRollout, type RolloutLock } from './rollout-lock.js';
+import { lockRollout, type RolloutLock } from './lock.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {

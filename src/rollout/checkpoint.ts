@@ -4,7 +4,7 @@
 // the marker, and parses only the lines it hits, so its cost follows the tail, not the file;
 // `CheckpointCut` applies the same rule to records read forwards.
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
-import { RolloutFile } from './rollout-file.js';
+import { RolloutFile } from './file.js';
 
 const CHUNK = 1024 * 1024;
 const NL = 0x0a;

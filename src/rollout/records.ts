@@ -2,7 +2,7 @@
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import type { RolloutLineInput } from './rollout-writer.js';
+import type { RolloutLineInput } from './writer.js';
 import type { TokenInfo } from './token-info.js';
 
 export interface SessionMetaInput {

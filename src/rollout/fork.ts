@@ -24,11 +24,11 @@ import { randomBytes } from 'node:crypto';
 import { RolloutError, UsageError, errorMessage } from '../errors.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { assertThreadId } from './thread-id.js';
-import { RolloutFile } from './rollout-file.js';
-import { eachLine } from './rollout-lines.js';
-import { rolloutPath } from './rollout-paths.js';
-import { readRolloutHead } from './rollout-head.js';
-import { formatRolloutLine, rolloutTimestamp } from './rollout-writer.js';
+import { RolloutFile } from './file.js';
+import { eachLine } from './lines.js';
+import { rolloutPath } from './paths.js';
+import { readRolloutHead } from './head.js';
+import { formatRolloutLine, rolloutTimestamp } from './writer.js';
 import { messageKind } from './user-message-kind.js';
 
 export interface ForkRolloutOptions {

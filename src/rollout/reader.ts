@@ -16,12 +16,12 @@ import {
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { isGhostSnapshot, withoutGhostSnapshots } from './ghost-snapshots.js';
-import { CheckpointCut, lastCheckpointIn } from './rollout-checkpoint.js';
-import { RolloutFile } from './rollout-file.js';
-import { eachLine } from './rollout-lines.js';
+import { CheckpointCut, lastCheckpointIn } from './checkpoint.js';
+import { RolloutFile } from './file.js';
+import { eachLine } from './lines.js';
 import { REJECTED, verdictOf } from './schema-verdict.js';
 import { itemLineSkeleton } from './item-line-skeleton.js';
-import { acceptStoredItem, backItem, skeletonItemPayload, wasValidated } from './rollout-item-bytes.js';
+import { acceptStoredItem, backItem, skeletonItemPayload, wasValidated } from './item-bytes.js';
 import type { RawJson } from '../history/raw-json.js';
 
 export interface RolloutRecord {
