@@ -13,6 +13,8 @@ export interface CliIo {
   readonly cwd: string;
   stdout(line: string): void;
   stderr(line: string): void;
+  /** Raw text to stdout, no newline added (streamed answers); absent, output is by whole lines. */
+  write?(text: string): void;
   /** Standard input as text, for a prompt given as `-` or piped. */
   readStdin?(): Promise<string>;
   readonly isTty?: boolean;

@@ -14,6 +14,7 @@ import type { Thread } from '../thread/thread.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor } from '../config/resolve-settings.js';
 import { progressLine } from './progress.js';
+import { interruptOnSignals } from './interrupt-signals.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues, workingDirectory } from './cli-options.js';
 
 const EXEC_OPTIONS = {
@@ -97,21 +98,19 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
     else progress(event, io);
   };
   onEvent({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath });
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const stop = interruptOnSignals();
   try {
-    const outcome = await thread.run(prompt, { onEvent, signal: controller.signal, outputSchema: schema, images });
-    await thread.close();
+    const outcome = await thread.run(prompt, { onEvent, signal: stop.signal, outputSchema: schema, images });
     if (outcome.status === 'completed') {
       if (!json && outcome.lastMessage !== undefined) io.stdout(outcome.lastMessage);
       const target = stringValue(values['output-last-message']);
       if (target) await import('node:fs/promises').then((fs) => fs.writeFile(target, outcome.lastMessage ?? ''));
       return 0;
     }
-    return outcome.status === 'interrupted' ? 130 : 1;
+    return outcome.status === 'interrupted' ? (stop.exitCode() ?? 130) : 1;
   } finally {
-    process.off('SIGINT', onSigint);
+    stop.dispose();
+    await thread.close();
   }
 }
 

@@ -47,11 +47,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 export function processIo(): CliIo {
+  const out = writerOf(process.stdout);
+  const err = writerOf(process.stderr);
   return {
     env: process.env,
     cwd: process.cwd(),
-    stdout: writerOf(process.stdout),
-    stderr: writerOf(process.stderr),
+    stdout: (line) => out(`${line}\n`),
+    write: out,
+    stderr: (line) => err(`${line}\n`),
     isTty: Boolean(process.stdin.isTTY),
     readStdin: async () => {
       const chunks: Buffer[] = [];
@@ -62,16 +65,16 @@ export function processIo(): CliIo {
 }
 
 /**
- * Lines to a standard stream. When the reader goes away (`weft … | head`), the rest is dropped
+ * Text to a standard stream. When the reader goes away (`weft … | head`), the rest is dropped
  * quietly: the command carries on, so the turn it is running is still recorded whole.
  */
-function writerOf(stream: NodeJS.WriteStream): (line: string) => void {
+function writerOf(stream: NodeJS.WriteStream): (text: string) => void {
   let closed = false;
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err;
     closed = true;
   });
-  return (line) => {
-    if (!closed) stream.write(`${line}\n`);
+  return (text) => {
+    if (!closed) stream.write(text);
   };
 }

@@ -9,7 +9,8 @@ import type { Thread } from '../thread/thread.js';
 import { ttyApprover } from '../tools/approval.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settings.js';
-import { progressLine } from './progress.js';
+import { interruptOnSignals } from './interrupt-signals.js';
+import { StreamPrinter } from './stream-printer.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues, workingDirectory } from './cli-options.js';
 import { loadExtension } from '../extensions/load-extension.js';
 
@@ -96,40 +97,34 @@ async function runOn(thread: Thread, text: string, values: ParsedValues, io: Cli
   for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
   const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
   if (notice) io.stderr(notice);
-  report({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath }, values, io);
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const printer = values.json ? undefined : new StreamPrinter(io);
+  const report = (e: ThreadEvent): void => (printer ? printer.print(e) : io.stdout(JSON.stringify(e)));
+  report({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath });
+  const stop = interruptOnSignals();
   try {
     let turnStarted = false;
     const onEvent = (e: ThreadEvent): void => {
       if (e.type === 'turn_started') turnStarted = true;
-      report(e, values, io);
+      report(e);
     };
-    const outcome = await thread.run(text, { signal: controller.signal, onEvent });
+    const outcome = await thread.run(text, { signal: stop.signal, onEvent });
+    printer?.endLine();
     // An extension command answered the input itself: no turn ran, so nothing has shown the reply.
     if (!turnStarted && outcome.status === 'completed' && outcome.lastMessage !== undefined) {
-      report({ type: 'turn_completed', turnId: outcome.turnId, usage: null, lastMessage: outcome.lastMessage }, values, io);
-      if (!values.json) io.stdout(outcome.lastMessage);
+      report({ type: 'turn_completed', turnId: outcome.turnId, usage: null, lastMessage: outcome.lastMessage });
+      if (printer) io.stdout(outcome.lastMessage);
     }
-    await thread.close();
-    return outcome.status === 'completed' ? 0 : outcome.status === 'interrupted' ? 130 : 1;
+    if (outcome.status === 'completed') return 0;
+    return outcome.status === 'interrupted' ? (stop.exitCode() ?? 130) : 1;
   } finally {
-    process.off('SIGINT', onSigint);
+    stop.dispose();
+    await thread.close();
   }
 }
 
 function report(event: ThreadEvent, values: ParsedValues, io: CliIo): void {
-  if (values.json) {
-    io.stdout(JSON.stringify(event));
-    return;
-  }
-  if (event.type === 'model_item' && event.item.type === 'message') {
-    io.stdout(event.item.content.map((p) => ('text' in p ? p.text : '')).join(''));
-    return;
-  }
-  const line = progressLine(event);
-  if (line !== undefined) io.stderr(line);
+  if (values.json) io.stdout(JSON.stringify(event));
+  else new StreamPrinter(io).print(event);
 }
 
 async function show(weft: Weft, ref: string | undefined, values: ParsedValues, io: CliIo): Promise<number> {
