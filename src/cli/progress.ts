@@ -15,7 +15,7 @@ export function progressLine(event: ThreadEvent): string | undefined {
     case 'warning':
       return `warning: ${event.message}`;
     case 'retrying':
-      return `retrying (${event.attempt}/${event.maxAttempts}): ${event.reason}`;
+      return `retrying (${event.retry}/${event.maxRetries}): ${event.reason}`;
     case 'turn_failed':
       return `error: ${event.message}`;
     case 'turn_interrupted':

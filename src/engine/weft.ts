@@ -5,7 +5,7 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import { wireStream, type PromptShapingOptions } from '../client/stream-for-wire.js';
 import { postCompact } from '../client/compact-request.js';
-import { isDefaultOpenAiProvider } from '../client/provider.js';
+import { isDefaultOpenAiProvider, resolveApiKey } from '../client/provider.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
 import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js';
@@ -102,6 +102,8 @@ export class Weft {
     const rt = this.runtime;
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? process.cwd());
     const overrides = { ...opts.overrides, cwd };
+    // A turn that cannot start (no provider, no key) must not leave an empty thread behind.
+    const deps = this.#readyDeps();
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
@@ -140,7 +142,7 @@ export class Weft {
       extraToolSpecs: [],
       ...(profileThread ? { profileThread } : {}),
     };
-    return new Thread(state, rt, this.#hooked(this.#deps(), opts), overrides, cwd);
+    return new Thread(state, rt, this.#hooked(deps, opts), overrides, cwd);
   }
 
   /** Reopen a thread by id, by rollout path, or `last` (the most recently updated). */
@@ -155,6 +157,7 @@ export class Weft {
    */
   async forkThread(ref: string, opts: OpenThreadOptions & { at?: number } = {}): Promise<Thread> {
     const parentPath = await this.#locate(ref, opts.cwd);
+    this.#readyDeps();
     const head = await readRolloutHead(parentPath);
     if (!head.sessionMeta) throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
     const newId = newThreadId();
@@ -284,6 +287,13 @@ export class Weft {
     const list = this.#pendingWarnings.get(thread) ?? [];
     this.#pendingWarnings.delete(thread);
     return list;
+  }
+
+  /** The thread deps, once the provider is known to be usable: its table exists and its key is set. */
+  #readyDeps(): ThreadDeps {
+    const deps = this.#deps();
+    resolveApiKey(deps.provider, this.runtime.env);
+    return deps;
   }
 
   #deps(): ThreadDeps {

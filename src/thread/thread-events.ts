@@ -18,7 +18,8 @@ export type ThreadEvent =
   | { type: 'command_started'; callId: string; command: string; cwd: string }
   | { type: 'command_finished'; callId: string; command: string; cwd: string; aggregatedOutput: string; exitCode: number }
   | { type: 'tool_output'; item: ResponseItem }
-  | { type: 'retrying'; attempt: number; maxAttempts: number; reason: string }
+  /** The `retry`-th of `maxRetries` retries is about to start (Codex's "Reconnecting... 1/5"). */
+  | { type: 'retrying'; retry: number; maxRetries: number; reason: string }
   | { type: 'compaction_started'; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; tokensBefore: number; tokensAfter: number }
   | { type: 'warning'; message: string }

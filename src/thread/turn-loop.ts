@@ -107,7 +107,7 @@ export async function runTurn(
       if (broken) {
         // The stream broke after some items were kept: ask again from the history that holds them.
         if (++resamples > MAX_RESAMPLES) throw broken;
-        deps.emit({ type: 'retrying', attempt: resamples + 1, maxAttempts: MAX_RESAMPLES + 1, reason: broken.message });
+        deps.emit({ type: 'retrying', retry: resamples, maxRetries: MAX_RESAMPLES, reason: broken.message });
       } else if (calls.length === 0 && !(await recordPendingInput(state, deps, 'followUp'))) break;
       await runCalls(state, deps, settings, calls, signal);
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
@@ -220,7 +220,7 @@ async function consumeStream(
         break;
       }
       case 'retrying':
-        deps.emit({ type: 'retrying', attempt: event.attempt, maxAttempts: event.maxAttempts, reason: event.reason });
+        deps.emit({ type: 'retrying', retry: event.attempt - 1, maxRetries: event.maxAttempts - 1, reason: event.reason });
         break;
       case 'item_skipped':
         deps.emit({ type: 'warning', message: `a ${String(event.raw.type)} item from the model was not kept: ${event.reason}` });
