@@ -25,6 +25,7 @@ const EXEC_OPTIONS = {
   'output-schema': { type: 'string' },
   image: { type: 'string', short: 'i', multiple: true },
   last: { type: 'boolean' },
+  all: { type: 'boolean' },
   'output-last-message': { type: 'string', short: 'o' },
 } as const;
 
@@ -43,7 +44,8 @@ ${commonOptions.help}
   --output-schema FILE          JSON schema the final answer must follow
   -i, --image FILE              attach an image (repeatable)
   -o, --output-last-message F   also write the final answer to F
-  --last                        with resume or fork: the most recently updated thread
+  --last                        with resume or fork: the newest thread of this directory
+  --all                         with --last: of any directory
   -h, --help                    show this help`;
 
 export async function execCommand(argv: string[], io: CliIo): Promise<number> {
@@ -68,19 +70,21 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const asked = stringValue(values['ask-for-approval']);
   if (asked !== undefined && asked !== 'never') io.stderr(`warning: --ask-for-approval ${asked} is ignored: weft exec runs with approval policy never, as codex exec does`);
 
+  // `--last` is the newest thread of this directory, as in Codex; `--all` lifts that.
+  const lastHere = Boolean(values.last && !values.all);
   let thread: Thread;
   let prompt: string | undefined;
   if (fork) {
     const target = values.last ? 'last' : positionals.shift();
     if (target === undefined) throw new UsageError('exec fork needs a thread id or --last');
     prompt = positionals.join(' ') || undefined;
-    thread = await weft.forkThread(target, { cwd: values.cd ? cwd : undefined, overrides });
+    thread = await weft.forkThread(target, { cwd: values.cd || lastHere ? cwd : undefined, overrides });
     for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
   } else if (resume) {
     const target = values.last ? 'last' : positionals.shift();
     if (target === undefined) throw new UsageError('exec resume needs a thread id or --last');
     prompt = positionals.join(' ') || undefined;
-    thread = await weft.resumeThread(target, { cwd: values.cd ? cwd : undefined, overrides });
+    thread = await weft.resumeThread(target, { cwd: values.cd || lastHere ? cwd : undefined, overrides });
     for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
   } else {
     prompt = positionals.join(' ') || undefined;

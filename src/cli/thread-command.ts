@@ -2,7 +2,11 @@
 // streams to stdout on a terminal; --json prints one JSON thread event per line instead.
 import { Weft } from '../engine/weft.js';
 import { UsageError } from '../errors.js';
+import path from 'node:path';
 import { readRollout } from '../thread/rollout-reader.js';
+import { noSessionMetaError } from '../thread/history-from-rollout.js';
+import { firstLineProblem } from '../thread/rollout-prefix.js';
+import { shellQuote } from './shell-quote.js';
 import { listThreads } from '../thread/thread-list.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
@@ -17,7 +21,10 @@ import { loadExtension } from '../extensions/load-extension.js';
 const OPTIONS = {
   json: { type: 'boolean' },
   last: { type: 'boolean' },
+  all: { type: 'boolean' },
   at: { type: 'string' },
+  cwd: { type: 'string' },
+  search: { type: 'string' },
   limit: { type: 'string' },
   cursor: { type: 'string' },
   extension: { type: 'string', multiple: true },
@@ -25,19 +32,24 @@ const OPTIONS = {
 
 const HELP = `Usage:
   weft thread start [options] "<prompt>"
-  weft thread resume [options] (<id> | --last) "<prompt>"
-  weft thread fork [options] <id> [--at N] "<prompt>"
-  weft thread list [--limit N] [--cursor C] [--json]
+  weft thread resume [options] (<thread> | --last [--all]) "<prompt>"
+  weft thread fork [options] (<thread> | --last [--all]) [--at N] "<prompt>"
+  weft thread list [--cwd DIR] [--search TEXT] [--limit N] [--cursor C] [--json]
   weft thread show <id> [--json]
   weft thread compact <id>
 
 Options:
 ${commonOptions.help}
   --json          one JSON event (or document) per line on stdout
-  --last          resume the most recently updated thread
+  --last          the most recently updated thread of this directory
+  --all           with --last: of any directory
   --at N          fork: keep only what precedes the N-th user message (0-based)
   --limit N       list: threads per page (default 20)
   --cursor C      list: the page after the one that printed this cursor
+  --cwd DIR       list: only threads started in DIR
+  --search TEXT   list: only threads whose first message contains TEXT
+
+A <thread> is its id, a unique start of its id, or its name.
   --extension F   load the extension in file F (.ts or .js) for this run (repeatable)
   -h, --help      show this help`;
 
@@ -56,27 +68,17 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
     case 'start':
       return runOn(await weft.startThread({ cwd, overrides }), prompt(args), values, io, weft, overrides);
     case 'resume': {
-      const ref = values.last ? 'last' : args.shift();
-      if (!ref) throw new UsageError('thread resume needs a thread id or --last');
-      return runOn(await weft.resumeThread(ref, { overrides }), prompt(args), values, io, weft, overrides);
+      const ref = threadRef(values, args, 'thread resume');
+      return runOn(await weft.resumeThread(ref, { overrides, ...lastScope(values, cwd) }), prompt(args), values, io, weft, overrides);
     }
     case 'fork': {
-      const ref = args.shift();
-      if (!ref) throw new UsageError('thread fork needs the id of the thread to fork');
+      const ref = threadRef(values, args, 'thread fork');
       const at = stringValue(values.at) === undefined ? undefined : wholeNumber(stringValue(values.at) as string, '--at', 0);
-      return runOn(await weft.forkThread(ref, { overrides, ...(at !== undefined ? { at } : {}) }), prompt(args), values, io, weft, overrides);
+      const thread = await weft.forkThread(ref, { overrides, ...lastScope(values, cwd), ...(at !== undefined ? { at } : {}) });
+      return runOn(thread, prompt(args), values, io, weft, overrides);
     }
-    case 'list': {
-      const limit = stringValue(values.limit) === undefined ? 20 : wholeNumber(stringValue(values.limit) as string, '--limit', 1);
-      const onWarning = (w: string): void => io.stderr(`warning: ${w}`);
-      const page = await listThreads(weft.home, { limit, onWarning, ...(stringValue(values.cursor) ? { cursor: stringValue(values.cursor) as string } : {}) });
-      if (values.json) io.stdout(JSON.stringify(page));
-      else {
-        for (const t of page.threads) io.stdout(`${t.id}  ${t.updatedAt}  ${t.cwd}  ${oneLine(t.preview)}`);
-        if (page.nextCursor) io.stderr(`more: --cursor ${page.nextCursor}`);
-      }
-      return 0;
-    }
+    case 'list':
+      return list(weft, values, io);
     case 'show':
       return show(weft, args[0], values, io);
     case 'compact': {
@@ -127,10 +129,50 @@ function report(event: ThreadEvent, values: ParsedValues, io: CliIo): void {
   else new StreamPrinter(io).print(event);
 }
 
+async function list(weft: Weft, values: ParsedValues, io: CliIo): Promise<number> {
+  const limit = stringValue(values.limit) === undefined ? 20 : wholeNumber(stringValue(values.limit) as string, '--limit', 1);
+  const onWarning = (w: string): void => io.stderr(`warning: ${w}`);
+  const filters = {
+    ...(stringValue(values.cwd) !== undefined ? { cwd: path.resolve(io.cwd, stringValue(values.cwd) as string) } : {}),
+    ...(stringValue(values.search) !== undefined ? { search: stringValue(values.search) as string } : {}),
+  };
+  const cursor = stringValue(values.cursor);
+  const page = await listThreads(weft.home, { limit, onWarning, ...filters, ...(cursor ? { cursor } : {}) });
+  if (values.json) {
+    io.stdout(JSON.stringify(page));
+    return 0;
+  }
+  if (page.threads.length === 0) io.stderr(cursor ? 'no more threads' : 'no threads');
+  for (const t of page.threads) io.stdout(`${t.id}  ${t.updatedAt}  ${t.cwd}  ${oneLine(t.preview)}`);
+  if (page.nextCursor) {
+    const again = ['weft', 'thread', 'list', '--limit', String(limit)];
+    if (filters.cwd !== undefined) again.push('--cwd', filters.cwd);
+    if (filters.search !== undefined) again.push('--search', filters.search);
+    again.push('--cursor', page.nextCursor);
+    io.stderr(`more: ${again.map(shellQuote).join(' ')}`);
+  }
+  return 0;
+}
+
+/** The thread a resume or fork names: `--last`, else the first argument (id, id prefix or name). */
+function threadRef(values: ParsedValues, args: string[], command: string): string {
+  if (values.last) return 'last';
+  const ref = args.shift();
+  if (!ref) throw new UsageError(`${command} needs a thread (id, id prefix or name) or --last`);
+  return ref;
+}
+
+/** `--last` picks the newest thread of the working directory, as Codex does; `--all` of any directory. */
+function lastScope(values: ParsedValues, cwd: string): { cwd?: string } {
+  return values.last && !values.all ? { cwd } : {};
+}
+
 async function show(weft: Weft, ref: string | undefined, values: ParsedValues, io: CliIo): Promise<number> {
   if (!ref) throw new UsageError('thread show needs a thread id');
   const file = await weft.locate(ref);
   const records = await readRollout(file, { onWarning: (w) => io.stderr(`warning: ${w}`) });
+  // A file without its session_meta is no thread: say so, and fail.
+  if (records[0]?.line.type !== 'session_meta') throw noSessionMetaError(file, await firstLineProblem(file));
   for (const { line } of records) {
     if (values.json) {
       io.stdout(JSON.stringify(line));

@@ -13,14 +13,15 @@ import { RolloutError } from '../errors.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { historyFromRollout, noSessionMetaError } from '../thread/history-from-rollout.js';
 import { firstLineProblem } from '../thread/rollout-prefix.js';
-import { findRolloutPath, latestRollout, rolloutPath } from '../thread/rollout-paths.js';
+import { latestRollout, rolloutPath } from '../thread/rollout-paths.js';
+import { locateThread } from '../thread/thread-lookup.js';
 import { readRolloutHead } from '../thread/rollout-head.js';
 import { readRollout } from '../thread/rollout-reader.js';
 import { forkRollout } from '../thread/rollout-fork.js';
 import { sessionMetaLine } from '../thread/rollout-records.js';
 import { RolloutWriter, rolloutTimestamp } from '../thread/rollout-writer.js';
 import { lockRollout, type RolloutLock } from '../thread/rollout-lock.js';
-import { assertThreadId, newThreadId } from '../thread/thread-id.js';
+import { newThreadId } from '../thread/thread-id.js';
 import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -145,7 +146,10 @@ export class Weft {
     return new Thread(state, rt, this.#hooked(deps, opts), overrides, cwd);
   }
 
-  /** Reopen a thread by id, by rollout path, or `last` (the most recently updated). */
+  /**
+   * Reopen a thread by id, unique id prefix, name, rollout path, or `last`: the most recently updated
+   * (of the threads of `opts.cwd` when given).
+   */
   async resumeThread(ref: string, opts: OpenThreadOptions = {}): Promise<Thread> {
     const file = await this.#locate(ref, opts.cwd);
     return this.#reopen(file, opts);
@@ -197,10 +201,7 @@ export class Weft {
       return latest.path;
     }
     if (ref.endsWith('.jsonl')) return path.resolve(ref);
-    const id = assertThreadId(ref);
-    const found = await findRolloutPath(this.runtime.home, id);
-    if (!found) throw new RolloutError(`thread ${id} not found under ${this.runtime.home}/sessions`);
-    return found;
+    return locateThread(this.runtime.home, ref);
   }
 
   async #reopen(file: string, opts: OpenThreadOptions, forkedId?: string): Promise<Thread> {
