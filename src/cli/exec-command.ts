@@ -48,8 +48,24 @@ ${commonOptions.help}
   --all                         with --last: of any directory
   -h, --help                    show this help`;
 
+const SUB_HELP: Record<string, string> = {
+  resume: `Usage: weft exec [options] resume (<thread> | --last [--all]) ["<prompt>" | -]
+
+Run one turn on a stored thread non-interactively. A <thread> is its id, a unique start of its id,
+or its name; --last is the newest thread of this directory (--all: of any).`,
+  fork: `Usage: weft exec [options] fork (<thread> | --last [--all]) ["<prompt>" | -]
+
+Copy a stored thread into a new one and run one turn on the copy non-interactively. A <thread> is
+its id, a unique start of its id, or its name; --last is the newest thread of this directory.`,
+};
+
+function helpFor(positionals: string[]): string {
+  const sub = SUB_HELP[positionals[0] ?? ''];
+  return sub ? `${sub}\n\n${HELP.slice(HELP.indexOf('Options:'))}` : HELP;
+}
+
 export async function execCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(argv, EXEC_OPTIONS, HELP, io);
+  const parsed = parseCommand(argv, EXEC_OPTIONS, helpFor, io);
   if (parsed === undefined) return 0;
   const { values } = parsed;
   let positionals = parsed.positionals;

@@ -2,6 +2,7 @@
 // with a non-zero exit code.
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
+import { packageVersion } from './version.js';
 
 const HELP = `weft — a thread engine that builds model requests the way Codex does
 
@@ -12,8 +13,14 @@ Commands:
   thread <sub>             start | resume | fork | list | show | compact threads
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
+  completion <shell>       print a completion script for bash, zsh or fish
+  help [<command> [<sub>]] show the help of weft or of one command
 
-Run \`weft <command> --help\` for a command's options.`;
+Options:
+  -V, --version            print weft's version
+  -h, --help               show this help
+
+Run \`weft help <command>\` (or \`weft <command> --help\`) for a command's options.`;
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -24,26 +31,67 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   exec: async () => (await import('./exec-command.js')).execCommand,
   thread: async () => (await import('./thread-command.js')).threadCommand,
   'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
+  completion: async () => (await import('./completion-command.js')).completionCommand,
 };
 
+export const COMMAND_NAMES = Object.keys(COMMANDS);
+
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    // Nothing asked: the help is a hint, not the output.
+    io.stderr(HELP);
+    return 2;
+  }
+  if (first === '--help' || first === '-h') {
     io.stdout(HELP);
-    return name === undefined ? 2 : 0;
+    return 0;
+  }
+  if (first === '--version' || first === '-V') {
+    io.stdout(`weft ${packageVersion()}`);
+    return 0;
+  }
+  // `weft help thread start` is `weft thread start --help`.
+  const [name, args] = first === 'help' ? [rest[0], [...rest.slice(1), '--help']] : [first, rest];
+  if (name === undefined) {
+    io.stdout(HELP);
+    return 0;
   }
   const load = COMMANDS[name];
   if (!load) {
-    io.stderr(`weft: unknown command \`${name}\`\n\n${HELP}`);
+    io.stderr(`weft: unknown command \`${name}\`${nearest(name)}`);
+    io.stderr(`hint: run \`weft --help\` for the commands`);
     return 2;
   }
   try {
     const command = await load();
-    return await command(rest, io);
+    return await command(args, io);
   } catch (err) {
     io.stderr(`weft ${name}: ${errorMessage(err)}`);
-    return err instanceof WeftError && err.code === 'usage' ? 2 : 1;
+    if (err instanceof WeftError && err.code === 'usage') {
+      io.stderr(`hint: run \`weft ${name} --help\` for its usage`);
+      return 2;
+    }
+    return 1;
   }
+}
+
+/** " (did you mean `x`?)" for a command at most two edits away. */
+function nearest(name: string): string {
+  const close = [...COMMAND_NAMES, 'help'].find((c) => editDistance(c, name) <= 2);
+  return close ? ` (did you mean \`${close}\`?)` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
 }
 
 export function processIo(): CliIo {

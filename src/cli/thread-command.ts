@@ -30,31 +30,53 @@ const OPTIONS = {
   extension: { type: 'string', multiple: true },
 } as const;
 
+const THREAD = 'A <thread> is its id, a unique start of its id, or its name.';
+const RUN_OPTIONS = `${commonOptions.help}
+  --json          one JSON event per line on stdout instead of the text
+  --extension F   load the extension in file F (.ts or .js) for this run (repeatable)`;
+const LAST = `  --last          the most recently updated thread of this directory
+  --all           with --last: of any directory`;
+
+/** Each subcommand's usage, what it does, and its options: `weft thread <sub> --help` shows one. */
+const SUBCOMMANDS: Record<string, { usage: string; what: string; options: string }> = {
+  start: { usage: 'weft thread start [options] "<prompt>"', what: 'Start a thread and run its first turn; the answer streams to stdout.', options: RUN_OPTIONS },
+  resume: { usage: 'weft thread resume [options] (<thread> | --last [--all]) "<prompt>"', what: `Run a turn on a stored thread. ${THREAD}`, options: `${RUN_OPTIONS}\n${LAST}` },
+  fork: {
+    usage: 'weft thread fork [options] (<thread> | --last [--all]) [--at N] "<prompt>"',
+    what: `Copy a thread into a new one and run a turn on the copy. ${THREAD}`,
+    options: `${RUN_OPTIONS}\n${LAST}\n  --at N          keep only what precedes the N-th user message (0-based)`,
+  },
+  list: {
+    usage: 'weft thread list [--cwd DIR] [--search TEXT] [--limit N] [--cursor C] [--json]',
+    what: 'List stored threads, most recent first.',
+    options: `  --cwd DIR       only threads started in DIR
+  --search TEXT   only threads whose first message contains TEXT (any case)
+  --limit N       threads per page (default 20)
+  --cursor C      the page after the one that printed this cursor
+  --json          the page as one JSON document`,
+  },
+  show: { usage: 'weft thread show <thread> [--json]', what: `Print a thread's stored history. ${THREAD}`, options: '  --json          one rollout line per line, as stored' },
+  compact: { usage: 'weft thread compact <thread>', what: `Compact a thread's history now. ${THREAD}`, options: commonOptions.help },
+};
+
 const HELP = `Usage:
-  weft thread start [options] "<prompt>"
-  weft thread resume [options] (<thread> | --last [--all]) "<prompt>"
-  weft thread fork [options] (<thread> | --last [--all]) [--at N] "<prompt>"
-  weft thread list [--cwd DIR] [--search TEXT] [--limit N] [--cursor C] [--json]
-  weft thread show <id> [--json]
-  weft thread compact <id>
+${Object.values(SUBCOMMANDS).map((s) => `  ${s.usage}`).join('\n')}
+
+${THREAD} Run \`weft thread <sub> --help\` for one subcommand's options.
 
 Options:
-${commonOptions.help}
-  --json          one JSON event (or document) per line on stdout
-  --last          the most recently updated thread of this directory
-  --all           with --last: of any directory
-  --at N          fork: keep only what precedes the N-th user message (0-based)
-  --limit N       list: threads per page (default 20)
-  --cursor C      list: the page after the one that printed this cursor
-  --cwd DIR       list: only threads started in DIR
-  --search TEXT   list: only threads whose first message contains TEXT
-
-A <thread> is its id, a unique start of its id, or its name.
-  --extension F   load the extension in file F (.ts or .js) for this run (repeatable)
+${RUN_OPTIONS}
+${LAST}
   -h, --help      show this help`;
 
+function helpFor(positionals: string[]): string {
+  const sub = SUBCOMMANDS[positionals[0] ?? ''];
+  if (!sub) return HELP;
+  return `Usage: ${sub.usage}\n\n${sub.what}\n\nOptions:\n${sub.options}\n  -h, --help      show this help`;
+}
+
 export async function threadCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(argv, OPTIONS, HELP, io);
+  const parsed = parseCommand(argv, OPTIONS, helpFor, io);
   if (parsed === undefined) return 0;
   const { values } = parsed;
   const [sub, ...args] = parsed.positionals;
@@ -91,7 +113,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
       return 0;
     }
     default:
-      throw new UsageError(`${sub === undefined ? 'a thread command is needed' : `unknown thread command \`${sub}\``}\n\n${HELP}`);
+      throw new UsageError(sub === undefined ? 'a thread command is needed: start, resume, fork, list, show or compact' : `unknown thread command \`${sub}\``);
   }
 }
 
