@@ -15,6 +15,7 @@ import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor } from '../config/resolve-settings.js';
 import { progressLine } from './progress.js';
 import { interruptOnSignals } from './interrupt-signals.js';
+import { promptWithStdin } from './stdin-prompt.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues, workingDirectory } from './cli-options.js';
 
 const EXEC_OPTIONS = {
@@ -106,7 +107,7 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
     prompt = positionals.join(' ') || undefined;
     thread = await weft.startThread({ cwd, overrides });
   }
-  if (prompt === undefined || prompt === '-') prompt = await readPrompt(io);
+  prompt = await promptWithStdin(prompt, io);
 
   // On stderr in every mode: with --json, stdout carries only the event stream.
   const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
@@ -132,13 +133,6 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
     stop.dispose();
     await thread.close();
   }
-}
-
-async function readPrompt(io: CliIo): Promise<string> {
-  if (!io.readStdin || io.isTty) throw new UsageError('no prompt given: pass it as an argument or on stdin');
-  const text = (await io.readStdin()).trim();
-  if (text === '') throw new UsageError('the prompt read from stdin is empty');
-  return text;
 }
 
 async function outputSchema(values: ParsedValues, cwd: string): Promise<unknown> {

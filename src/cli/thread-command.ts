@@ -7,6 +7,7 @@ import { readRollout } from '../thread/rollout-reader.js';
 import { noSessionMetaError } from '../thread/history-from-rollout.js';
 import { firstLineProblem } from '../thread/rollout-prefix.js';
 import { shellQuote } from './shell-quote.js';
+import { promptWithStdin } from './stdin-prompt.js';
 import { listThreads } from '../thread/thread-list.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
@@ -88,16 +89,21 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
   const overrides = settingsOverrides(values, cwd);
   switch (sub) {
     case 'start':
-      return runOn(await weft.startThread({ cwd, overrides }), prompt(args), values, io, weft, overrides);
+      {
+      const text = await prompt(args, io);
+      return runOn(await weft.startThread({ cwd, overrides }), text, values, io, weft, overrides);
+    }
     case 'resume': {
       const ref = threadRef(values, args, 'thread resume');
-      return runOn(await weft.resumeThread(ref, { overrides, ...lastScope(values, cwd) }), prompt(args), values, io, weft, overrides);
+      const text = await prompt(args, io);
+      return runOn(await weft.resumeThread(ref, { overrides, ...lastScope(values, cwd) }), text, values, io, weft, overrides);
     }
     case 'fork': {
       const ref = threadRef(values, args, 'thread fork');
       const at = stringValue(values.at) === undefined ? undefined : wholeNumber(stringValue(values.at) as string, '--at', 0);
+      const text = await prompt(args, io);
       const thread = await weft.forkThread(ref, { overrides, ...lastScope(values, cwd), ...(at !== undefined ? { at } : {}) });
-      return runOn(thread, prompt(args), values, io, weft, overrides);
+      return runOn(thread, text, values, io, weft, overrides);
     }
     case 'list':
       return list(weft, values, io);
@@ -211,9 +217,11 @@ async function show(weft: Weft, ref: string | undefined, values: ParsedValues, i
   return 0;
 }
 
-function prompt(args: string[]): string {
-  const text = args.join(' ').trim();
-  if (text === '') throw new UsageError('a prompt is needed');
+/** The prompt: the arguments, `-` for stdin, with piped stdin appended (see stdin-prompt.ts). */
+async function prompt(args: string[], io: CliIo): Promise<string> {
+  const given = args.join(' ').trim();
+  const text = await promptWithStdin(given === '' ? undefined : given, io);
+  if (text.trim() === '') throw new UsageError('a prompt is needed');
   return text;
 }
 

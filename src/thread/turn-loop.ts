@@ -8,7 +8,8 @@ import type { ClientEvent } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import { errorMessage } from '../errors.js';
+import { UsageError, errorMessage } from '../errors.js';
+import { estimateTokens } from '../history/token-estimate.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { textMessage, messageText } from '../history/message.js';
 import type { Pack } from '../pack/load-pack.js';
@@ -74,6 +75,12 @@ export async function runTurn(
   const begun = await deps.hooks?.beginTurn(state, { turnId, text: userText, images, settings, signal, emit: deps.emit });
   if (begun?.kind === 'handled') return { status: 'completed', turnId, lastMessage: begun.reply };
   if (begun) ({ text: userText, images } = begun);
+  const oversized = promptOverWindow(userText, settings);
+  if (oversized) {
+    // Refused before anything is recorded or sent: the request could never fit.
+    deps.emit({ type: 'turn_failed', turnId, message: oversized.message });
+    return ended(state, deps, { status: 'failed', turnId, error: oversized });
+  }
   deps.emit({ type: 'turn_started', threadId: state.id, turnId });
   // A profile with per-thread behaviour (codex-0.169) builds the context and bodies itself.
   const pt = state.profileThread;
@@ -128,6 +135,16 @@ export async function runTurn(
     deps.emit({ type: 'turn_failed', turnId, message: errorMessage(err) });
     return ended(state, deps, { status: 'failed', turnId, error: err });
   }
+}
+
+/** A prompt that alone exceeds the model's usable context window, as the error saying so. */
+function promptOverWindow(text: string, settings: TurnSettings): UsageError | undefined {
+  const window = effectiveContextWindow(settings.model);
+  const tokens = estimateTokens(text);
+  if (window === null || tokens <= window) return undefined;
+  return new UsageError(
+    `the prompt is about ${tokens} tokens, more than the ${window} tokens of ${settings.model.slug}'s context window: shorten it or send it in parts`,
+  );
 }
 
 /** Tells the extension hooks (if any) that the turn ended; returns the outcome. */
