@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
 import { lockRollout, type RolloutLock } from './rollout-lock.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {
@@ -85,7 +86,7 @@ export class RolloutWriter {
     }
     const first = serializeLine(sessionMetaLine, opts.format);
     try {
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), PRIVATE_DIRS);
     } catch (err) {
       throw new RolloutError(`cannot create rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
     }
@@ -93,7 +94,7 @@ export class RolloutWriter {
     const lock = await lockRollout(path);
     let fh: FileHandle;
     try {
-      fh = await open(path, 'wx');
+      fh = await open(path, 'wx', PRIVATE_FILE_MODE);
     } catch (err) {
       await lock.release();
       const why = isErrno(err, 'EEXIST') ? 'file already exists' : errorMessage(err);
