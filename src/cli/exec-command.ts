@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Weft } from '../engine/weft.js';
-import { UsageError } from '../errors.js';
+import { UsageError, errorMessage } from '../errors.js';
 import { ExecEventMapper } from '../exec/exec-events.js';
 import { imageDataUrl } from '../exec/image-data-url.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
@@ -68,13 +68,23 @@ function helpFor(positionals: string[]): string {
 export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand(argv, EXEC_OPTIONS, helpFor, io);
   if (parsed === undefined) return 0;
+  const json = Boolean(parsed.values.json || parsed.values['experimental-json']);
+  try {
+    return await runExec(parsed, json, io);
+  } catch (err) {
+    // A reader of the event stream learns of a failure to start from the stream too.
+    if (json) io.stdout(JSON.stringify({ type: 'error', message: errorMessage(err) }));
+    throw err;
+  }
+}
+
+async function runExec(parsed: { values: ParsedValues; positionals: string[] }, json: boolean, io: CliIo): Promise<number> {
   const { values } = parsed;
   let positionals = parsed.positionals;
   const resume = positionals[0] === 'resume';
   const fork = positionals[0] === 'fork';
   if (resume || fork) positionals = positionals.slice(1);
 
-  const json = Boolean(values.json || values['experimental-json']);
   const cwd = await workingDirectory(values, io);
   // Read before anything is written: a missing image or schema is a usage error, not a half-made thread.
   const images = await Promise.all(stringList(values.image).map((file) => imageDataUrl(path.resolve(io.cwd, file))));
@@ -86,6 +96,10 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const overrides = { ...settingsOverrides(values, cwd), approvalPolicy: 'never' as const, additionalWritableRoots: stringList(values['add-dir']) };
   const asked = stringValue(values['ask-for-approval']);
   if (asked !== undefined && asked !== 'never') io.stderr(`warning: --ask-for-approval ${asked} is ignored: weft exec runs with approval policy never, as codex exec does`);
+  const configured = weft.runtime.config.approval_policy;
+  if (asked === undefined && configured !== undefined && configured !== 'never') {
+    io.stderr(`warning: approval_policy = "${configured}" of ${weft.runtime.configFile} is ignored: weft exec runs with approval policy never, as codex exec does`);
+  }
 
   // `--last` is the newest thread of this directory, as in Codex; `--all` lifts that.
   const lastHere = Boolean(values.last && !values.all);
@@ -111,7 +125,7 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
 
   // On stderr in every mode: with --json, stdout carries only the event stream.
   const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
-  if (notice) io.stderr(notice);
+  if (notice) io.stderr(`warning: ${notice}`);
 
   const mapper = new ExecEventMapper();
   const onEvent = (event: ThreadEvent) => {

@@ -8,10 +8,9 @@ export function progressLine(event: ThreadEvent): string | undefined {
       return `thread ${event.threadId}\nrollout ${event.rolloutPath}`;
     case 'command_started':
       return `$ ${event.command}`;
-    case 'compaction_started':
-      return `compacting the history (${event.trigger})…`;
+    // One line per compaction, when it is done.
     case 'compaction_finished':
-      return `compacted: about ${event.tokensBefore} → ${event.tokensAfter} tokens`;
+      return `compacted the history: about ${event.tokensBefore} → ${event.tokensAfter} tokens`;
     case 'warning':
       return `warning: ${event.message}`;
     case 'retrying':

@@ -113,7 +113,6 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
       const ref = args[0];
       if (!ref) throw new UsageError('thread compact needs a thread id');
       const thread = await weft.resumeThread(ref, { overrides });
-      io.stderr('compacting…');
       await thread.compact({ onEvent: (e) => report(e, values, io) });
       await thread.close();
       return 0;
@@ -126,7 +125,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
 async function runOn(thread: Thread, text: string, values: ParsedValues, io: CliIo, weft: Weft, overrides: SettingsOverrides): Promise<number> {
   for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
   const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
-  if (notice) io.stderr(notice);
+  if (notice) io.stderr(`warning: ${notice}`);
   const printer = values.json ? undefined : new StreamPrinter(io);
   const report = (e: ThreadEvent): void => (printer ? printer.print(e) : io.stdout(JSON.stringify(e)));
   report({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath });
