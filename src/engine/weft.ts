@@ -15,6 +15,7 @@ import { historyFromRollout, noSessionMetaError } from '../thread/history-from-r
 import { firstLineProblem } from '../thread/rollout-prefix.js';
 import { latestRollout, rolloutPath } from '../thread/rollout-paths.js';
 import { locateThread } from '../thread/thread-lookup.js';
+import { ThreadStore } from './thread-store.js';
 import { readRolloutHead } from '../thread/rollout-head.js';
 import { readRollout } from '../thread/rollout-reader.js';
 import { forkRollout } from '../thread/rollout-fork.js';
@@ -60,6 +61,11 @@ export interface OpenThreadOptions {
   readonly repeatDeveloperInstructions?: boolean;
   /** Extensions of this thread only, after the Weft's own (e.g. an assembly strategy). */
   readonly extensions?: readonly Extension[];
+  /**
+   * startThread only: keep the thread in memory, as Codex's `--ephemeral` does: nothing is written
+   * under the home, and the thread cannot be resumed once closed.
+   */
+  readonly ephemeral?: boolean;
 }
 
 export class Weft {
@@ -99,6 +105,11 @@ export class Weft {
     return this.runtime.home;
   }
 
+  /** The stored threads, read-only: list them, read one's history (no lock taken). */
+  get threads(): ThreadStore {
+    return new ThreadStore(this.runtime);
+  }
+
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
     const rt = this.runtime;
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? process.cwd());
@@ -114,7 +125,7 @@ export class Weft {
       kind: 'new',
       threadId: id,
     });
-    const writer = await RolloutWriter.create(
+    const writer = await (opts.ephemeral ? RolloutWriter.inMemory : RolloutWriter.create)(
       file,
       sessionMetaLine({
         id,
