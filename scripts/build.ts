@@ -19,8 +19,9 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // tsx registers loader hooks for extension files: it must stay a package of its own.
-  external: ['tsx', 'tsx/*'],
+  // tsx registers loader hooks for extension files: it must stay a package of its own. undici is
+  // loaded only behind a proxy: bundled, it would weigh on every start for nothing.
+  external: ['tsx', 'tsx/*', 'undici'],
   // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none.
   banner: { js: "import { createRequire as weftCreateRequire } from 'node:module';\nconst require = weftCreateRequire(import.meta.url);" },
   logLevel: 'warning',
