@@ -9,16 +9,17 @@ import { commonOptions, parseCommand, type CliIo } from './cli-options.js';
 const TABLE: Record<string, { subs: string[]; flags: string[] }> = {
   prompt: { subs: [], flags: ['--json', '--wire', '--strategy', '--stage', '--budget', '--source'] },
   thread: {
-    subs: ['start', 'resume', 'fork', 'list', 'show', 'compact'],
-    flags: ['--json', '--last', '--all', '--at', '--cwd', '--search', '--limit', '--cursor', '--extension'],
+    subs: ['start', 'resume', 'fork', 'list', 'show', 'compact', 'export'],
+    flags: ['--json', '--last', '--all', '--at', '--cwd', '--search', '--limit', '--cursor', '--extension', '--html', '--output'],
   },
   exec: {
     subs: ['resume', 'fork'],
     flags: ['--json', '--experimental-json', '--skip-git-repo-check', '--add-dir', '--output-schema', '--image', '--output-last-message', '--last', '--all'],
   },
   'app-server': { subs: ['generate-json-schema'], flags: ['--out', '--max-line-bytes'] },
+  view: { subs: [], flags: ['--host', '--port'] },
   completion: { subs: ['bash', 'zsh', 'fish'], flags: [] },
-  help: { subs: ['prompt', 'thread', 'exec', 'app-server', 'completion'], flags: [] },
+  help: { subs: ['prompt', 'thread', 'exec', 'app-server', 'view', 'completion'], flags: [] },
 };
 
 const COMMON_FLAGS = Object.keys(commonOptions.options).map((name) => `--${name}`);

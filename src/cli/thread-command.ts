@@ -63,6 +63,8 @@ const SUBCOMMANDS: Record<string, { usage: string; what: string; options: string
 const HELP = `Usage:
 ${Object.values(SUBCOMMANDS).map((s) => `  ${s.usage}`).join('\n')}
 
+  weft thread export <thread> --html [-o FILE]   (see weft thread export --help)
+
 ${THREAD} Run \`weft thread <sub> --help\` for one subcommand's options.
 
 Options:
@@ -77,6 +79,7 @@ function helpFor(positionals: string[]): string {
 }
 
 export async function threadCommand(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'export') return (await import('./thread-export-command.js')).threadExportCommand(argv.slice(1), io);
   const parsed = parseCommand(argv, OPTIONS, helpFor, io);
   if (parsed === undefined) return 0;
   const { values } = parsed;
