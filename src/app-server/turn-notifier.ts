@@ -167,7 +167,7 @@ export class TurnNotifier {
       }
       case 'retrying':
         this.notify('error', {
-          error: { message: `Reconnecting... ${event.attempt}/${event.maxAttempts}: ${event.reason}`, codexErrorInfo: null, additionalDetails: null },
+          error: { message: `Reconnecting... ${event.retry}/${event.maxRetries}: ${event.reason}`, codexErrorInfo: null, additionalDetails: null },
           willRetry: true,
           threadId: this.threadId,
           turnId: this.turnId,

@@ -32,8 +32,13 @@ export interface ProviderSettings {
 
 /** How a failed request is sent again (see retry-policy.ts). */
 export interface RetryOptions {
-  /** Total attempts, the first one included. */
+  /** Stream attempts in all, the first one included (1 + `stream_max_retries`). */
   maxAttempts: number;
+  /**
+   * Within one stream attempt, how often a request that got no stream (a 5xx answer, a lost
+   * connection) is sent again at once, silently (`request_max_retries`). Absent: 0.
+   */
+  requestRetries?: number;
   baseDelayMs: number;
   maxDelayMs: number;
 }

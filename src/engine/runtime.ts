@@ -1,13 +1,13 @@
 // Loading what every weft command needs, once per process: the home directory, config.toml with
 // its overrides, the behaviour profile, the template pack and its model catalog.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompatProfileName, ConfigToml } from '../../protocol/config.js';
 import type { ModelCatalog } from '../../protocol/model-catalog.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import { expandHome, resolveWeftHome } from '../config/weft-home.js';
 import { loadConfig } from '../config/load-config.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, PackError } from '../errors.js';
 import { WEFT_PACK_DIR } from '../pack/default-pack-dir.js';
 import { loadPack, type Pack } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
@@ -55,6 +55,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const config = loaded.config;
   const profile = getProfile(opts.compat ?? config.compat ?? DEFAULT_COMPAT);
   const packDir = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : WEFT_PACK_DIR);
+  await assertPackDir(packDir, opts.packDir !== undefined ? '--pack' : 'config `pack`');
   const pack = await profile.loadPack(packDir);
   return {
     home,
@@ -86,4 +87,11 @@ async function instructionsOverride(config: ConfigToml, file: string, home: stri
       { cause: err },
     );
   }
+}
+
+/** A pack that is not a directory at all is named as such, not as a pack missing its first file. */
+async function assertPackDir(dir: string, source: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info) throw new PackError(`${source} ${dir}: the directory does not exist`, dir);
+  if (!info.isDirectory()) throw new PackError(`${source} ${dir}: not a directory`, dir);
 }

@@ -6,7 +6,7 @@ import type { SettingsOverrides } from '../config/resolve-settings.js';
 import { wireStream, type PromptShapingOptions } from './wire-stream.js';
 import { postCompact } from '../client/compact-request.js';
 import { codexCompactor } from '../compaction/compact-history.js';
-import { isDefaultOpenAiProvider } from '../client/provider.js';
+import { isDefaultOpenAiProvider, resolveApiKey } from '../client/provider.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
 import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js';
@@ -19,6 +19,7 @@ import { sessionMetaLine } from '../rollout/records.js';
 import { rolloutTimestamp } from '../rollout/writer.js';
 import type { RolloutLock } from '../rollout/lock.js';
 import { newThreadId } from '../rollout/thread-id.js';
+import { StoredThreads } from './stored-threads.js';
 import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -65,6 +66,11 @@ export interface OpenThreadOptions {
   readonly extensions?: readonly Extension[];
   /** Where the new thread's rollout goes instead of the home (an ephemeral app-server thread's scratch directory). */
   readonly rolloutHome?: string;
+  /**
+   * startThread only: keep the thread in memory, as Codex's `--ephemeral` does: nothing is written
+   * under the home, and the thread cannot be resumed once closed.
+   */
+  readonly ephemeral?: boolean;
 }
 
 export class Weft {
@@ -112,10 +118,17 @@ export class Weft {
     return this.runtime.home;
   }
 
+  /** The stored threads, read-only: list them, read one's history (no lock taken). */
+  get threads(): StoredThreads {
+    return new StoredThreads(this.runtime);
+  }
+
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
     const rt = this.runtime;
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? process.cwd());
     const overrides = { ...opts.overrides, cwd };
+    // A turn that cannot start (no provider, no key) must not leave an empty thread behind.
+    const deps = this.#readyDeps();
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
@@ -138,8 +151,7 @@ export class Weft {
         baseInstructions: ctx.baseInstructions,
         git: await gitInfo(cwd),
       }),
-      profileThread.rolloutFormat,
-      opts.rolloutHome ?? rt.home,
+      { format: profileThread.rolloutFormat, home: opts.rolloutHome ?? rt.home, inMemory: opts.ephemeral === true },
     );
     const state: ThreadState = {
       id,
@@ -155,10 +167,13 @@ export class Weft {
       extraToolSpecs: [],
       profileThread,
     };
-    return new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts), overrides, cwd);
+    return new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(deps, opts), overrides, cwd);
   }
 
-  /** Reopen a thread by id, by rollout path, or `last` (the most recently updated). */
+  /**
+   * Reopen a thread by id, unique id prefix, name, rollout path, or `last`: the most recently updated
+   * (of the threads of `opts.cwd` when given).
+   */
   async resumeThread(ref: string, opts: OpenThreadOptions = {}): Promise<Thread> {
     const file = await this.#locate(ref, opts.cwd);
     return this.#reopen(file, opts);
@@ -170,6 +185,7 @@ export class Weft {
    */
   async forkThread(ref: string, opts: OpenThreadOptions & { at?: number } = {}): Promise<Thread> {
     const parentPath = await this.#locate(ref, opts.cwd);
+    this.#readyDeps();
     const head = await readRolloutHead(parentPath);
     if (!head.sessionMeta) throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
     const newId = newThreadId();
@@ -285,6 +301,13 @@ export class Weft {
     const list = this.#pendingWarnings.get(thread) ?? [];
     this.#pendingWarnings.delete(thread);
     return list;
+  }
+
+  /** The thread deps, once the provider is known to be usable: its table exists and its key is set. */
+  #readyDeps(): ThreadDeps {
+    const deps = this.#deps();
+    resolveApiKey(deps.provider, this.runtime.env);
+    return deps;
   }
 
   #deps(): ThreadDeps {

@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import { RolloutError, errorMessage } from '../errors.js';
 import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './paths.js';
 import { assertNotLocked } from './lock.js';
+import { PRIVATE_DIRS } from './file-modes.js';
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -21,7 +22,7 @@ async function move(from: string, to: string): Promise<string> {
   // A process writing the thread would go on writing the moved file, its lock left behind.
   await assertNotLocked(from);
   try {
-    await mkdir(join(to, '..'), { recursive: true });
+    await mkdir(join(to, '..'), PRIVATE_DIRS);
     await rename(from, to);
   } catch (err) {
     throw new RolloutError(`cannot move ${from} to ${to}: ${errorMessage(err)}`, from, { cause: err });

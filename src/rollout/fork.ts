@@ -30,6 +30,7 @@ import { rolloutPath } from './paths.js';
 import { readRolloutHead } from './head.js';
 import { formatRolloutLine, rolloutTimestamp } from './writer.js';
 import { messageKind } from './user-message-kind.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
 
 export interface ForkRolloutOptions {
   home: string;
@@ -237,8 +238,8 @@ export async function forkRollout(options: ForkRolloutOptions): Promise<ForkRoll
   try {
     const size = src.size();
     const end = await copyEnd(src, size, parentPath, options.cutBeforeUserMessage, options.contextPrefixes ?? []);
-    await mkdir(dirname(path), { recursive: true });
-    dst = await open(tmp, 'wx');
+    await mkdir(dirname(path), PRIVATE_DIRS);
+    dst = await open(tmp, 'wx', PRIVATE_FILE_MODE);
     await dst.write(`${metaLine}\n`);
     const start = Math.min(await contentStart(src, size), end);
     await copyRange(src, dst, start, end);

@@ -42,6 +42,8 @@ export interface ListThreadsOptions {
   limit: number;
   /** Only threads whose session_meta cwd is this directory. */
   cwd?: string;
+  /** Only threads whose first user message contains this text (any case). */
+  search?: string;
   /** List `archived_sessions/` instead of `sessions/`. */
   archived?: boolean;
   /** Told of each rollout left out because it cannot be read or has no valid session_meta line. */
@@ -105,7 +107,7 @@ async function* candidates(home: string, archived: boolean, after: SortKey | und
   }
 }
 
-async function entryFor(c: Candidate, wantCwd: string | undefined, warn: (message: string) => void): Promise<ThreadListEntry | undefined> {
+async function entryFor(c: Candidate, wantCwd: string | undefined, search: string | undefined, warn: (message: string) => void): Promise<ThreadListEntry | undefined> {
   let head;
   try {
     head = await readRolloutHead(c.path);
@@ -121,6 +123,7 @@ async function entryFor(c: Candidate, wantCwd: string | undefined, warn: (messag
   // A thread that has had no turn yet is not listed, as in Codex.
   if (head.firstUserMessage === undefined) return undefined;
   if (wantCwd !== undefined && resolve(meta.cwd) !== wantCwd) return undefined;
+  if (search !== undefined && !head.firstUserMessage.toLowerCase().includes(search)) return undefined;
   const entry: ThreadListEntry = {
     id: isThreadId(meta.id) ? meta.id.toLowerCase() : c.id,
     path: c.path,
@@ -141,10 +144,11 @@ export async function listThreads(home: string, options: ListThreadsOptions): Pr
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`thread list limit must be a positive integer, got ${limit}`);
   const after = options.cursor === undefined || options.cursor === '' ? undefined : decodeCursor(options.cursor);
   const wantCwd = options.cwd === undefined ? undefined : resolve(options.cwd);
+  const search = options.search === undefined || options.search === '' ? undefined : options.search.toLowerCase();
   const threads: ThreadListEntry[] = [];
   let lastKey: SortKey | undefined;
   for await (const c of candidates(home, options.archived === true, after)) {
-    const entry = await entryFor(c, wantCwd, options.onWarning ?? (() => undefined));
+    const entry = await entryFor(c, wantCwd, search, options.onWarning ?? (() => undefined));
     if (entry === undefined) continue;
     // One entry past the page tells whether there is a next page.
     if (threads.length === limit) return { threads, nextCursor: lastKey === undefined ? null : encodeCursor(lastKey) };

@@ -13,6 +13,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { RolloutLockFile } from '../../protocol/rollout-lock.js';
 import { RolloutError, errorMessage, isErrno } from '../errors.js';
+import { PRIVATE_FILE_MODE } from './file-modes.js';
 
 export const lockPathOf = (rolloutPath: string): string => `${rolloutPath}.lock`;
 
@@ -133,7 +134,7 @@ async function place(tmp: string, lockPath: string, content: string): Promise<bo
   }
   // A filesystem without hard links: create exclusively and write (a reader may briefly see it empty).
   try {
-    await writeFile(lockPath, content, { flag: 'wx' });
+    await writeFile(lockPath, content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return true;
   } catch (err) {
     if (isErrno(err, 'EEXIST')) return false;
@@ -150,7 +151,7 @@ export async function lockRollout(rolloutPath: string): Promise<RolloutLock> {
   const content = JSON.stringify({ ...thisProcess(), since: new Date().toISOString() } satisfies RolloutLockFile);
   const tmp = `${lockPath}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(tmp, content, { flag: 'wx' });
+    await writeFile(tmp, content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     // Two rounds: a stale lock found in the first is removed and the lock taken in the second, where
     // a process that got in first is seen as the holder. (Two processes taking over the same stale
     // lock in the same instant can both succeed: a lock file cannot close that window, and it only

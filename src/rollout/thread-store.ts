@@ -8,9 +8,9 @@ import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
 import { listThreads, type ListThreadsOptions, type ThreadListPage } from './list.js';
 import { lockRollout, type RolloutLock } from './lock.js';
-import { findRolloutPath, latestRollout, rolloutPath } from './paths.js';
+import { latestRollout, rolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
-import { assertThreadId } from './thread-id.js';
+import { locateThread } from './lookup.js';
 import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput } from './writer.js';
 
 /** A thread read back for reopening: its records (from the last checkpoint on) and its session_meta. */
@@ -31,25 +31,23 @@ export class ThreadStore {
       return latest.path;
     }
     if (ref.endsWith('.jsonl')) return path.resolve(ref);
-    const id = assertThreadId(ref);
-    const found = await findRolloutPath(this.home, id);
-    if (!found) throw new RolloutError(`thread ${id} not found under ${this.home}/sessions`);
-    return found;
+    // An id, a unique id prefix, or a thread's name.
+    return locateThread(this.home, ref);
   }
 
   /**
    * A new thread's rollout, its session_meta written first. `home` puts it elsewhere than the store's
-   * home (an ephemeral thread's scratch directory).
+   * home (an app-server ephemeral thread's scratch directory); `inMemory` writes nothing at all.
    */
   async create(
     id: string,
     now: Date,
     sessionMeta: RolloutLineInput,
-    format?: RolloutLineFormat,
-    home: string = this.home,
+    opts: { format?: RolloutLineFormat | undefined; home?: string | undefined; inMemory?: boolean } = {},
   ): Promise<{ path: string; writer: RolloutWriter }> {
-    const file = rolloutPath(home, id, now);
-    return { path: file, writer: await RolloutWriter.create(file, sessionMeta, { format }) };
+    const file = rolloutPath(opts.home ?? this.home, id, now);
+    const open = opts.inMemory ? RolloutWriter.inMemory : RolloutWriter.create;
+    return { path: file, writer: await open(file, sessionMeta, { format: opts.format }) };
   }
 
   /** Takes the one-writer lock of a rollout (before reading it, so nothing is appended in between). */

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
 import { lockRollout, type RolloutLock } from './lock.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {
@@ -62,6 +63,26 @@ function serializeLine(line: RolloutLineInput, format: RolloutLineFormat | undef
   return format.lines(line).map((text) => `${text}\n`).join('');
 }
 
+/** Where a writer's bytes go: the rollout file, or memory for an ephemeral thread. */
+interface RolloutSink {
+  write(buf: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  datasync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An ephemeral thread's rollout: kept in memory, never on disk, gone with the process. */
+class MemorySink implements RolloutSink {
+  readonly chunks: Buffer[] = [];
+  async write(buf: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }> {
+    this.chunks.push(Buffer.from(buf.subarray(offset, offset + length)));
+    return { bytesWritten: length };
+  }
+  async datasync(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+const NO_LOCK: RolloutLock = { lockPath: '', release: async () => undefined };
+
 export class RolloutWriter {
   private queue: Promise<void> = Promise.resolve();
   private failure: unknown = undefined;
@@ -69,10 +90,22 @@ export class RolloutWriter {
 
   private constructor(
     readonly path: string,
-    private readonly fh: FileHandle,
+    private readonly fh: RolloutSink,
     private readonly lock: RolloutLock,
     private readonly format?: RolloutLineFormat,
   ) {}
+
+  /** A rollout held in memory only (an ephemeral thread): nothing is written under the home, no lock. */
+  static async inMemory(path: string, sessionMetaLine: RolloutLineInput, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
+    const writer = new RolloutWriter(path, new MemorySink(), NO_LOCK, opts.format);
+    await writer.appendRaw(serializeLine(sessionMetaLine, opts.format));
+    return writer;
+  }
+
+  /** The lines written so far, for an in-memory rollout; undefined for a file. */
+  memoryText(): string | undefined {
+    return this.fh instanceof MemorySink ? Buffer.concat(this.fh.chunks).toString('utf8') : undefined;
+  }
 
   private serialize(line: RolloutLineInput): string {
     return serializeLine(line, this.format);
@@ -85,7 +118,7 @@ export class RolloutWriter {
     }
     const first = serializeLine(sessionMetaLine, opts.format);
     try {
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), PRIVATE_DIRS);
     } catch (err) {
       throw new RolloutError(`cannot create rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
     }
@@ -93,7 +126,7 @@ export class RolloutWriter {
     const lock = await lockRollout(path);
     let fh: FileHandle;
     try {
-      fh = await open(path, 'wx');
+      fh = await open(path, 'wx', PRIVATE_FILE_MODE);
     } catch (err) {
       await lock.release();
       const why = isErrno(err, 'EEXIST') ? 'file already exists' : errorMessage(err);

@@ -30,7 +30,8 @@ export type ThreadEvent =
   | { type: 'tool_output'; item: ResponseItem }
   /** The model's task plan as it just set it (update_plan). */
   | { type: 'plan_updated'; callId: string; explanation: string | null; plan: readonly PlanStep[] }
-  | { type: 'retrying'; attempt: number; maxAttempts: number; reason: string }
+  /** The `retry`-th of `maxRetries` retries is about to start (Codex's "Reconnecting... 1/5"). */
+  | { type: 'retrying'; retry: number; maxRetries: number; reason: string }
   | { type: 'compaction_started'; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; tokensBefore: number; tokensAfter: number }
   | { type: 'warning'; message: string }

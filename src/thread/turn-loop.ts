@@ -6,7 +6,8 @@ import type { CustomToolCallItem, FunctionCallItem, ResponseItem } from '../../p
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import { errorMessage } from '../errors.js';
+import { UsageError, errorMessage } from '../errors.js';
+import { estimateTokens } from '../history/token-estimate.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import { textMessage, messageText } from '../history/message.js';
@@ -45,6 +46,12 @@ export async function runTurn(
   const begun = await deps.hooks?.beginTurn(state, { turnId, text: userText, images, settings, signal, emit: deps.emit });
   if (begun?.kind === 'handled') return { status: 'completed', turnId, lastMessage: begun.reply };
   if (begun) ({ text: userText, images } = begun);
+  const oversized = promptOverWindow(userText, settings);
+  if (oversized) {
+    // Refused before anything is recorded or sent: the request could never fit.
+    deps.emit({ type: 'turn_failed', turnId, message: oversized.message });
+    return ended(state, deps, { status: 'failed', turnId, error: oversized });
+  }
   deps.emit({ type: 'turn_started', threadId: state.id, turnId });
   // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
@@ -84,7 +91,7 @@ export async function runTurn(
       } else if (broken) {
         // The stream broke after some items were kept: ask again from the history that holds them.
         if (++resamples > MAX_RESAMPLES) throw broken;
-        deps.emit({ type: 'retrying', attempt: resamples + 1, maxAttempts: MAX_RESAMPLES + 1, reason: broken.message });
+        deps.emit({ type: 'retrying', retry: resamples, maxRetries: MAX_RESAMPLES, reason: broken.message });
       } else if (calls.length === 0 && !(await recordPendingInput(state, deps, 'followUp'))) break;
       await runCalls(state, deps, settings, calls, signal, offered);
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
@@ -105,6 +112,16 @@ export async function runTurn(
     deps.emit({ type: 'turn_failed', turnId, message: errorMessage(err) });
     return ended(state, deps, { status: 'failed', turnId, error: err });
   }
+}
+
+/** A prompt that alone exceeds the model's usable context window, as the error saying so. */
+function promptOverWindow(text: string, settings: TurnSettings): UsageError | undefined {
+  const window = effectiveContextWindow(settings.model);
+  const tokens = estimateTokens(text);
+  if (window === null || tokens <= window) return undefined;
+  return new UsageError(
+    `the prompt is about ${tokens} tokens, more than the ${window} tokens of ${settings.model.slug}'s context window: shorten it or send it in parts`,
+  );
 }
 
 /** Tells the extension hooks (if any) that the turn ended; returns the outcome. */
@@ -217,7 +234,7 @@ async function consumeStream(
         break;
       }
       case 'retrying':
-        deps.emit({ type: 'retrying', attempt: event.attempt, maxAttempts: event.maxAttempts, reason: event.reason });
+        deps.emit({ type: 'retrying', retry: event.attempt - 1, maxRetries: event.maxAttempts - 1, reason: event.reason });
         break;
       case 'item_skipped':
         deps.emit({ type: 'warning', message: `a ${String(event.raw.type)} item from the model was not kept: ${event.reason}` });

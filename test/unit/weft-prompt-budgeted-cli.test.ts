@@ -33,11 +33,11 @@ describe('weft prompt --strategy budgeted', () => {
     expect(body.input.at(-1)?.content[0]?.text).toBe('add a flag');
     expect(stderr[0]).toMatch(/^section\s+tokens\s+budget$/);
     expect(stderr.slice(1).map((l) => l.split(/\s+/).slice(0, 3))).toEqual([
-      ['system', expect.any(String), '1000'],
+      ['system', expect.any(String), '4000'],
       ['stage', expect.any(String), '1500'],
       ['history', expect.any(String), '10000'],
       ['other', '0', '15000'],
-      ['total', expect.any(String), '27500'],
+      ['total', expect.any(String), '30500'],
     ]);
     for (const line of stderr.slice(1, 5)) {
       const [, tokens, budget] = line.split(/\s+/);

@@ -35,6 +35,7 @@ import { turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext, WorkspaceState } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
+import { git } from '../../context/git-command.js';
 
 /** What a thread_settings_applied event reports, to tell when it changed. */
 function settingsKey(s: TurnSettings): string {
@@ -46,15 +47,9 @@ const unixSeconds = (): number => Math.floor(Date.now() / 1000);
 async function workspaceStates(cwd: string): Promise<Record<string, WorkspaceState>> {
   const root = await findGitRoot(cwd);
   if (root === undefined) return {};
-  try {
-    // Loaded on first use, as in context/git-info.ts.
-    const { simpleGit } = await import('simple-git');
-    const git = simpleGit({ baseDir: root });
-    const [head, status] = await Promise.all([git.revparse(['HEAD']), git.raw(['status', '--porcelain'])]);
-    return { [root]: { latest_git_commit_hash: head.trim(), has_changes: status.trim() !== '' } };
-  } catch {
-    return {};
-  }
+  const [head, status] = await Promise.all([git(root, ['rev-parse', 'HEAD']), git(root, ['status', '--porcelain'])]);
+  if (head === undefined || status === undefined) return {};
+  return { [root]: { latest_git_commit_hash: head, has_changes: status !== '' } };
 }
 
 export class Codex0169Thread implements ProfileThread, CompactingThread {
