@@ -36,6 +36,7 @@ export interface Runtime {
 export interface RuntimeOptions {
   readonly env: Env;
   readonly home?: string | undefined;
+  /** A pack directory; without one (and no `pack` in config.toml) the profile's own pack of weft. */
   readonly packDir?: string | undefined;
   readonly configOverrides?: readonly string[] | undefined;
   readonly configProfile?: string | undefined;
@@ -50,8 +51,8 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: opts.configProfile });
   const config = loaded.config;
   const profile = getProfile(opts.compat ?? config.compat ?? DEFAULT_COMPAT);
-  const packDir = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : WEFT_PACK_DIR);
-  const pack = profile.loadPack ? await profile.loadPack(packDir) : await loadPack(packDir, profile.packLayout);
+  const packDirs = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : (profile.weftPack ?? WEFT_PACK_DIR));
+  const pack = profile.loadPack ? await profile.loadPack(packDirs) : await loadPack(packDirs, profile.packLayout);
   return {
     home,
     env: opts.env,

@@ -11,7 +11,7 @@ import type { CompactionTrigger } from '../compaction/compaction-trigger.js';
 import type { InitialContextOptions } from '../context/initial-context.js';
 import type { PreviousTurn } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import type { Pack } from '../pack/load-pack.js';
+import type { Pack, PackDirs } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 import type { Prompt } from '../prompt/prompt.js';
 import type { RenderOptions } from '../prompt/responses.js';
@@ -38,8 +38,10 @@ export interface CompatProfile {
 
   // ---- Optional: what a later generation changes. Absent = the codex-0.98 behaviour. ----
 
+  /** weft's own pack for this profile, top directory first (default: `templates/`). */
+  readonly weftPack?: readonly string[];
   /** Loads this profile's pack (default: the layout's files from the directory). */
-  loadPack?(dir: string): Promise<Pack>;
+  loadPack?(dirs: PackDirs): Promise<Pack>;
   /** The tools of a normal request (default: the pack's `tools.json`). */
   packTools?(pack: Pack): ToolSpec[];
   /** The catalog's base instructions for a model (default: its template with the personality in it). */

@@ -4,6 +4,7 @@
 // metadata in the body, a paginated rollout format, and compaction instead of a model-switch message.
 // Per-thread behaviour lives in thread-session.ts; this object also serves callers without a thread
 // (`weft prompt`), with ids made up for the occasion.
+import { weftPackFor } from '../../pack/default-pack-dir.js';
 import { newThreadId } from '../../thread/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
@@ -20,7 +21,8 @@ export const codex0169Profile: CompatProfile = {
   name: 'codex-0.169',
   cliVersion: '0.169.0',
   packLayout: codex0169PackLayout,
-  loadPack: (dir) => loadCodex0169Pack(dir),
+  weftPack: weftPackFor('codex-0.169'),
+  loadPack: (dirs) => loadCodex0169Pack(dirs),
   packTools: defaultPackTools,
   modelInstructions: sessionInstructions0169,
   collaborationPreset: collaborationPreset0169,
