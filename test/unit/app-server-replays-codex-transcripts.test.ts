@@ -50,7 +50,7 @@ describe.skipIf(!existsSync(root))('app-server replays of Codex transcripts a–
       const lines = loadTranscript(join(root, scenario));
       const procs = [...new Set(lines.map((l) => l.proc))];
       for (const proc of procs) {
-        const client = new InProcessClient({ env, cwd: paths['{{CWD}}'] as string, runtime: { packDir } });
+        const client = new InProcessClient({ env, cwd: paths['{{CWD}}'] as string, runtime: { packDir, compat: 'codex-0.98' } });
         const result = await replayProcess(client, lines.filter((l: TranscriptLine) => l.proc === proc), {
           bindings,
           release: (prompt) => mock.release(prompt),
