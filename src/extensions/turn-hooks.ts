@@ -52,6 +52,8 @@ export interface TurnEnd {
 /** What the turn loop calls. Every method is a no-op pass-through when no extension uses its hook. */
 export interface TurnHooks {
   beginTurn(state: ThreadState, turn: TurnStart): Promise<TurnBegin>;
+  /** The loop recorded the turn's user item as `item`: a profile may keep it as a new object (with an id). */
+  userItemRecorded(item: ResponseItem): void;
   /** Before each request: the request to send instead of `request`. Never changes `state`. */
   context(state: ThreadState, request: AssembledRequest): Promise<AssembledRequest>;
   /** Runs one tool call through the steering check and the tool hooks; `execute` runs the tool. */
@@ -72,7 +74,7 @@ export interface TurnHooksOptions {
 }
 
 interface ActiveTurn extends TurnStart {
-  userItem?: MessageItem;
+  userItem?: ResponseItem;
   developerInstructions?: string | undefined;
 }
 
@@ -116,6 +118,14 @@ class ExtensionTurnHooks implements TurnHooks {
     this.#turn.developerInstructions = before.developerInstructions;
     await emitExtensionEvent(this.#extensions, { type: 'turnStart', turnId: turn.turnId, prompt: input.text }, ctx);
     return { kind: 'run', userItem, text: input.text, images: input.images };
+  }
+
+  userItemRecorded(item: ResponseItem): void {
+    const turn = this.#turn;
+    if (turn?.userItem === undefined || turn.userItem === item) return;
+    // Messages anchored to the item as made follow it as kept, or they would be lost with it.
+    this.#anchors.move(turn.userItem, item);
+    turn.userItem = item;
   }
 
   async context(state: ThreadState, request: AssembledRequest): Promise<AssembledRequest> {

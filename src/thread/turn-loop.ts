@@ -95,7 +95,8 @@ export async function runTurn(
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
     if (pt) await state.writer.append(pt.beforePrompt(settings));
-    await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+    const [userItem] = await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+    if (begun && userItem) deps.hooks?.userItemRecorded(userItem);
     await state.writer.append(userMessageEvent(userText));
     deps.emit({ type: 'user_message', text: userText, images });
     state.previousTurn = previousTurnOf(settings);
@@ -149,12 +150,14 @@ async function maybeCompact(
   }
 }
 
-async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
-  if (items.length === 0) return;
+/** Appends `items` to the history and the rollout; returns them as kept (a profile may decorate them). */
+async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<readonly ResponseItem[]> {
+  if (items.length === 0) return items;
   const pt = state.profileThread;
   const kept = pt ? items.map((item) => pt.decorateItem(item)) : items;
   state.history.push(...kept);
   await state.writer.append(kept.map(responseItemLine));
+  return kept;
 }
 
 /** How often a turn asks again after streams that broke mid-response. */
