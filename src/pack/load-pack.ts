@@ -27,7 +27,7 @@ export interface Pack {
 }
 
 /** The directories of `dirs`, resolved, top first. */
-export function packDirList(dirs: PackDirs): string[] {
+function packDirList(dirs: PackDirs): string[] {
   const list = typeof dirs === 'string' ? [dirs] : [...dirs];
   if (list.length === 0) throw new PackError('a pack needs at least one directory', '');
   return list.map((d) => path.resolve(d));
