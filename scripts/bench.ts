@@ -6,12 +6,14 @@ import path from 'node:path';
 import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
 import { benchThreads } from './bench/threads.js';
+import { benchView } from './bench/view.js';
 
 const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
 try {
   await benchThreads(home);
   await benchCompactionAppend(home);
   await benchAppServer();
+  await benchView();
 } finally {
   await rm(home, { recursive: true, force: true });
 }
