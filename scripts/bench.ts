@@ -6,6 +6,7 @@ import path from 'node:path';
 import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
 import { benchThreads } from './bench/threads.js';
+import { benchTransports } from './bench/transports.js';
 import { benchView } from './bench/view.js';
 
 const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
@@ -13,6 +14,7 @@ try {
   await benchThreads(home);
   await benchCompactionAppend(home);
   await benchAppServer();
+  await benchTransports();
   await benchView();
 } finally {
   await rm(home, { recursive: true, force: true });

@@ -11,7 +11,7 @@ export { loadRuntime, type Runtime, type RuntimeOptions } from './engine/runtime
 export { newThreadContext } from './engine/new-thread-context.js';
 export { getProfile } from './profile/profiles.js';
 export * from './errors.js';
-export { RolloutBusyError, type LockHolder } from './thread/rollout-lock.js';
+export { RolloutBusyError, type LockHolder } from './rollout/lock.js';
 export { PanelRegistry, type Panel, type PanelSpec } from './panels/panel-registry.js';
 export type { PromptShapingOptions, ShapeReport, LayoutStrategy } from './prompt/prompt-shaper.js';
 export type * from './extensions/extension.js';

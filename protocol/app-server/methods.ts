@@ -8,6 +8,7 @@ import {
   AgentMessageDeltaNotification,
   CommandExecutionOutputDeltaNotification,
   ContextCompactedNotification,
+  TurnPlanUpdatedNotification,
   ErrorNotification,
   ItemCompletedNotification,
   ItemStartedNotification,
@@ -16,10 +17,13 @@ import {
   ThreadStartedNotification,
   ThreadTokenUsageUpdatedNotification,
   TurnCompletedNotification,
+  TurnDiffUpdatedNotification,
   TurnStartedNotification,
 } from './notifications.js';
 import {
   CommandExecutionRequestApprovalParams,
+  FileChangeRequestApprovalParams,
+  FileChangeRequestApprovalResponse,
   CommandExecutionRequestApprovalResponse,
   DynamicToolCallParams,
   DynamicToolCallResponse,
@@ -93,6 +97,7 @@ export const SERVER_NOTIFICATIONS = {
   'thread/tokenUsage/updated': ThreadTokenUsageUpdatedNotification,
   'turn/started': TurnStartedNotification,
   'turn/completed': TurnCompletedNotification,
+  'turn/diff/updated': TurnDiffUpdatedNotification,
   'item/started': ItemStartedNotification,
   'item/completed': ItemCompletedNotification,
   'item/agentMessage/delta': AgentMessageDeltaNotification,
@@ -100,6 +105,7 @@ export const SERVER_NOTIFICATIONS = {
   'item/commandExecution/outputDelta': CommandExecutionOutputDeltaNotification,
   'account/rateLimits/updated': AccountRateLimitsUpdatedNotification,
   'thread/compacted': ContextCompactedNotification,
+  'turn/plan/updated': TurnPlanUpdatedNotification,
 } as const;
 
 export type ServerNotificationMethod = keyof typeof SERVER_NOTIFICATIONS;
@@ -111,6 +117,7 @@ export const SERVER_REQUESTS = {
     params: CommandExecutionRequestApprovalParams,
     result: CommandExecutionRequestApprovalResponse,
   },
+  'item/fileChange/requestApproval': { params: FileChangeRequestApprovalParams, result: FileChangeRequestApprovalResponse },
   'item/tool/call': { params: DynamicToolCallParams, result: DynamicToolCallResponse, experimental: true },
 } as const satisfies Record<string, MethodSchemas>;
 

@@ -8,6 +8,12 @@ export function progressLine(event: ThreadEvent): string | undefined {
       return `thread ${event.threadId}\nrollout ${event.rolloutPath}`;
     case 'command_started':
       return `$ ${event.command}`;
+    case 'file_change_finished': {
+      // A, M, D per file, as git and the patch summary list them; a move shows its target.
+      const mark = { add: 'A', update: 'M', delete: 'D' } as const;
+      const files = event.changes.map((c) => `${mark[c.kind]} ${c.movePath ?? c.path}`).join('\n  ');
+      return event.status === 'completed' ? `apply_patch:\n  ${files}` : `apply_patch ${event.status}:\n  ${files}`;
+    }
     case 'compaction_started':
       return `compacting the history (${event.trigger})…`;
     case 'compaction_finished':

@@ -2,8 +2,6 @@
 // streams to stdout on a terminal; --json prints one JSON thread event per line instead.
 import { Weft } from '../engine/weft.js';
 import { UsageError } from '../errors.js';
-import { readRollout } from '../thread/rollout-reader.js';
-import { listThreads } from '../thread/thread-list.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
 import { ttyApprover } from '../tools/approval.js';
@@ -70,7 +68,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
     case 'list': {
       const limit = stringValue(values.limit) === undefined ? 20 : wholeNumber(stringValue(values.limit) as string, '--limit', 1);
       const onWarning = (w: string): void => io.stderr(`warning: ${w}`);
-      const page = await listThreads(weft.home, { limit, onWarning, ...(stringValue(values.cursor) ? { cursor: stringValue(values.cursor) as string } : {}) });
+      const page = await weft.store.list({ limit, onWarning, ...(stringValue(values.cursor) ? { cursor: stringValue(values.cursor) as string } : {}) });
       if (values.json) io.stdout(JSON.stringify(page));
       else {
         for (const t of page.threads) io.stdout(`${t.id}  ${t.updatedAt}  ${t.cwd}  ${oneLine(t.preview)}`);
@@ -137,7 +135,7 @@ function report(event: ThreadEvent, values: ParsedValues, io: CliIo): void {
 async function show(weft: Weft, ref: string | undefined, values: ParsedValues, io: CliIo): Promise<number> {
   if (!ref) throw new UsageError('thread show needs a thread id');
   const file = await weft.locate(ref);
-  const records = await readRollout(file, { onWarning: (w) => io.stderr(`warning: ${w}`) });
+  const records = await weft.store.read(file, { onWarning: (w) => io.stderr(`warning: ${w}`) });
   for (const { line } of records) {
     if (values.json) {
       io.stdout(JSON.stringify(line));

@@ -1,13 +1,8 @@
 // How often and how long the client waits before sending a failed request again.
-import type { ProviderSettings } from './provider.js';
+import type { ProviderSettings, RetryOptions } from './provider.js';
 import { RequestAbortedError } from './api-errors.js';
 
-export interface RetryOptions {
-  /** Total attempts, the first one included. */
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type { RetryOptions };
 
 const DEFAULT_REQUEST_MAX_RETRIES = 4;
 const DEFAULT_STREAM_MAX_RETRIES = 5;

@@ -2,7 +2,13 @@
 // notifications). Plain data; errors travel as events too.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { TokenUsage } from '../client/token-usage.js';
-import type { TokenInfo } from './token-info.js';
+import type { TokenInfo } from '../rollout/token-info.js';
+import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
+
+export interface PlanStep {
+  readonly step: string;
+  readonly status: 'pending' | 'in_progress' | 'completed';
+}
 
 export type ThreadEvent =
   | { type: 'thread_started'; threadId: string; rolloutPath: string }
@@ -17,7 +23,13 @@ export type ThreadEvent =
   | { type: 'model_item'; item: ResponseItem }
   | { type: 'command_started'; callId: string; command: string; cwd: string }
   | { type: 'command_finished'; callId: string; command: string; cwd: string; aggregatedOutput: string; exitCode: number }
+  /** apply_patch is about to write these changes (after any approval). */
+  | { type: 'file_change_started'; callId: string; changes: readonly FileChangeSummary[] }
+  /** apply_patch wrote the changes (`completed`), failed part-way and restored them, or was declined. */
+  | { type: 'file_change_finished'; callId: string; changes: readonly FileChangeSummary[]; status: 'completed' | 'failed' | 'declined' }
   | { type: 'tool_output'; item: ResponseItem }
+  /** The model's task plan as it just set it (update_plan). */
+  | { type: 'plan_updated'; callId: string; explanation: string | null; plan: readonly PlanStep[] }
   | { type: 'retrying'; attempt: number; maxAttempts: number; reason: string }
   | { type: 'compaction_started'; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; tokensBefore: number; tokensAfter: number }

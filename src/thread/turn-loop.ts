@@ -2,21 +2,16 @@
 // again until the model answers without a call. Every item is appended to the rollout as it is
 // kept, and the rollout is flushed before the turn is reported complete.
 import { randomUUID } from 'node:crypto';
-import type { FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
+import type { CustomToolCallItem, FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
-import type { ClientEvent } from '../client/client-events.js';
-import type { ProviderSettings } from '../client/provider.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
+import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import { textMessage, messageText } from '../history/message.js';
-import type { Pack } from '../pack/load-pack.js';
-import type { CompatProfile } from '../profile/profile.js';
-import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
-import type { ToolSpec } from '../../protocol/responses-request.js';
-import type { ToolContext } from '../tools/tool-registry.js';
+import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import {
   agentMessageEvent,
   agentReasoningEvent,
@@ -25,37 +20,13 @@ import {
   turnAbortedEvent,
   turnContextLine,
   userMessageEvent,
-} from './rollout-records.js';
-import type { ThreadEventListener } from './thread-events.js';
-import type { ThreadState } from './thread-state.js';
-import { addUsage, effectiveContextWindow } from './token-info.js';
+} from '../rollout/records.js';
+import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
+import type { ThreadState, TurnDeps } from './turn-ports.js';
+import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
 import { userInputMessage } from './user-input-message.js';
-import { autoCompactTokenLimit, shouldAutoCompact } from '../compaction/compaction-trigger.js';
-import { compactHistory } from '../compaction/compact-history.js';
-import type { PostCompactFn } from '../compaction/remote-compaction.js';
-import type { TurnHooks } from '../extensions/turn-hooks.js';
 
-export type StreamFn = (opts: { provider: ProviderSettings; body: ResponsesRequestBody; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
-
-export interface TurnDeps {
-  readonly profile: CompatProfile;
-  readonly pack: Pack;
-  readonly packTools: readonly ToolSpec[];
-  readonly provider: ProviderSettings;
-  readonly stream: StreamFn;
-  readonly toolContext: (settings: TurnSettings, signal: AbortSignal, emit: ThreadEventListener) => ToolContext;
-  readonly emit: ThreadEventListener;
-  /** config `compact_prompt`: replaces the pack's compaction prompt. */
-  readonly compactPrompt?: string | undefined;
-  /** Set when the provider compacts remotely (`POST /responses/compact`). */
-  readonly remoteCompact?: PostCompactFn | undefined;
-  /** config `model_auto_compact_token_limit`. */
-  readonly autoCompactTokenLimit?: number | undefined;
-  /** A JSON schema the final answer must follow. */
-  readonly outputSchema?: unknown;
-  /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
-  readonly hooks?: TurnHooks | undefined;
-}
+export type { StreamFn, TurnDeps } from './turn-ports.js';
 
 export type TurnOutcome =
   | { status: 'completed'; turnId: string; lastMessage: string | undefined }
@@ -70,52 +41,58 @@ export async function runTurn(
   signal: AbortSignal,
   images: readonly string[] = [],
 ): Promise<TurnOutcome> {
-  const turnId = randomUUID();
+  const turnId = deps.turnId ?? randomUUID();
   const begun = await deps.hooks?.beginTurn(state, { turnId, text: userText, images, settings, signal, emit: deps.emit });
   if (begun?.kind === 'handled') return { status: 'completed', turnId, lastMessage: begun.reply };
   if (begun) ({ text: userText, images } = begun);
   deps.emit({ type: 'turn_started', threadId: state.id, turnId });
-  // A profile with per-thread behaviour (codex-0.169) builds the context and bodies itself.
+  // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
-  const profile = pt ?? deps.profile;
-  if (pt) await state.writer.append(await pt.turnStarted(turnId, settings));
+  await state.writer.append(await pt.turnStarted(turnId, settings));
   const opening: ResponseItem[] = [];
   const fresh = state.needsInitialContext;
   if (fresh) {
     opening.push(
-      ...profile.buildInitialContext(deps.pack, settings, state.baseInstructions, {
+      ...pt.buildInitialContext(deps.pack, settings, state.baseInstructions, {
         includeDeveloperInstructions: state.includeDeveloperInstructions,
       }),
     );
     state.needsInitialContext = false;
   }
-  opening.push(...profile.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
+  opening.push(...pt.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
   await record(state, opening);
 
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
-    if (pt) await state.writer.append(pt.beforePrompt(settings));
-    const [userItem] = await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
-    if (begun && userItem) deps.hooks?.userItemRecorded(userItem);
-    await state.writer.append(userMessageEvent(userText));
-    deps.emit({ type: 'user_message', text: userText, images });
+    await state.writer.append(pt.beforePrompt(settings));
+    if (!deps.withoutInput) {
+      const [userItem] = await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+      if (begun && userItem) deps.hooks?.userItemRecorded(userItem);
+      await state.writer.append(userMessageEvent(userText));
+      deps.emit({ type: 'user_message', text: userText, images });
+    }
     state.previousTurn = previousTurnOf(settings);
 
     let lastMessage: string | undefined;
     let resamples = 0;
     for (;;) {
-      const { calls, broken } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
-      if (broken) {
+      const { calls, broken, cut, offered } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
+      if (cut) {
+        // Steered input cut the response: where the totals stand, then ask again with the input.
+        deps.emit({ type: 'token_count', info: state.tokenInfo });
+        await recordPendingInput(state, deps);
+        continue;
+      } else if (broken) {
         // The stream broke after some items were kept: ask again from the history that holds them.
         if (++resamples > MAX_RESAMPLES) throw broken;
         deps.emit({ type: 'retrying', attempt: resamples + 1, maxAttempts: MAX_RESAMPLES + 1, reason: broken.message });
       } else if (calls.length === 0 && !(await recordPendingInput(state, deps, 'followUp'))) break;
-      await runCalls(state, deps, settings, calls, signal);
+      await runCalls(state, deps, settings, calls, signal, offered);
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
     }
-    if (pt) await state.writer.append(pt.turnCompleted(lastMessage));
+    await state.writer.append(pt.turnCompleted(lastMessage));
     await state.writer.flush();
     deps.emit({ type: 'turn_completed', turnId, usage: state.tokenInfo?.total_token_usage ?? null, lastMessage });
     return await ended(state, deps, { status: 'completed', turnId, lastMessage });
@@ -144,21 +121,21 @@ async function maybeCompact(
   phase: 'pre-turn' | 'mid-turn',
   signal: AbortSignal,
 ): Promise<void> {
-  const modelChange = phase === 'pre-turn' && (state.profileThread?.compactsBeforeTurn(state.previousTurn, settings) ?? false);
-  if (modelChange || shouldAutoCompact(state, autoCompactTokenLimit(settings, deps.autoCompactTokenLimit))) {
-    await compactHistory(state, deps, settings, phase, signal);
-  }
+  if (deps.compactor.isDue(state, deps, settings, phase)) await deps.compactor.compact(state, deps, settings, phase, signal);
 }
 
 /** Appends `items` to the history and the rollout; returns them as kept (a profile may decorate them). */
 async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<readonly ResponseItem[]> {
   if (items.length === 0) return items;
   const pt = state.profileThread;
-  const kept = pt ? items.map((item) => pt.decorateItem(item)) : items;
+  const kept = items.map((item) => pt.decorateItem(item));
   state.history.push(...kept);
   await state.writer.append(kept.map(responseItemLine));
   return kept;
 }
+
+/** A call the turn runs: a function tool's, or a freeform (custom) tool's such as apply_patch. */
+type ToolCallItem = FunctionCallItem | CustomToolCallItem;
 
 /** How often a turn asks again after streams that broke mid-response. */
 const MAX_RESAMPLES = 3;
@@ -173,30 +150,50 @@ async function sampleOnce(
   settings: TurnSettings,
   signal: AbortSignal,
   onMessage: (text: string) => void,
-): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError }> {
+): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
-  const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
+  const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
+  const request = { instructions: state.baseInstructions, input };
   const sent = deps.hooks ? await deps.hooks.context(state, request) : request;
-  const body = (state.profileThread ?? deps.profile).renderBody(
+  const body = state.profileThread.renderBody(
     {
       instructions: sent.instructions,
       input: sent.input,
       tools: [...toolsForTurn(deps.packTools, settings.sandbox), ...state.extraToolSpecs],
       parallelToolCalls: settings.model.supports_parallel_tool_calls,
-      outputSchema: deps.outputSchema,
+      // A null schema (JSON clients send one for "none") means no schema, like an absent one.
+      outputSchema: deps.outputSchema ?? undefined,
     },
     settings,
     { promptCacheKey: state.id },
   );
-  const calls: FunctionCallItem[] = [];
+  const calls: ToolCallItem[] = [];
+  const offered = offeredToolNames(body);
+  // The response can be cut alone (steered input), or with the turn.
+  const cut = new AbortController();
+  const onTurnAbort = (): void => cut.abort(signal.reason);
+  signal.addEventListener('abort', onTurnAbort, { once: true });
+  state.cutSample = cut;
   try {
-    await consumeStream(state, deps, settings, body, signal, calls, onMessage);
+    await consumeStream(state, deps, settings, body, cut.signal, calls, onMessage);
   } catch (err) {
-    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err };
+    if (cut.signal.aborted && !signal.aborted) return { calls, cut: true };
+    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err, offered };
     throw err;
+  } finally {
+    signal.removeEventListener('abort', onTurnAbort);
+    state.cutSample = undefined;
   }
-  return { calls };
+  return { calls, offered };
+}
+
+/** The names of the tools a request offered; undefined when it sends no `tools` list (code mode). */
+function offeredToolNames(body: ResponsesRequestBody): ReadonlySet<string> | undefined {
+  const tools = (body as { tools?: unknown }).tools;
+  if (!Array.isArray(tools)) return undefined;
+  const names = tools.map((t: unknown) => (typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : undefined));
+  return new Set(names.filter((n): n is string => typeof n === 'string'));
 }
 
 async function consumeStream(
@@ -205,7 +202,7 @@ async function consumeStream(
   settings: TurnSettings,
   body: ResponsesRequestBody,
   signal: AbortSignal,
-  calls: FunctionCallItem[],
+  calls: ToolCallItem[],
   onMessage: (text: string) => void,
 ): Promise<void> {
   for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
@@ -217,9 +214,9 @@ async function consumeStream(
         deps.emit({ type: 'reasoning_delta', itemId: event.itemId, delta: event.delta });
         break;
       case 'item_done': {
-        const item = state.profileThread?.modelItem(event.item, event.raw) ?? event.item;
+        const item = state.profileThread.modelItem(event.item, event.raw);
         await keepModelItem(state, deps, item, onMessage);
-        if (item.type === 'function_call') calls.push(item);
+        if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
         break;
       }
       case 'retrying':
@@ -230,7 +227,7 @@ async function consumeStream(
         break;
       case 'completed':
         if (event.usage) {
-          state.profileThread?.responseCompleted?.(event.responseId);
+          state.profileThread.responseCompleted(event.responseId);
           state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
           await state.writer.append(tokenCountEvent(state.tokenInfo));
           deps.emit({ type: 'token_count', info: state.tokenInfo });
@@ -266,17 +263,38 @@ async function runCalls(
   state: ThreadState,
   deps: TurnDeps,
   settings: TurnSettings,
-  calls: readonly FunctionCallItem[],
+  calls: readonly ToolCallItem[],
   signal: AbortSignal,
+  offered?: ReadonlySet<string>,
 ): Promise<void> {
-  const ctx = deps.toolContext(settings, signal, deps.emit);
+  // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
+  const ctx = { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) };
   for (const call of calls) {
     if (signal.aborted) return;
-    const dispatch = () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
-    const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
-    const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
+    const custom = call.type === 'custom_tool_call';
+    const dispatch = () =>
+      state.tools.dispatch(
+        { name: call.name, arguments: custom ? call.input : call.arguments, callId: call.call_id, signal, kind: custom ? 'custom' : 'function' },
+        ctx,
+        offered,
+      );
+    // Extension hooks see every call in the function form (a freeform input as `{"input": …}`).
+    const hooked = custom ? { type: 'function_call' as const, name: call.name, arguments: JSON.stringify({ input: call.input }), call_id: call.call_id } : call;
+    const result = deps.hooks ? await deps.hooks.runTool(state, hooked, dispatch) : await dispatch();
+    const output: ResponseItem = { type: custom ? 'custom_tool_call_output' : 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
+    if (result.followUp !== undefined) await recordFollowUp(state, result.followUp);
+  }
+}
+
+/** Items a tool adds after its output; an image handed over as a user message is logged as one (0.98). */
+async function recordFollowUp(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
+  await record(state, items);
+  for (const item of items) {
+    if (item.type !== 'message' || item.role !== 'user') continue;
+    const images = item.content.flatMap((p) => (p.type === 'input_image' ? [p.image_url] : []));
+    await state.writer.append(userMessageEvent('', images));
   }
 }
 

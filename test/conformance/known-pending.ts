@@ -2,23 +2,8 @@
 // scenario that differs is skipped with its issue named; one that passes fails the run, so the entry
 // is removed the moment the behaviour lands. Every walk over the fixtures uses this one list.
 export const KNOWN_PENDING: Readonly<Record<string, string>> = {
-  'codex-0.98/tool_apply_patch_add': 'issue 20 (apply_patch)',
-  'codex-0.98/tool_apply_patch_delete': 'issue 20 (apply_patch)',
-  'codex-0.98/tool_apply_patch_fail': 'issue 20 (apply_patch)',
-  'codex-0.98/tool_apply_patch_update': 'issue 20 (apply_patch)',
-  'codex-0.98/tool_exec_write_stdin': 'issue 20 (unified exec sessions)',
-  'codex-0.98/tool_update_plan': 'issue 20 (update_plan)',
-  'codex-0.98/tool_view_image': 'issue 20 (view_image)',
   'codex-0.98/tool_mcp_echo': 'issue 21 (MCP servers)',
   'codex-0.98/tool_sandbox_denied': 'issue 21 (bubblewrap sandbox)',
-  'codex-0.169/tool_apply_patch_add': 'issue 20 (apply_patch)',
-  'codex-0.169/tool_apply_patch_delete': 'issue 20 (apply_patch)',
-  'codex-0.169/tool_apply_patch_fail': 'issue 20 (apply_patch)',
-  'codex-0.169/tool_apply_patch_update': 'issue 20 (apply_patch)',
-  'codex-0.169/tool_exec_truncated': 'issue 20 (unified exec sessions)',
-  'codex-0.169/tool_exec_write_stdin': 'issue 20 (unified exec sessions)',
-  'codex-0.169/tool_update_plan': 'issue 20 (unsupported call)',
-  'codex-0.169/tool_view_image': 'issue 20 (view_image)',
   'codex-0.169/tool_mcp_echo': 'issue 21 (MCP servers)',
   'codex-0.169/tool_mcp_echo_search': 'issue 21 (MCP tool_search)',
   'codex-0.169/tool_sandbox_denied': 'issue 21 (bubblewrap sandbox)',

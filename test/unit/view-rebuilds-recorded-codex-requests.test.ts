@@ -13,7 +13,7 @@ import type { ToolSpec } from '../../protocol/responses-request.js';
 import { contextPrefixes, isRealUserMessage } from '../../src/history/context-messages.js';
 import { loadPack } from '../../src/pack/load-pack.js';
 import { getProfile } from '../../src/profile/profiles.js';
-import { readRollout } from '../../src/thread/rollout-reader.js';
+import { readRollout } from '../../src/rollout/reader.js';
 import { renderRequestBody, settingsOf, type RenderKit } from '../../src/view/request-body.js';
 import { replayRollout } from '../../src/view/rollout-replay.js';
 import { knownPendingIssue } from '../conformance/known-pending.js';
@@ -23,7 +23,10 @@ type Body = Record<string, unknown> & { input?: Array<Record<string, unknown>>; 
 
 function comparable(body: Body): Body {
   const { client_metadata: _metadata, ...rest } = body;
-  const input = (rest.input ?? []).map((item, i) => (i === 0 && item.role === 'developer' && typeof item.id === 'string' ? { ...item, id: 'base-instructions' } : item));
+  // Wall times are normalized in the recordings (`{{WALL_TIME}}`, see the fixtures' README).
+  const wall = (item: Record<string, unknown>) =>
+    typeof item.output === 'string' ? { ...item, output: item.output.replace(/^Wall time: [0-9.]+ seconds$/m, 'Wall time: {{WALL_TIME}} seconds') } : item;
+  const input = (rest.input ?? []).map((item, i) => (i === 0 && item.role === 'developer' && typeof item.id === 'string' ? { ...item, id: 'base-instructions' } : wall(item)));
   return { ...rest, input };
 }
 

@@ -4,8 +4,9 @@
 // only to the built-in `openai` provider, without the per-part provenance. Model output items are
 // kept as streamed, ids and statuses included.
 import { createHash } from 'node:crypto';
-import { newThreadId } from '../../thread/thread-id.js';
+import { newThreadId } from '../../rollout/thread-id.js';
 import {
+  CustomToolCallItem,
   FunctionCallItem,
   MessageItem,
   ReasoningItem,
@@ -27,6 +28,8 @@ export const HARNESS = { type: 'harness', hook: false } as const;
 
 export const messageId = (): string => `msg_${newThreadId()}`;
 export const toolOutputId = (): string => `fco_${newThreadId()}`;
+/** A freeform (custom) tool's output: `ctco_<uuid>`. */
+export const customToolOutputId = (): string => `ctco_${newThreadId()}`;
 export const additionalToolsId = (): string => `at_${newThreadId()}`;
 
 /** RFC 4122 name-based UUID (version 5, SHA-1) of `name` within `namespace`. */
@@ -110,7 +113,7 @@ export function decorateCreatedItem(item: ResponseItem, meta: ItemMeta): Respons
       if (item.id !== undefined) return item;
       return {
         type: item.type,
-        id: toolOutputId(),
+        id: item.type === 'custom_tool_call_output' ? customToolOutputId() : toolOutputId(),
         call_id: item.call_id,
         output: item.output,
         internal_chat_message_metadata_passthrough: passthrough(meta),
@@ -140,6 +143,10 @@ export function modelOutputItem(canonical: ResponseItem, raw: WireOutputItem, tu
     }
     case 'function_call': {
       const parsed = FunctionCallItem.safeParse(raw);
+      return parsed.success ? { ...parsed.data, internal_chat_message_metadata_passthrough: meta } : canonical;
+    }
+    case 'custom_tool_call': {
+      const parsed = CustomToolCallItem.safeParse(raw);
       return parsed.success ? { ...parsed.data, internal_chat_message_metadata_passthrough: meta } : canonical;
     }
     default:

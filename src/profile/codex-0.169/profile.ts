@@ -5,7 +5,8 @@
 // Per-thread behaviour lives in thread-session.ts; this object also serves callers without a thread
 // (`weft prompt`), with ids made up for the occasion.
 import { weftPackFor } from '../../pack/default-pack-dir.js';
-import { newThreadId } from '../../thread/thread-id.js';
+import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
+import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
 import { forkRollout0169 } from './fork-rollout.js';
@@ -20,7 +21,9 @@ import { storedItem0169 } from './stored-items.js';
 export const codex0169Profile: CompatProfile = {
   name: 'codex-0.169',
   cliVersion: '0.169.0',
+  protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
+  toolOutputs: CODEX_0169_TOOL_OUTPUTS,
   weftPack: weftPackFor('codex-0.169'),
   loadPack: (dirs) => loadCodex0169Pack(dirs),
   packTools: defaultPackTools,
@@ -54,4 +57,5 @@ export const codex0169Profile: CompatProfile = {
   openThread: (init) => Codex0169Thread.open(init),
   forkRollout: forkRollout0169,
   storedItem: storedItem0169,
+  unsupported: {},
 };

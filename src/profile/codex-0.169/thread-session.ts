@@ -1,7 +1,7 @@
 // One thread under codex-0.169: the per-thread knowledge its requests and rollout need (installation,
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
-import { newThreadId } from '../../thread/thread-id.js';
+import { newThreadId } from '../../rollout/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
@@ -15,7 +15,7 @@ import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Pack } from '../../pack/load-pack.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import type { RenderOptions } from '../../prompt/responses.js';
-import type { RolloutLineInput } from '../../thread/rollout-writer.js';
+import type { RolloutLineInput } from '../../rollout/writer.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import type { ProfileThread, ProfileThreadInit } from '../profile.js';
@@ -27,7 +27,7 @@ import { sentInstructions0169, sessionInstructions0169, toolNames } from './mode
 import { baseInstructionsMessage, renderBody0169 } from './render-body.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
-import { contextCompactedEvent } from '../../thread/rollout-records.js';
+import { contextCompactedEvent } from '../../rollout/records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
