@@ -39,6 +39,7 @@ export interface Runtime {
 export interface RuntimeOptions {
   readonly env: Env;
   readonly home?: string | undefined;
+  /** A pack directory; without one (and no `pack` in config.toml) the profile's own pack of weft. */
   readonly packDir?: string | undefined;
   readonly configOverrides?: readonly string[] | undefined;
   readonly configProfile?: string | undefined;
@@ -54,9 +55,10 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: opts.configProfile });
   const config = loaded.config;
   const profile = getProfile(opts.compat ?? config.compat ?? DEFAULT_COMPAT);
-  const packDir = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : WEFT_PACK_DIR);
-  await assertPackDir(packDir, opts.packDir !== undefined ? '--pack' : 'config `pack`');
-  const pack = await profile.loadPack(packDir);
+  // A pack the user names must exist; weft's own pack is a stack of directories per profile.
+  const userPack = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : undefined);
+  if (userPack !== undefined) await assertPackDir(userPack, opts.packDir !== undefined ? '--pack' : 'config `pack`');
+  const pack = await profile.loadPack(userPack ?? profile.weftPack);
   return {
     home,
     env: opts.env,

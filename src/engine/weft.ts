@@ -318,7 +318,7 @@ export class Weft {
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      stream: wireStream(rt.env, rt.pack.dir, this.options.promptShaping),
+      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping),
       compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),
       compactPrompt: rt.config.compact_prompt,

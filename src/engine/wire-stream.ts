@@ -10,6 +10,7 @@ import { wireRequestFor, type WireOptions } from '../prompt/render-for-wire.js';
 import type { ClientEvent } from '../client/client-events.js';
 import type { Env, ProviderSettings, WireCallOptions } from '../client/provider.js';
 import { streamResponse } from '../client/stream-response.js';
+import type { PackDirs } from '../pack/load-pack.js';
 
 export type { PromptShapingOptions };
 
@@ -43,7 +44,7 @@ export type ThreadStreamFn = (opts: { provider: ProviderSettings; body: Response
  * A thread's stream function (one per thread: the shaper keeps per-thread state). Without shaping
  * options and on the Responses wire it is exactly `streamResponse`.
  */
-export function wireStream(env: Env, packDir: string, shaping?: PromptShapingOptions, wire: WireOptions = {}): ThreadStreamFn {
+export function wireStream(env: Env, packDir: PackDirs, shaping?: PromptShapingOptions, wire: WireOptions = {}): ThreadStreamFn {
   const shaper = createPromptShaper(shaping, packDir);
   return (o) => streamForWire({ ...o, ...wire, env, shaper });
 }

@@ -3,7 +3,7 @@
 // each request (context, wire mapping, assembly strategy), around each tool call (steering skip,
 // toolCall, execution events, toolResult), for queued messages, and when the turn ends. One
 // instance serves one thread: it owns the thread's queues and its extension messages.
-import type { FunctionCallItem, MessageItem, ResponseItem } from '../../protocol/responses-items.js';
+import type { FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { textMessage } from '../history/message.js';
 import type { Pack } from '../pack/load-pack.js';
@@ -40,7 +40,7 @@ export interface TurnHooksOptions {
 }
 
 interface ActiveTurn extends TurnStart {
-  userItem?: MessageItem;
+  userItem?: ResponseItem;
   developerInstructions?: string | undefined;
 }
 
@@ -84,6 +84,14 @@ class ExtensionTurnHooks implements TurnHooks {
     this.#turn.developerInstructions = before.developerInstructions;
     await emitExtensionEvent(this.#extensions, { type: 'turnStart', turnId: turn.turnId, prompt: input.text }, ctx);
     return { kind: 'run', userItem, text: input.text, images: input.images };
+  }
+
+  userItemRecorded(item: ResponseItem): void {
+    const turn = this.#turn;
+    if (turn?.userItem === undefined || turn.userItem === item) return;
+    // Messages anchored to the item as made follow it as kept, or they would be lost with it.
+    this.#anchors.move(turn.userItem, item);
+    turn.userItem = item;
   }
 
   async context(state: ThreadState, request: AssembledRequest): Promise<AssembledRequest> {

@@ -9,7 +9,7 @@ import type { ResponsesRequestBody, ToolSpec } from '../../protocol/responses-re
 import type { InitialContextOptions } from '../context/initial-context.js';
 import type { PreviousTurn } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import type { Pack } from '../pack/load-pack.js';
+import type { Pack, PackDirs } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 import type { Prompt } from '../prompt/prompt.js';
 import type { RenderOptions } from '../prompt/responses.js';
@@ -44,8 +44,10 @@ export interface CompatProfile {
 
   /** How tool outcomes are shaped where generations differ. */
   readonly toolOutputs: ToolOutputStyle;
-  /** Loads this profile's pack from a directory. */
-  loadPack(dir: string): Promise<Pack>;
+  /** weft's own pack for this profile, top directory first. */
+  readonly weftPack: readonly string[];
+  /** Loads this profile's pack from a directory (or a stack of them, top first). */
+  loadPack(dirs: PackDirs): Promise<Pack>;
   /** The tools of a normal request, from the pack. */
   packTools(pack: Pack): ToolSpec[];
   /** The catalog's base instructions for a model. */

@@ -73,7 +73,8 @@ export async function runTurn(
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
     await state.writer.append(pt.beforePrompt(settings));
     if (!deps.withoutInput) {
-      await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+      const [userItem] = await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+      if (begun && userItem) deps.hooks?.userItemRecorded(userItem);
       await state.writer.append(userMessageEvent(userText));
       deps.emit({ type: 'user_message', text: userText, images });
     }
@@ -140,12 +141,14 @@ async function maybeCompact(
   if (deps.compactor.isDue(state, deps, settings, phase)) await deps.compactor.compact(state, deps, settings, phase, signal);
 }
 
-async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
-  if (items.length === 0) return;
+/** Appends `items` to the history and the rollout; returns them as kept (a profile may decorate them). */
+async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<readonly ResponseItem[]> {
+  if (items.length === 0) return items;
   const pt = state.profileThread;
   const kept = items.map((item) => pt.decorateItem(item));
   state.history.push(...kept);
   await state.writer.append(kept.map(responseItemLine));
+  return kept;
 }
 
 /** A call the turn runs: a function tool's, or a freeform (custom) tool's such as apply_patch. */

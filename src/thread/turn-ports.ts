@@ -142,6 +142,8 @@ export interface TurnEnd {
 /** What the turn loop calls (extensions implement it). Every method passes through when unused. */
 export interface TurnHooks {
   beginTurn(state: ThreadState, turn: TurnStart): Promise<TurnBegin>;
+  /** The loop recorded the turn's user item as `item`: a profile may keep it as a new object (with an id). */
+  userItemRecorded(item: ResponseItem): void;
   /** Before each request: the request to send instead of `request`. Never changes `state`. */
   context(state: ThreadState, request: TurnRequest): Promise<TurnRequest>;
   /** Runs one tool call through the steering check and the tool hooks; `execute` runs the tool. */

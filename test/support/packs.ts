@@ -32,6 +32,7 @@ export function packWith(pack: Pack, texts: Readonly<Record<string, string>>): P
   const text = (file: string): string => texts[file] ?? pack.text(file);
   return {
     dir: pack.dir,
+    dirs: pack.dirs,
     layout: pack.layout,
     has: (file) => file in texts || pack.has(file),
     text,

@@ -19,7 +19,9 @@ async function run(argv: string[]): Promise<{ code: number; stdout: string[]; st
     stderr: (l) => void stderr.push(l),
     isTty: false,
   };
-  return { code: await main(['prompt', ...argv], io), stdout, stderr };
+  // The budgeted assembly's sections are laid over the seed generation's body (an `instructions`
+  // field, the stage prompt as the first input message).
+  return { code: await main(['prompt', '--compat', 'codex-0.98', ...argv], io), stdout, stderr };
 }
 
 const pack = (file: string) => readFile(new URL(`../../templates/${file}`, import.meta.url), 'utf8');

@@ -3,6 +3,7 @@
 import type { ToolSpec } from '../../../protocol/responses-request.js';
 import { modelInstructions } from '../../context/base-instructions.js';
 import { buildInitialContext } from '../../context/initial-context.js';
+import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
 import { loadPack } from '../../pack/load-pack.js';
 import { forkRollout } from '../../rollout/fork.js';
 import { settingsUpdateItems } from '../../context/settings-update.js';
@@ -22,7 +23,8 @@ export const codex098Profile: CompatProfile = {
   renderBody: renderResponsesBody,
   storedItem: storedItem098,
   toolOutputs: CODEX_098_TOOL_OUTPUTS,
-  loadPack: (dir) => loadPack(dir, codex098PackLayout),
+  weftPack: [WEFT_PACK_DIR],
+  loadPack: (dirs) => loadPack(dirs, codex098PackLayout),
   packTools: (pack) => pack.json<ToolSpec[]>('tools.json'),
   modelInstructions: (_pack, model, personality) => modelInstructions(model, personality),
   // 0.98 sends a collaboration mode as the client gave it.
