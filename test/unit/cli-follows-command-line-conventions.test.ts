@@ -21,9 +21,14 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 describe('command line conventions', () => {
-  it('--version and -V print the package version', async () => {
-    expect(await run(['--version'])).toMatchObject({ code: 0, out: `weft ${version}` });
-    expect(await run(['-V'])).toMatchObject({ code: 0, out: `weft ${version}` });
+  it('--version and -V print the Codex version spoken first, then the package version', async () => {
+    for (const flag of ['--version', '-V']) {
+      const { code, out } = await run([flag]);
+      expect(code).toBe(0);
+      // Clients parse the first x.y.z as the Codex version they talk to.
+      expect(out).toMatch(/^weft 0\.169\.0 \(/);
+      expect(out).toContain(`(weft ${version};`);
+    }
   });
 
   it('help <cmd> <sub> and <cmd> <sub> --help show that subcommand only', async () => {
