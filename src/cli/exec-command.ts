@@ -128,8 +128,8 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   if (notice) io.stderr(`warning: ${notice}`);
 
   // The event shapes of the generation the profile speaks (usage fields, file-change items).
-  const generation = weft.runtime.profile.protocolGeneration;
-  const mapper = new ExecEventMapper({ usageFields: generation === undefined ? 'codex-0.98' : 'full', fileChangeStarted: generation !== undefined });
+  const older = weft.runtime.profile.protocolGeneration === '0.98';
+  const mapper = new ExecEventMapper({ usageFields: older ? 'codex-0.98' : 'full', fileChangeStarted: !older });
   const onEvent = (event: ThreadEvent) => {
     if (json) for (const line of mapper.map(event)) io.stdout(JSON.stringify(line));
     else progress(event, io);

@@ -24,9 +24,9 @@ export interface CompatProfile {
   readonly cliVersion: string;
   /**
    * The client-facing protocol generation this profile speaks (app-server JSON-RPC shapes, `exec
-   * --json` usage fields). Absent: the codex-0.98 generation.
+   * --json` usage fields, file-change items).
    */
-  readonly protocolGeneration?: '0.169';
+  readonly protocolGeneration: '0.98' | '0.169';
   readonly packLayout: PackLayout;
   buildInitialContext(pack: Pack, settings: TurnSettings, baseInstructions: string, opts?: InitialContextOptions): ResponseItem[];
   settingsUpdateItems(

@@ -1,5 +1,5 @@
 // How a generation shapes tool outcomes where Codex versions differ; the texts themselves come from
-// the pack. A profile names its style (CompatProfile.toolOutputs); absent, it is codex-0.98's.
+// the pack. A profile names its style (CompatProfile.toolOutputs).
 
 export interface ToolOutputStyle {
   /** A truncated exec output begins with the pack's `truncation_warning.md` line (0.169). */

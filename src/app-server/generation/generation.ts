@@ -1,5 +1,5 @@
 // The app-server protocol generation a server speaks, chosen by the behaviour profile in effect
-// (`protocolGeneration` of the profile; absent = codex-0.98). A generation decides what the wire
+// (`protocolGeneration` of the profile). A generation decides what the wire
 // looks like — which methods exist and how bad requests are answered, the shape of threads, turns
 // and items, which notifications frame a turn — while the handlers keep one behaviour for both.
 import type { Thread as Thread0098, Turn as Turn0098, ThreadItem } from '../../../protocol/app-server/common.js';

@@ -10,7 +10,7 @@ const cache = new Map<string, Promise<AppServerGeneration<ServerContext>>>();
 
 /** The generation of a profile (modules load on first use: a 0.98 server never reads the 0.169 code). */
 export function generationOf(profile: CompatProfile): Promise<AppServerGeneration<ServerContext>> {
-  const key = profile.protocolGeneration ?? '0.98';
+  const key = profile.protocolGeneration;
   let found = cache.get(key);
   if (!found) {
     found = key === '0.169'

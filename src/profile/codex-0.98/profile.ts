@@ -17,6 +17,7 @@ import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 export const codex098Profile: CompatProfile = {
   name: 'codex-0.98',
   cliVersion: '0.98.0',
+  protocolGeneration: '0.98',
   packLayout: codex098PackLayout,
   buildInitialContext,
   settingsUpdateItems,
