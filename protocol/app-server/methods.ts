@@ -7,6 +7,7 @@ import {
   AccountRateLimitsUpdatedNotification,
   AgentMessageDeltaNotification,
   CommandExecutionOutputDeltaNotification,
+  ConfigWarningNotification,
   ContextCompactedNotification,
   ErrorNotification,
   ItemCompletedNotification,
@@ -100,6 +101,7 @@ export const SERVER_NOTIFICATIONS = {
   'item/commandExecution/outputDelta': CommandExecutionOutputDeltaNotification,
   'account/rateLimits/updated': AccountRateLimitsUpdatedNotification,
   'thread/compacted': ContextCompactedNotification,
+  configWarning: ConfigWarningNotification,
 } as const;
 
 export type ServerNotificationMethod = keyof typeof SERVER_NOTIFICATIONS;

@@ -88,7 +88,7 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   if (prompt === undefined || prompt === '-') prompt = await readPrompt(io);
 
   // On stderr in every mode: with --json, stdout carries only the event stream.
-  const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
+  const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
   if (notice) io.stderr(notice);
 
   const mapper = new ExecEventMapper();

@@ -12,6 +12,7 @@ Commands:
   thread <sub>             start | resume | fork | list | show | compact threads
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
+  sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
 
 Run \`weft <command> --help\` for a command's options.`;
 
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   exec: async () => (await import('./exec-command.js')).execCommand,
   thread: async () => (await import('./thread-command.js')).threadCommand,
   'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
+  sandbox: async () => (await import('./sandbox-command.js')).sandboxCommand,
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {

@@ -94,7 +94,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
 
 async function runOn(thread: Thread, text: string, values: ParsedValues, io: CliIo, weft: Weft, overrides: SettingsOverrides): Promise<number> {
   for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
-  const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
+  const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
   if (notice) io.stderr(notice);
   report({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath }, values, io);
   const controller = new AbortController();

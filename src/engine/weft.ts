@@ -317,9 +317,13 @@ export class Weft {
       env: this.runtime.env,
       approvalPolicy: settings.approvalPolicy,
       sandboxMode: settings.sandbox.type,
+      sandboxPolicy: settings.sandbox,
       truncationPolicy: settings.model.truncation_policy,
       approver: this.options.approver,
       renderExecOutput: (vars) => this.runtime.pack.render('tool_output/exec_command.md', { ...vars }),
+      renderSandboxDenied: this.runtime.pack.has(SANDBOX_DENIED_FILE)
+        ? (vars) => this.runtime.pack.render(SANDBOX_DENIED_FILE, { ...vars })
+        : undefined,
       texts: this.runtime.toolTexts,
       onExecEvent: (ev) => {
         if (ev.type === 'begin') emit({ type: 'command_started', callId: ev.callId, command: ev.command, cwd: ev.cwd });
@@ -328,6 +332,8 @@ export class Weft {
     };
   }
 }
+
+const SANDBOX_DENIED_FILE = 'tool_output/sandbox_denied.md';
 
 function previousTurnFromRollout(tc: TurnContextPayload): PreviousTurn {
   return {

@@ -12,7 +12,9 @@ import { z } from 'zod';
 import { errorMessage } from '../errors.js';
 import { formatTruncatedOutput, policyTokenBudget } from '../history/truncate-output.js';
 import { authorizeCommand } from './approval.js';
-import { runProcess, TIMEOUT_EXIT_CODE } from './run-process.js';
+import { runProcess, TIMEOUT_EXIT_CODE, type RunProcessResult } from './run-process.js';
+import { SandboxUnavailableError } from './sandbox/sandbox-command.js';
+import { isLikelySandboxDenial, sandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import { joinWords } from './shell-words.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
 
@@ -57,6 +59,10 @@ export function newChunkId(): string {
 /** Seconds with four decimals, as Codex prints wall time. */
 export function formatWallTime(durationMs: number): string {
   return (Math.max(0, durationMs) / 1000).toFixed(4);
+}
+
+function decode(bytes: Buffer | undefined): string {
+  return bytes === undefined ? '' : new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 }
 
 function failure(output: string): ToolResult {
@@ -126,11 +132,13 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
       },
     );
     if (!auth.run) return failure(auth.output);
+    // Outside the sandbox only when the model asked for it and the user said yes.
+    const escalated = args.sandbox_permissions === 'require_escalated' && auth.asked;
 
     const argv = [shell, args.login === false ? '-c' : '-lc', args.cmd];
     const display = joinWords(argv);
     ctx.onExecEvent?.({ type: 'begin', callId: call.callId, command: display, argv, cwd });
-    let run: Awaited<ReturnType<typeof runProcess>>;
+    let run: RunProcessResult;
     try {
       run = await runProcess({
         argv,
@@ -138,11 +146,19 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
         env: childEnv(ctx.env),
         timeoutMs: ctx.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS,
         signal: call.signal,
+        sandbox: { policy: ctx.sandboxPolicy, escalated },
+        separateStreams: ctx.renderSandboxDenied !== undefined,
       });
     } catch (err) {
+      if (err instanceof SandboxUnavailableError) return failure(ctx.texts.sandboxUnavailable(err.reason, err.hint));
       return failure(ctx.texts.toolFailed(EXEC_COMMAND_TOOL_NAME, errorMessage(err)));
     }
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(run.output);
+    const text = decode(run.output);
+    // A generation that reports a sandbox refusal as an error of its own (0.98) has the pack file for it.
+    if (run.sandboxed && ctx.renderSandboxDenied !== undefined && !run.timedOut && isLikelySandboxDenial(run.exitCode, text)) {
+      const vars = sandboxDeniedVars(run.exitCode, decode(run.stdout), decode(run.stderr), text);
+      return failure(ctx.renderSandboxDenied(vars));
+    }
     ctx.onExecEvent?.({
       type: 'end',
       callId: call.callId,

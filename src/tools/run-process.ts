@@ -3,10 +3,16 @@
 // the program wrote it, as it would on Codex's terminal; weft does not allocate a PTY, so programs see
 // a pipe, not a TTY. The command gets its own process group: a timeout or an abort kills the whole
 // group, including anything it started in the background.
+//
+// This is the one place weft starts a process for the model, so it is where the sandbox applies:
+// `sandbox` is required, and the command runs inside bubblewrap unless the policy (or an approved
+// escalation) says otherwise. When bubblewrap cannot sandbox here the command is refused
+// (SandboxUnavailableError), never run unconfined.
 import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { ToolError } from '../errors.js';
+import { sandboxedArgv, type CommandSandbox } from './sandbox/sandbox-command.js';
 
 /** Exit code reported for a command killed by its timeout (the shell convention, also Codex's). */
 export const TIMEOUT_EXIT_CODE = 124;
@@ -21,6 +27,10 @@ export interface RunProcessOptions {
   env: Readonly<Record<string, string>>;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
+  /** The thread's sandbox for this command. */
+  sandbox: CommandSandbox;
+  /** Also keep stdout and stderr apart (two pipes; `output` interleaves them as they arrive). */
+  separateStreams?: boolean | undefined;
 }
 
 export interface RunProcessResult {
@@ -29,6 +39,11 @@ export interface RunProcessResult {
   timedOut: boolean;
   aborted: boolean;
   durationMs: number;
+  /** True when the command ran inside the OS sandbox. */
+  sandboxed: boolean;
+  /** With `separateStreams`: each stream on its own. */
+  stdout?: Buffer | undefined;
+  stderr?: Buffer | undefined;
 }
 
 /** Keeps the head and the tail of a long output within a fixed memory budget. */
@@ -90,15 +105,26 @@ function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number 
   return -1;
 }
 
-/** Run `argv` with merged output. Rejects (ToolError) only when the process cannot be started. */
-export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
+/**
+ * Run `argv` with merged output. Rejects (ToolError) only when the process cannot be started, and with
+ * SandboxUnavailableError when the sandbox it needs cannot be set up.
+ */
+export async function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
+  const started = performance.now();
+  const wrapped = await sandboxedArgv(opts.sandbox, opts.argv, opts.cwd, opts.env);
+  return spawnCaptured(opts, wrapped.argv, wrapped.sandboxed, started);
+}
+
+function spawnCaptured(opts: RunProcessOptions, argv: readonly string[], sandboxed: boolean, started: number): Promise<RunProcessResult> {
   return new Promise((resolve, reject) => {
-    const started = performance.now();
     const buffer = new HeadTailBuffer(MAX_CAPTURED_BYTES);
-    const child = spawn('/bin/sh', ['-c', 'exec "$@" 2>&1', 'sh', ...opts.argv], {
+    const split = opts.separateStreams === true;
+    const outBuffer = split ? new HeadTailBuffer(MAX_CAPTURED_BYTES) : undefined;
+    const errBuffer = split ? new HeadTailBuffer(MAX_CAPTURED_BYTES) : undefined;
+    const child = spawn('/bin/sh', ['-c', split ? 'exec "$@"' : 'exec "$@" 2>&1', 'sh', ...argv], {
       cwd: opts.cwd,
       env: opts.env,
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: ['ignore', 'pipe', split ? 'pipe' : 'ignore'],
       detached: true,
     });
     let timedOut = false;
@@ -126,16 +152,27 @@ export function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
       settled = true;
       cleanup();
       child.stdout?.destroy();
+      child.stderr?.destroy();
       resolve({
         output: buffer.toBuffer(),
         exitCode: timedOut ? TIMEOUT_EXIT_CODE : exitCodeOf(exit.code, exit.signal),
         timedOut,
         aborted,
         durationMs: performance.now() - started,
+        sandboxed,
+        stdout: outBuffer?.toBuffer(),
+        stderr: errBuffer?.toBuffer(),
       });
     };
 
-    child.stdout?.on('data', (chunk: Buffer) => buffer.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer.push(chunk);
+      outBuffer?.push(chunk);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      buffer.push(chunk);
+      errBuffer?.push(chunk);
+    });
     child.on('error', (err) => {
       if (settled) return;
       settled = true;

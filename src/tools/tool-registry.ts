@@ -2,10 +2,12 @@
 // problem on the tool side (unknown tool, arguments that are not JSON, a handler that throws) becomes
 // an output the model can read and react to; dispatch never rejects for those.
 import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';
+import type { SandboxPolicy } from '../../protocol/rollout.js';
 import type { TruncationPolicy } from '../../protocol/model-catalog.js';
 import type { FunctionCallOutputPayload } from '../../protocol/responses-items.js';
 import { errorMessage } from '../errors.js';
 import type { Approver } from './approval.js';
+import type { SandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import type { ToolTexts } from './tool-texts.js';
 
 export interface ToolCall {
@@ -52,12 +54,16 @@ export interface ToolContext {
   env: Readonly<Record<string, string | undefined>>;
   approvalPolicy: ApprovalPolicy;
   sandboxMode: SandboxMode;
+  /** The full sandbox policy commands run under (writable roots, network). */
+  sandboxPolicy: SandboxPolicy;
   /** The model's truncation policy; the default budget for tool output. */
   truncationPolicy: TruncationPolicy;
   /** Who to ask when a command needs approval; undefined when nobody can be asked. */
   approver?: Approver | undefined;
   /** Renders the exec_command result text (the pack template). */
   renderExecOutput: (vars: ExecOutputVars) => string;
+  /** Renders a sandbox refusal the way the generation reports it; absent when it reports an ordinary exec result. */
+  renderSandboxDenied?: ((vars: SandboxDeniedVars) => string) | undefined;
   /** What the model reads when a call goes wrong (from the pack). */
   texts: ToolTexts;
   /** Kill a command that runs longer than this (default: exec-command's DEFAULT_EXEC_TIMEOUT_MS). */

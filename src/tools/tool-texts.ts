@@ -15,6 +15,7 @@ export interface ToolTexts {
   commandInterrupted(): string;
   missingWorkdir(cwd: string): string;
   unsupportedShell(shell: string, supported: string): string;
+  sandboxUnavailable(reason: string, hint: string): string;
 }
 
 const DIR = 'tool_output/errors';
@@ -29,6 +30,7 @@ const FILES = {
   commandInterrupted: { path: `${DIR}/command_interrupted.txt`, placeholders: [] },
   missingWorkdir: { path: `${DIR}/missing_workdir.txt`, placeholders: ['cwd'] },
   unsupportedShell: { path: `${DIR}/unsupported_shell.txt`, placeholders: ['shell', 'supported'] },
+  sandboxUnavailable: { path: `${DIR}/sandbox_unavailable.txt`, placeholders: ['reason', 'hint'] },
 } as const satisfies Record<keyof ToolTexts, PackFileSpec>;
 
 /** The tool-error files, optional in every layout. */
@@ -54,5 +56,6 @@ export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
     commandInterrupted: () => render(FILES.commandInterrupted, {}),
     missingWorkdir: (cwd) => render(FILES.missingWorkdir, { cwd }),
     unsupportedShell: (shell, supported) => render(FILES.unsupportedShell, { shell, supported }),
+    sandboxUnavailable: (reason, hint) => render(FILES.sandboxUnavailable, { reason, hint }),
   };
 }

@@ -10,7 +10,7 @@ export const KNOWN_PENDING: Readonly<Record<string, string>> = {
   'codex-0.98/tool_update_plan': 'issue 20 (update_plan)',
   'codex-0.98/tool_view_image': 'issue 20 (view_image)',
   'codex-0.98/tool_mcp_echo': 'issue 21 (MCP servers)',
-  'codex-0.98/tool_sandbox_denied': 'issue 21 (bubblewrap sandbox)',
+  'codex-0.98/tool_sandbox_denied': 'issue 21 (0.98 refused writes with EACCES, Landlock; bubblewrap gives EROFS)',
   'codex-0.169/tool_apply_patch_add': 'issue 20 (apply_patch)',
   'codex-0.169/tool_apply_patch_delete': 'issue 20 (apply_patch)',
   'codex-0.169/tool_apply_patch_fail': 'issue 20 (apply_patch)',
@@ -21,7 +21,6 @@ export const KNOWN_PENDING: Readonly<Record<string, string>> = {
   'codex-0.169/tool_view_image': 'issue 20 (view_image)',
   'codex-0.169/tool_mcp_echo': 'issue 21 (MCP servers)',
   'codex-0.169/tool_mcp_echo_search': 'issue 21 (MCP tool_search)',
-  'codex-0.169/tool_sandbox_denied': 'issue 21 (bubblewrap sandbox)',
 };
 
 export function knownPendingIssue(profile: string, scenario: string): string | undefined {
