@@ -26,6 +26,8 @@ import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
 import { ToolRegistry, type ToolContext, type ToolHandler } from '../tools/tool-registry.js';
+import { enabledServers } from '../mcp/enabled-servers.js';
+import { mcpSession } from '../mcp/mcp-session.js';
 import type { Approver } from '../tools/approval.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import { withHistoryBase } from '../thread/rollout-history-base.js';
@@ -302,6 +304,7 @@ export class Weft {
           ? (o) => postCompact({ ...o, env: rt.env })
           : undefined,
       autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
+      mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env) : undefined,
     };
   }
 

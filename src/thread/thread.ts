@@ -138,8 +138,9 @@ export class Thread {
     await this.state.writer.flush();
   }
 
-  /** Finish pending writes. */
+  /** Finish pending writes and stop the thread's MCP servers. */
   async close(): Promise<void> {
+    await this.deps.mcp?.close();
     await this.state.writer.close();
   }
 }

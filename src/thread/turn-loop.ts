@@ -2,7 +2,10 @@
 // again until the model answers without a call. Every item is appended to the rollout as it is
 // kept, and the rollout is flushed before the turn is reported complete.
 import { randomUUID } from 'node:crypto';
-import type { FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
+import type { FunctionCallItem, ResponseItem, ToolSearchCallItem } from '../../protocol/responses-items.js';
+import type { McpHub } from '../mcp/mcp-hub.js';
+import type { McpSession } from '../mcp/mcp-session.js';
+import { answerToolSearch, mcpToolForCall, runMcpCall, withMcpTools } from '../mcp/mcp-turn-tools.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
 import type { ClientEvent } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
@@ -55,7 +58,12 @@ export interface TurnDeps {
   readonly outputSchema?: unknown;
   /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
   readonly hooks?: TurnHooks | undefined;
+  /** The thread's MCP servers, when the configuration has any. */
+  readonly mcp?: McpSession | undefined;
 }
+
+/** A call the client answers: a function call, or (0.169) a client-side tool search. */
+type PendingCall = FunctionCallItem | ToolSearchCallItem;
 
 export type TurnOutcome =
   | { status: 'completed'; turnId: string; lastMessage: string | undefined }
@@ -170,7 +178,8 @@ async function sampleOnce(
   settings: TurnSettings,
   signal: AbortSignal,
   onMessage: (text: string) => void,
-): Promise<{ calls: FunctionCallItem[]; broken?: StreamInterruptedError }> {
+): Promise<{ calls: PendingCall[]; broken?: StreamInterruptedError }> {
+  const mcp = await mcpHub(deps, settings);
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
@@ -179,14 +188,14 @@ async function sampleOnce(
     {
       instructions: sent.instructions,
       input: sent.input,
-      tools: [...toolsForTurn(deps.packTools, settings.sandbox), ...state.extraToolSpecs],
+      tools: [...withMcpTools(toolsForTurn(deps.packTools, settings.sandbox), deps.pack, mcp), ...state.extraToolSpecs],
       parallelToolCalls: settings.model.supports_parallel_tool_calls,
       outputSchema: deps.outputSchema,
     },
     settings,
     { promptCacheKey: state.id },
   );
-  const calls: FunctionCallItem[] = [];
+  const calls: PendingCall[] = [];
   try {
     await consumeStream(state, deps, settings, body, signal, calls, onMessage);
   } catch (err) {
@@ -202,7 +211,7 @@ async function consumeStream(
   settings: TurnSettings,
   body: ResponsesRequestBody,
   signal: AbortSignal,
-  calls: FunctionCallItem[],
+  calls: PendingCall[],
   onMessage: (text: string) => void,
 ): Promise<void> {
   for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
@@ -217,6 +226,7 @@ async function consumeStream(
         const item = state.profileThread?.modelItem(event.item, event.raw) ?? event.item;
         await keepModelItem(state, deps, item, onMessage);
         if (item.type === 'function_call') calls.push(item);
+        else if (item.type === 'tool_search_call' && item.execution === 'client') calls.push(item);
         break;
       }
       case 'retrying':
@@ -263,18 +273,37 @@ async function runCalls(
   state: ThreadState,
   deps: TurnDeps,
   settings: TurnSettings,
-  calls: readonly FunctionCallItem[],
+  calls: readonly PendingCall[],
   signal: AbortSignal,
 ): Promise<void> {
   const ctx = deps.toolContext(settings, signal, deps.emit);
+  const mcp = await mcpHub(deps, settings);
   for (const call of calls) {
     if (signal.aborted) return;
-    const dispatch = () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
+    if (call.type === 'tool_search_call') {
+      const answer = answerToolSearch(call, deps.pack, mcp);
+      await record(state, [answer]);
+      deps.emit({ type: 'tool_output', item: answer });
+      continue;
+    }
+    const mcpTool = mcp !== undefined ? mcpToolForCall(call, deps.pack, mcp) : undefined;
+    const dispatch =
+      mcp !== undefined && mcpTool !== undefined
+        ? () => runMcpCall(mcpTool, call, deps.pack, mcp, signal, (detail) => ctx.texts.toolFailed(call.name, detail))
+        : () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
     const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
     const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
   }
+}
+
+/** The thread's MCP servers (started on first use), with their new warnings emitted. */
+async function mcpHub(deps: TurnDeps, settings: TurnSettings): Promise<McpHub | undefined> {
+  if (deps.mcp === undefined) return undefined;
+  const hub = await deps.mcp.hub(settings.cwd);
+  for (const message of hub.takeWarnings()) deps.emit({ type: 'warning', message });
+  return hub;
 }
 
 /** Records input steered into the running turn; true when there was some. */

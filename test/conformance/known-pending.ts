@@ -9,7 +9,6 @@ export const KNOWN_PENDING: Readonly<Record<string, string>> = {
   'codex-0.98/tool_exec_write_stdin': 'issue 20 (unified exec sessions)',
   'codex-0.98/tool_update_plan': 'issue 20 (update_plan)',
   'codex-0.98/tool_view_image': 'issue 20 (view_image)',
-  'codex-0.98/tool_mcp_echo': 'issue 21 (MCP servers)',
   'codex-0.98/tool_sandbox_denied': 'issue 21 (0.98 refused writes with EACCES, Landlock; bubblewrap gives EROFS)',
   'codex-0.169/tool_apply_patch_add': 'issue 20 (apply_patch)',
   'codex-0.169/tool_apply_patch_delete': 'issue 20 (apply_patch)',
@@ -19,8 +18,6 @@ export const KNOWN_PENDING: Readonly<Record<string, string>> = {
   'codex-0.169/tool_exec_write_stdin': 'issue 20 (unified exec sessions)',
   'codex-0.169/tool_update_plan': 'issue 20 (unsupported call)',
   'codex-0.169/tool_view_image': 'issue 20 (view_image)',
-  'codex-0.169/tool_mcp_echo': 'issue 21 (MCP servers)',
-  'codex-0.169/tool_mcp_echo_search': 'issue 21 (MCP tool_search)',
 };
 
 export function knownPendingIssue(profile: string, scenario: string): string | undefined {
