@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
+import { benchSandbox } from './bench/sandbox.js';
 import { benchThreads } from './bench/threads.js';
 
 const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
@@ -12,6 +13,7 @@ try {
   await benchThreads(home);
   await benchCompactionAppend(home);
   await benchAppServer();
+  await benchSandbox();
 } finally {
   await rm(home, { recursive: true, force: true });
 }
