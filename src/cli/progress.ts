@@ -8,6 +8,8 @@ export function progressLine(event: ThreadEvent): string | undefined {
       return `thread ${event.threadId}\nrollout ${event.rolloutPath}`;
     case 'command_started':
       return `$ ${event.command}`;
+    case 'mcp_call_started':
+      return `mcp ${event.server}.${event.tool}`;
     case 'compaction_started':
       return `compacting the history (${event.trigger})…`;
     case 'compaction_finished':

@@ -67,9 +67,12 @@ export function answerToolSearch(call: ToolSearchCallItem, pack: Pack, hub: McpH
 export interface McpCallOutcome {
   output: FunctionCallOutputPayload;
   success: boolean;
-  /** The result's content, for events (absent when the call failed). */
-  content?: unknown[];
-  error?: string;
+  /** The tool's result, for events (null when the call failed on the way). */
+  result: { content: unknown[]; structuredContent: unknown } | null;
+  error: string | null;
+  /** The parsed arguments, for events. */
+  arguments: unknown;
+  durationMs: number;
 }
 
 /** Seconds with four decimals, as Codex prints wall time. */
@@ -96,16 +99,17 @@ export async function runMcpCall(
     args = parsed as Record<string, unknown> | undefined;
   } catch (err) {
     const error = errorMessage(err);
-    return { output: failed(error), success: false, error };
+    return { output: failed(error), success: false, result: null, error, arguments: call.arguments, durationMs: 0 };
   }
   const started = performance.now();
   try {
     const result = await hub.call(entry, args, signal);
     const ms = performance.now() - started;
     const output = pack.has(RESULT_HEADER) ? mcpOutputAsParts(result, pack.render(RESULT_HEADER, { wall_time_seconds: wallTime(ms) })) : mcpOutputAsJson(result);
-    return { output, success: result.isError !== true, content: result.content };
+    const shown = { content: result.content, structuredContent: result.structuredContent ?? null };
+    return { output, success: result.isError !== true, result: shown, error: null, arguments: args ?? {}, durationMs: ms };
   } catch (err) {
     const error = errorMessage(err);
-    return { output: failed(error), success: false, error };
+    return { output: failed(error), success: false, result: null, error, arguments: args ?? {}, durationMs: performance.now() - started };
   }
 }

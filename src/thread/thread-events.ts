@@ -18,6 +18,18 @@ export type ThreadEvent =
   | { type: 'command_started'; callId: string; command: string; cwd: string }
   | { type: 'command_finished'; callId: string; command: string; cwd: string; aggregatedOutput: string; exitCode: number }
   | { type: 'tool_output'; item: ResponseItem }
+  /** An MCP tool call: announced, then finished with the tool's content or an error. */
+  | { type: 'mcp_call_started'; callId: string; server: string; tool: string; arguments: unknown }
+  | {
+      type: 'mcp_call_finished';
+      callId: string;
+      server: string;
+      tool: string;
+      arguments: unknown;
+      result: { content: unknown[]; structuredContent: unknown } | null;
+      error: string | null;
+      durationMs: number;
+    }
   | { type: 'retrying'; attempt: number; maxAttempts: number; reason: string }
   | { type: 'compaction_started'; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; tokensBefore: number; tokensAfter: number }

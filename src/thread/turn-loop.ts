@@ -289,12 +289,26 @@ async function runCalls(
     const mcpTool = mcp !== undefined ? mcpToolForCall(call, deps.pack, mcp) : undefined;
     const dispatch =
       mcp !== undefined && mcpTool !== undefined
-        ? () => runMcpCall(mcpTool, call, deps.pack, mcp, signal, (detail) => ctx.texts.toolFailed(call.name, detail))
+        ? async () => {
+            const where = { callId: call.call_id, server: mcpTool.server, tool: mcpTool.tool.name };
+            deps.emit({ type: 'mcp_call_started', ...where, arguments: parsedArguments(call.arguments) });
+            const done = await runMcpCall(mcpTool, call, deps.pack, mcp, signal, (detail) => ctx.texts.toolFailed(call.name, detail));
+            deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, durationMs: done.durationMs });
+            return done;
+          }
         : () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
     const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
     const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
+  }
+}
+
+function parsedArguments(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
