@@ -106,6 +106,33 @@ export class McpHub {
     return conn.callTool(entry.tool.name, args, signal);
   }
 
+  /** The running servers' names, or just `server` (which must be one of them). */
+  #servers(server: string | undefined): McpServerConnection[] {
+    if (server === undefined) return [...this.#connections.values()].filter((c) => !c.closed);
+    const conn = this.#connections.get(server);
+    if (conn === undefined || conn.closed) throw new Error(`no running MCP server is named ${server}`);
+    return [conn];
+  }
+
+  /** Resources (or resource templates) of one server or all, each tagged with its server. */
+  async listResources(kind: 'resources' | 'templates', server: string | undefined, cursor: string | undefined): Promise<{ items: unknown[]; nextCursor?: string }> {
+    const conns = this.#servers(server);
+    if (cursor !== undefined && conns.length !== 1) throw new Error('a cursor needs the server it came from');
+    const items: unknown[] = [];
+    let nextCursor: string | undefined;
+    for (const conn of conns) {
+      const page = await conn.resources(kind, cursor);
+      items.push(...page.items.map((item) => ({ server: conn.name, ...(item as object) })));
+      if (conns.length === 1) nextCursor = page.nextCursor;
+    }
+    return nextCursor !== undefined ? { items, nextCursor } : { items };
+  }
+
+  async readResource(server: string, uri: string): Promise<unknown[]> {
+    const [conn] = this.#servers(server);
+    return (conn as McpServerConnection).readResource(uri);
+  }
+
   async close(): Promise<void> {
     const all = [...this.#connections.values()];
     this.#connections.clear();

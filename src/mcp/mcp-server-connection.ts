@@ -145,6 +145,36 @@ export class McpServerConnection {
     }
   }
 
+  /** One page of the server's resources, resource templates, or one resource's contents. */
+  async resources(kind: 'resources' | 'templates', cursor: string | undefined): Promise<{ items: unknown[]; nextCursor?: string | undefined }> {
+    const client = this.#live();
+    const params = cursor !== undefined ? { cursor } : {};
+    try {
+      if (kind === 'resources') {
+        const page = await client.listResources(params, { timeout: this.toolTimeoutMs });
+        return { items: page.resources, nextCursor: page.nextCursor };
+      }
+      const page = await client.listResourceTemplates(params, { timeout: this.toolTimeoutMs });
+      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+    } catch (err) {
+      throw new ToolError(`MCP server ${this.name}: ${errorMessage(err)}`, { cause: err });
+    }
+  }
+
+  async readResource(uri: string): Promise<unknown[]> {
+    const client = this.#live();
+    try {
+      return (await client.readResource({ uri }, { timeout: this.toolTimeoutMs })).contents;
+    } catch (err) {
+      throw new ToolError(`MCP server ${this.name}, resource ${uri}: ${errorMessage(err)}`, { cause: err });
+    }
+  }
+
+  #live(): Client {
+    if (this.#closed || this.#client === undefined) throw new ToolError(`MCP server ${this.name} is not running`);
+    return this.#client;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     await this.#client?.close().catch(() => undefined);

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FunctionCallItem, ResponseItem, ToolSearchCallItem } from '../../protocol/responses-items.js';
 import type { McpHub } from '../mcp/mcp-hub.js';
 import type { McpSession } from '../mcp/mcp-session.js';
+import { isMcpResourceTool, runMcpResourceTool } from '../mcp/mcp-resource-tools.js';
 import { answerToolSearch, mcpToolForCall, runMcpCall, withMcpTools } from '../mcp/mcp-turn-tools.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
 import type { ClientEvent } from '../client/client-events.js';
@@ -296,12 +297,19 @@ async function runCalls(
             deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, durationMs: done.durationMs });
             return done;
           }
-        : () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
+        : isMcpResourceTool(call.name) && call.namespace === undefined && !state.tools.has(call.name) && (mcp !== undefined || offered(deps, call.name))
+          ? () => runMcpResourceTool(call.name, call.arguments, mcp, (detail) => ctx.texts.toolFailed(call.name, detail))
+          : () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
     const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
     const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
   }
+}
+
+/** Whether the pack's tools offer `name` (0.98 offers the MCP resource tools with or without servers). */
+function offered(deps: TurnDeps, name: string): boolean {
+  return deps.packTools.some((t) => t.name === name);
 }
 
 function parsedArguments(text: string): unknown {

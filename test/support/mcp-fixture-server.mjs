@@ -1,5 +1,5 @@
 // A test MCP server written with the official SDK. Tools: `echo {text}` answers `echo: <text>`;
-// `crash` makes the process exit mid-call (a server that dies). Run as a stdio server
+// `crash` makes the process exit mid-call (a server that dies); one resource, `fixture://readme`. Run as a stdio server
 // (`node mcp-fixture-server.mjs`), or import `fixtureServer()` to serve it over HTTP.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -16,6 +16,9 @@ export function fixtureServer() {
     process.exit(3);
   });
   server.registerTool('hidden', { description: 'A tool the configuration disables.' }, async () => ({ content: [{ type: 'text', text: 'hidden' }] }));
+  server.registerResource('readme', 'fixture://readme', { description: 'The fixture readme.', mimeType: 'text/plain' }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'hello resource' }],
+  }));
   return server;
 }
 
