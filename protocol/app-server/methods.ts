@@ -2,6 +2,7 @@
 // against these, and `weft app-server generate-json-schema` exports them.
 import { z } from 'zod';
 import { InitializeParams, InitializeResponse } from './initialize.js';
+import { ListMcpServerStatusParams, ListMcpServerStatusResponse } from './mcp.js';
 import { CollaborationModeListParams, CollaborationModeListResponse, ModelListParams, ModelListResponse } from './models.js';
 import {
   AccountRateLimitsUpdatedNotification,
@@ -76,6 +77,7 @@ export const CLIENT_REQUESTS = {
   'turn/steer': { params: TurnSteerParams, result: TurnSteerResponse },
   'turn/interrupt': { params: TurnInterruptParams, result: TurnInterruptResponse },
   'model/list': { params: ModelListParams, result: ModelListResponse },
+  'mcpServerStatus/list': { params: ListMcpServerStatusParams, result: ListMcpServerStatusResponse },
   'collaborationMode/list': { params: CollaborationModeListParams, result: CollaborationModeListResponse, experimental: true },
 } as const satisfies Record<string, MethodSchemas>;
 

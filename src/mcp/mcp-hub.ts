@@ -33,6 +33,7 @@ export class McpHub {
   readonly #configs: ReadonlyMap<string, McpServerToml>;
   readonly #connections = new Map<string, McpServerConnection>();
   readonly #warnings: string[] = [];
+  readonly #startErrors = new Map<string, string>();
 
   private constructor(configs: ReadonlyMap<string, McpServerToml>) {
     this.#configs = configs;
@@ -55,6 +56,7 @@ export class McpHub {
           });
           hub.#connections.set(name, conn);
         } catch (err) {
+          hub.#startErrors.set(name, errorMessage(err));
           hub.#warnings.push(`${errorMessage(err)}; its tools are not offered`);
         }
       }),
@@ -70,6 +72,15 @@ export class McpHub {
   /** Warnings since the last call (failed starts, servers that stopped). */
   takeWarnings(): string[] {
     return this.#warnings.splice(0);
+  }
+
+  /** Each enabled server: its configuration, its connection when it started, why not otherwise. */
+  servers(): { name: string; config: McpServerToml; connection?: McpServerConnection; error?: string }[] {
+    return [...this.#configs].map(([name, config]) => {
+      const connection = this.#connections.get(name);
+      const error = this.#startErrors.get(name);
+      return { name, config, ...(connection ? { connection } : {}), ...(error !== undefined ? { error } : {}) };
+    });
   }
 
   /** The tools of the servers still running, servers in name order, tools as each listed them. */

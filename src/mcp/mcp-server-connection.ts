@@ -122,6 +122,15 @@ export class McpServerConnection {
     return tools;
   }
 
+  /** What the server said about itself at initialization. */
+  get serverInfo(): { name: string; version: string; title?: string | undefined } | undefined {
+    return this.#client?.getServerVersion();
+  }
+
+  get capabilities(): unknown {
+    return this.#client?.getServerCapabilities();
+  }
+
   get closed(): boolean {
     return this.#closed;
   }

@@ -4,6 +4,7 @@ import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { ToolHandler } from '../tools/tool-registry.js';
 import { turnSettingsFor } from '../engine/new-thread-context.js';
 import type { Runtime } from '../engine/runtime.js';
+import type { McpSession } from '../mcp/mcp-session.js';
 import { UsageError } from '../errors.js';
 import type { ThreadEventListener } from './thread-events.js';
 import type { PendingInput, ThreadState } from './thread-state.js';
@@ -136,6 +137,11 @@ export class Thread {
   async setName(name: string): Promise<void> {
     await this.state.writer.append(threadNameEvent(this.id, name));
     await this.state.writer.flush();
+  }
+
+  /** The thread's MCP servers, when its configuration has any. */
+  get mcp(): McpSession | undefined {
+    return this.deps.mcp;
   }
 
   /** Finish pending writes and stop the thread's MCP servers. */
