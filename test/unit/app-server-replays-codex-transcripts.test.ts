@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { canonicalJson, renumberIds } from '../conformance/diff.js';
 import { createNormalizer } from '../conformance/normalize.js';
 import { conformanceRoot } from '../conformance/scenario.js';
+import { findBwrap } from '../../src/tools/sandbox/bwrap-probe.js';
 import { InProcessClient, type Msg } from '../support/appserver-client.js';
 import { startAppServerMock, type AppServerMock } from '../support/appserver-mock.js';
 import { tempDir } from '../support/temp-tree.js';
@@ -44,6 +45,8 @@ describe.skipIf(!existsSync(root))('app-server replays of Codex transcripts a–
       OPENAI_BASE_URL: mock.url,
       SHELL: '/bin/bash',
       TERM: 'dumb',
+      // Codex recorded these with a working sandbox: give weft the machine's bwrap (no PATH here).
+      WEFT_BWRAP: findBwrap(process.env.PATH) ?? '',
     };
     const bindings = new Map<string, string>([...Object.entries(paths), ['{{CLIENT_NAME}}', CLIENT_NAME], ['{{CLIENT_TITLE}}', CLIENT_TITLE]]);
     for (const scenario of ['a', 'b', 'c', 'd']) {
