@@ -7,6 +7,7 @@ import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
 import { benchSandbox } from './bench/sandbox.js';
 import { benchThreads } from './bench/threads.js';
+import { benchView } from './bench/view.js';
 
 const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
 try {
@@ -14,6 +15,7 @@ try {
   await benchCompactionAppend(home);
   await benchAppServer();
   await benchSandbox();
+  await benchView();
 } finally {
   await rm(home, { recursive: true, force: true });
 }

@@ -9,10 +9,11 @@ Usage: weft <command> [options]
 
 Commands:
   prompt ["<text>"]        print the first-turn request body for this directory (no network)
-  thread <sub>             start | resume | fork | list | show | compact threads
+  thread <sub>             start | resume | fork | list | show | compact | export threads
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
   sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
+  view                     a local web page of the threads and every request they made
 
 Run \`weft <command> --help\` for a command's options.`;
 
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   thread: async () => (await import('./thread-command.js')).threadCommand,
   'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
   sandbox: async () => (await import('./sandbox-command.js')).sandboxCommand,
+  view: async () => (await import('./view-command.js')).viewCommand,
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {

@@ -29,6 +29,7 @@ const HELP = `Usage:
   weft thread list [--limit N] [--cursor C] [--json]
   weft thread show <id> [--json]
   weft thread compact <id>
+  weft thread export <id> --html [-o FILE]   (see weft thread export --help)
 
 Options:
 ${commonOptions.help}
@@ -41,6 +42,7 @@ ${commonOptions.help}
   -h, --help      show this help`;
 
 export async function threadCommand(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'export') return (await import('./thread-export-command.js')).threadExportCommand(argv.slice(1), io);
   const parsed = parseCommand(argv, OPTIONS, HELP, io);
   if (parsed === undefined) return 0;
   const { values } = parsed;

@@ -1,0 +1,212 @@
+// One thread as the page shows it: its items grouped by turn, and its model requests with their
+// composition and cache-stable prefix; bodies are rendered on demand (a long thread's bodies together
+// would be far larger than the thread). Read without the writer's lock: a viewer never writes.
+import type { ResponseItem } from '../../protocol/responses-items.js';
+import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
+import { jsonBody, jsonBodyBytes } from '../client/json-body.js';
+import { messageText } from '../history/message.js';
+import { wireItem } from '../profile/codex-0.169/items.js';
+import { isGhostSnapshot } from '../thread/ghost-snapshots.js';
+import { withHistoryBase } from '../thread/rollout-history-base.js';
+import { readRollout, responseItemOf, type RolloutRecord } from '../thread/rollout-reader.js';
+import { ESTIMATED_FIELDS_0169, isCustomInstructions, renderRequestBody, settingsOf } from './request-body.js';
+import { compose, itemFacts, requestPieces, type Composition, type ItemFacts, type Piece } from './request-composition.js';
+import { rawJsonOf } from '../history/raw-json.js';
+import { textMessage } from '../history/message.js';
+import { sentInstructions0169, toolNames } from '../profile/codex-0.169/model-instructions.js';
+import { baseInstructionsMessage, inputWithInstructions } from '../profile/codex-0.169/render-body.js';
+import type { KitShelf, ViewKit } from './render-kit.js';
+import { replayRollout, type Replay } from './rollout-replay.js';
+import { pairCallsWithOutputs } from '../history/pair-calls.js';
+import { toolsForTurn } from '../prompt/tools-for-turn.js';
+
+/** Longest text the page gets per item; the request bodies keep everything. */
+const TEXT_LIMIT = 2000;
+
+export type ItemKind = 'user' | 'assistant' | 'reasoning' | 'tool_call' | 'tool_output' | 'file_change' | 'compaction' | 'fork' | 'context' | 'other';
+
+export interface DisplayItem {
+  readonly kind: ItemKind;
+  readonly turn: number;
+  readonly text: string;
+  readonly truncated?: boolean;
+  /** Tool name, message role. */
+  readonly title?: string;
+  /** For a user message: its 0-based place among the thread's user messages (what a fork cuts at). */
+  readonly userIndex?: number;
+  /** Read from the parent (a fork's inherited history). */
+  readonly inherited?: boolean;
+}
+
+export interface RequestSummary extends Composition {
+  readonly index: number;
+  readonly turn: number;
+  readonly kind: 'turn' | 'compaction';
+  readonly model: string;
+  /** Fields of the rebuilt body that the rollout does not record (estimated). */
+  readonly estimated: readonly string[];
+}
+
+export interface LoadedThread {
+  readonly id: string;
+  readonly generation: Replay['generation'];
+  readonly meta: Record<string, unknown>;
+  readonly items: DisplayItem[];
+  readonly requests: RequestSummary[];
+  /** True when the bodies were rebuilt with the pack of the thread's own generation. */
+  readonly exact: boolean;
+  body(index: number): ResponsesRequestBody | undefined;
+}
+
+function clip(text: string): { text: string; truncated?: boolean } {
+  return text.length > TEXT_LIMIT ? { text: text.slice(0, TEXT_LIMIT), truncated: true } : { text };
+}
+
+function outputText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  return JSON.stringify(output);
+}
+
+function displayOf(item: ResponseItem, turn: number, isRealUser: (i: ResponseItem) => boolean): Omit<DisplayItem, 'inherited' | 'userIndex'> {
+  switch (item.type) {
+    case 'message': {
+      const text = messageText(item) ?? '';
+      if (item.role === 'assistant') return { kind: 'assistant', turn, ...clip(text) };
+      if (item.role === 'user' && isRealUser(item)) return { kind: 'user', turn, ...clip(text) };
+      return { kind: 'context', turn, title: item.role, ...clip(text) };
+    }
+    case 'reasoning':
+      return { kind: 'reasoning', turn, ...clip(item.summary.map((s) => s.text).join('\n\n')) };
+    case 'function_call':
+    case 'custom_tool_call': {
+      const args = item.type === 'function_call' ? item.arguments : item.input;
+      return { kind: item.name === 'apply_patch' ? 'file_change' : 'tool_call', turn, title: item.name, ...clip(args) };
+    }
+    case 'function_call_output':
+    case 'custom_tool_call_output':
+      return { kind: 'tool_output', turn, ...clip(outputText(item.output)) };
+    default:
+      return { kind: 'other', turn, title: item.type, ...clip('') };
+  }
+}
+
+function displayItems(records: readonly RolloutRecord[], file: string, replay: Replay, isRealUser: (i: ResponseItem) => boolean): DisplayItem[] {
+  const items: DisplayItem[] = [];
+  let turn = 0;
+  let users = 0;
+  const meta = replay.meta;
+  records.forEach((record, index) => {
+    if (index === replay.ownFrom && typeof meta.forked_from_id === 'string') {
+      items.push({ kind: 'fork', turn, text: `forked from ${meta.forked_from_id}`, title: meta.forked_from_id });
+    }
+    const inherited = index < replay.ownFrom ? { inherited: true } : {};
+    const line = record.line;
+    if (line.type === 'response_item' && !isGhostSnapshot(line.payload)) {
+      const item = responseItemOf(record, file);
+      const real = isRealUser(item);
+      if (real) turn += 1;
+      const shown = displayOf(item, Math.max(turn, 1), isRealUser);
+      items.push({ ...shown, ...inherited, ...(real ? { userIndex: users++ } : {}) });
+    } else if (line.type === 'compacted') {
+      const message = (line.payload as { message?: unknown }).message;
+      items.push({ kind: 'compaction', turn: Math.max(turn, 1), ...clip(typeof message === 'string' ? message : ''), ...inherited });
+    }
+  });
+  return items;
+}
+
+/** Reads a thread and rebuilds its requests. */
+export async function loadThread(path: string, home: string, kits: KitShelf): Promise<LoadedThread> {
+  const own = await readRollout(path);
+  const records = await withHistoryBase(own, path, home);
+  const borrowed = records.length - own.length;
+  const first = records[0]?.line.payload as Record<string, unknown> | undefined;
+  const version = typeof first?.cli_version === 'string' ? first.cli_version : '';
+  const kit = await kits.get(version.startsWith('0.98') ? 'codex-0.98' : 'codex-0.169');
+  const replay = replayRollout(
+    records,
+    path,
+    {
+      isRealUser: kit.classifier.isRealUser,
+      initialContext: (tc, meta) => kit.profile.buildInitialContext(kit.pack, settingsOf(kit, tc, meta), ''),
+    },
+    borrowed,
+  );
+  return threadOf(records, path, replay, kit);
+}
+
+function threadOf(records: readonly RolloutRecord[], file: string, replay: Replay, kit: ViewKit): LoadedThread {
+  const base = (replay.meta.base_instructions as { text?: unknown } | undefined)?.text;
+  const baseText = typeof base === 'string' ? base : '';
+  const is098 = replay.generation === 'codex-0.98';
+  const threadId = typeof replay.meta.id === 'string' ? replay.meta.id : '';
+  const builtin = kit.providerId === 'openai';
+  // Every item is measured once, and keeps its identity across requests (what makes comparing cheap).
+  const facts = new WeakMap<object, ItemFacts>();
+  const factsOf = (item: ResponseItem): ItemFacts => {
+    let f = facts.get(item);
+    if (f === undefined) {
+      const raw = rawJsonOf(item);
+      let json: string | undefined = raw === undefined || !Buffer.isBuffer(raw) ? JSON.stringify(item) : undefined;
+      const bytes = json !== undefined ? Buffer.byteLength(json) : (raw as Buffer).length;
+      f = itemFacts(item, kit.classifier, bytes, () => (json ??= (raw as Buffer).toString('utf8')));
+      facts.set(item, f);
+    }
+    return f;
+  };
+  const wired = new WeakMap<object, ResponseItem>();
+  const wire = (item: ResponseItem): ResponseItem => {
+    let w = wired.get(item);
+    if (w === undefined) {
+      w = is098 ? item : wireItem(item, builtin);
+      wired.set(item, w);
+    }
+    return w;
+  };
+  const instructionItems = new Map<string, ResponseItem>();
+  const aborted = kit.pack.text('tool_output/aborted.txt');
+  const sentInstructions = is098 ? baseText : sentInstructions0169(kit.pack, baseText, toolNames(kit.packTools), isCustomInstructions(kit, replay.meta, baseText));
+  const toolsJson = new Map<string, string>();
+  let previous: Piece[] | undefined;
+  const requests = replay.requests.map((request, index): RequestSummary => {
+    const settings = settingsOf(kit, request.turnContext, replay.meta);
+    const compaction = request.kind === 'compaction';
+    let input = pairCallsWithOutputs(request.history.slice(0, request.historyLength), aborted);
+    if (compaction) input.push(textMessage('user', kit.compactPrompt ?? kit.pack.text('compact/prompt.md')));
+    if (!is098) {
+      let instructions = instructionItems.get(sentInstructions);
+      if (!instructions) {
+        instructions = baseInstructionsMessage(threadId, sentInstructions);
+        instructionItems.set(sentInstructions, instructions);
+      }
+      input = inputWithInstructions(input, instructions);
+    }
+    const sandboxKey = compaction ? 'none' : JSON.stringify(settings.sandbox);
+    let tools = toolsJson.get(sandboxKey);
+    if (tools === undefined) {
+      tools = JSON.stringify(compaction ? [] : toolsForTurn(kit.packTools, settings.sandbox));
+      toolsJson.set(sandboxKey, tools);
+    }
+    const pieces = requestPieces(input.map(wire), tools, { field: is098 ? baseText : undefined, text: sentInstructions }, factsOf);
+    const composition = compose(pieces, previous);
+    previous = pieces;
+    return { index, turn: request.turn, kind: request.kind, model: settings.model.slug, estimated: is098 ? [] : ESTIMATED_FIELDS_0169, ...composition };
+  });
+  return {
+    id: threadId,
+    generation: replay.generation,
+    meta: replay.meta,
+    items: displayItems(records, file, replay, kit.classifier.isRealUser),
+    requests,
+    exact: kit.exact,
+    body: (index) => {
+      const request = replay.requests[index];
+      return request ? renderRequestBody(kit, replay, request) : undefined;
+    },
+  };
+}
+
+/** A body as the JSON value sent: items that carry their stored bytes are read back as those. */
+export function bodyJson(body: ResponsesRequestBody): unknown {
+  return JSON.parse(jsonBodyBytes(jsonBody(body)).toString('utf8'));
+}
