@@ -1,15 +1,13 @@
 // mcpServerStatus/list: the configured MCP servers with their connection state and what they offer,
 // for a loaded thread (its own servers) or from the configuration alone; a server that cannot start
 // is reported failed with the reason.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { InProcessClient } from '../support/appserver-client.js';
 import { appServerWorkspace } from '../support/appserver-workspace.js';
+import { fixtureServerConfig } from '../support/mcp-fixture.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'mcp-fixture-server.mjs');
 let mock: MockServer | undefined;
 let client: InProcessClient | undefined;
 afterEach(async () => {
@@ -20,10 +18,7 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-const config = `[mcp_servers.fixture]
-command = ${JSON.stringify(process.execPath)}
-args = [${JSON.stringify(FIXTURE)}]
-
+const config = `${fixtureServerConfig()}
 [mcp_servers.broken]
 command = "/nonexistent/weft-mcp"
 `;

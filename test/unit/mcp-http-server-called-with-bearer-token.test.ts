@@ -10,6 +10,7 @@ import { functionCallReply, textReply } from '../../scripts/mock-responses-serve
 import type { ThreadEvent } from '../../src/thread/thread-events.js';
 // @ts-expect-error -- a plain ESM fixture without type declarations
 import { fixtureServer } from '../support/mcp-fixture-server.mjs';
+import { warningsOf } from '../support/mcp-fixture.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
@@ -78,8 +79,7 @@ describe('an MCP server over streamable HTTP', () => {
     const outcome = await thread.run('hello', { onEvent: (e) => events.push(e) });
     await thread.close();
     expect(outcome).toMatchObject({ status: 'completed', lastMessage: 'no tools needed' });
-    const warnings = events.filter((e): e is Extract<ThreadEvent, { type: 'warning' }> => e.type === 'warning').map((e) => e.message);
-    expect(warnings).toEqual([expect.stringContaining('WEB_MCP_TOKEN')]);
+    expect(warningsOf(events)).toEqual([expect.stringContaining('WEB_MCP_TOKEN')]);
     const tools = ((harness.mock.requests[0]?.body as { tools: { name?: string }[] }).tools ?? []).map((t) => t.name);
     expect(tools.some((n) => n?.startsWith('mcp__web__'))).toBe(false);
   });

@@ -1,13 +1,11 @@
 // The MCP resource tools answer from the running servers: list_mcp_resources tags each resource with
 // its server, read_mcp_resource returns the contents, an unknown server is a readable tool error.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { functionCallReply, textReply } from '../../scripts/mock-responses-server.js';
+import { fixtureServerConfig } from '../support/mcp-fixture.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'mcp-fixture-server.mjs');
 let harness: ThreadHarness | undefined;
 afterEach(async () => {
   await harness?.close();
@@ -15,11 +13,7 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-const config = `sandbox_mode = "danger-full-access"
-[mcp_servers.fixture]
-command = ${JSON.stringify(process.execPath)}
-args = [${JSON.stringify(FIXTURE)}]
-`;
+const config = fixtureServerConfig();
 
 const calls = [
   functionCallReply('list_mcp_resources', {}, 'call_list'),

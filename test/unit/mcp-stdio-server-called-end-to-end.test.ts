@@ -1,15 +1,13 @@
 // A real MCP server (the SDK, over stdio) configured in config.toml: its tool is offered to the model
 // under its qualified name, the model's call reaches the server, and the answer goes back as the
 // JSON text of the content; a tool listed in disabled_tools is not offered.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { functionCallReply, textReply } from '../../scripts/mock-responses-server.js';
 import type { ThreadEvent } from '../../src/thread/thread-events.js';
+import { fixtureServerConfig, warningsOf } from '../support/mcp-fixture.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'support', 'mcp-fixture-server.mjs');
 let harness: ThreadHarness | undefined;
 afterEach(async () => {
   await harness?.close();
@@ -17,12 +15,7 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-const config = `sandbox_mode = "danger-full-access"
-[mcp_servers.fixture]
-command = ${JSON.stringify(process.execPath)}
-args = [${JSON.stringify(FIXTURE)}]
-disabled_tools = ["hidden"]
-`;
+const config = fixtureServerConfig('disabled_tools = ["hidden"]\n');
 
 function toolNames(body: unknown): string[] {
   return ((body as { tools?: { name?: string }[] }).tools ?? []).map((t) => t.name ?? '');
@@ -48,6 +41,6 @@ describe('an MCP server over stdio', () => {
     expect(spec).toMatchObject({ type: 'function', description: 'Echo the given text back.', strict: false, parameters: { type: 'object', properties: { text: { type: 'string' } } } });
     const output = harness.input(1).find((item) => item['type'] === 'function_call_output');
     expect(output).toMatchObject({ call_id: 'call_1', output: '[{"type":"text","text":"echo: hi there"}]' });
-    expect(events.filter((e) => e.type === 'warning')).toEqual([]);
+    expect(warningsOf(events)).toEqual([]);
   });
 });
