@@ -16,7 +16,6 @@ export const KNOWN_PENDING: Readonly<Record<string, string>> = {
   'codex-0.169/tool_apply_patch_update': 'issue 20 (apply_patch)',
   'codex-0.169/tool_exec_truncated': 'issue 20 (unified exec sessions)',
   'codex-0.169/tool_exec_write_stdin': 'issue 20 (unified exec sessions)',
-  'codex-0.169/tool_update_plan': 'issue 20 (unsupported call)',
   'codex-0.169/tool_view_image': 'issue 20 (view_image)',
   'codex-0.169/tool_sandbox_denied':
     "issue 21 (harness: the recorded 'Original token count: 23' counts Codex's own 41-44 character workspace path; the harness's {{REPO}} is 46 characters, so weft's true count is 24)",
