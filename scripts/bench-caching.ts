@@ -13,6 +13,7 @@ import { PanelRegistry } from '../src/panels/panel-registry.js';
 import { loadPanelTexts } from '../src/panels/panel-texts.js';
 import { PromptShaper, type LayoutStrategy, type ShapeReport } from '../src/prompt/prompt-shaper.js';
 import { wireRequestFor, type WireRequest } from '../src/prompt/render-for-wire.js';
+import { seededRandom } from './seeded-random.js';
 
 const TEMPLATES = new URL('../templates/', import.meta.url);
 const TURNS = 60;
@@ -29,17 +30,6 @@ const PANELS: ReadonlyArray<{ id: string; header: string; bytes: number; every: 
   { id: 'console', header: 'Console', bytes: 1_200, every: 1 },
 ];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function filler(tag: string, bytes: number): string {
   const line = `${tag} `.padEnd(79, '.') + '\n';
   return line.repeat(Math.max(1, Math.ceil(bytes / line.length))).slice(0, bytes);
@@ -47,7 +37,7 @@ function filler(tag: string, bytes: number): string {
 
 /** The history the session has when its `request`-th request goes out, request by request. */
 function* sessionRequests(): Generator<ResponseItem[]> {
-  const random = rng(7);
+  const random = seededRandom(7);
   const history: ResponseItem[] = [];
   for (let turn = 0; turn < TURNS; turn++) {
     history.push({ type: 'message', role: 'user', content: [{ type: 'input_text', text: filler(`task ${turn}`, 200) }] });

@@ -7,6 +7,7 @@ import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
 import { benchSandbox } from './bench/sandbox.js';
 import { benchThreads } from './bench/threads.js';
+import { benchTransports } from './bench/transports.js';
 import { benchView } from './bench/view.js';
 
 const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
@@ -15,6 +16,7 @@ try {
   await benchCompactionAppend(home);
   await benchAppServer();
   await benchSandbox();
+  await benchTransports();
   await benchView();
 } finally {
   await rm(home, { recursive: true, force: true });

@@ -19,8 +19,9 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // tsx registers loader hooks for extension files: it must stay a package of its own.
-  external: ['tsx', 'tsx/*'],
+  // tsx registers loader hooks for extension files: it must stay a package of its own. node-pty
+  // loads its native addon from paths relative to its own files.
+  external: ['tsx', 'tsx/*', 'node-pty'],
   // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none.
   banner: { js: "import { createRequire as weftCreateRequire } from 'node:module';\nconst require = weftCreateRequire(import.meta.url);" },
   logLevel: 'warning',

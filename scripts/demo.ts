@@ -1,16 +1,33 @@
 // `npm start`: weft end to end with no key and no network. An embedded mock Responses server on
 // 127.0.0.1 answers every request; a thread is started, resumed and forked in a scratch home, and
 // weft prints what it sent and where the rollouts are.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Weft } from '../src/index.js';
-import { functionCallReply, startMockResponsesServer, textReply, type CapturedRequest, type MockReply } from './mock-responses-server.js';
+import type { ThreadEvent } from '../src/thread/thread-events.js';
+import {
+  customToolCallReply,
+  functionCallReply,
+  startMockResponsesServer,
+  textReply,
+  type CapturedRequest,
+  type MockReply,
+} from './mock-responses-server.js';
+
+// The patch the mock "model" sends: one hunk that rewrites the second line of greeting.txt.
+const EDIT = ['*** Begin Patch', '*** Update File: greeting.txt', '@@', ' Hello,', '-world', '+weft, edited through apply_patch', '*** End Patch'].join('\n');
 
 function reply(req: CapturedRequest, index: number): MockReply {
-  // The first request asks for a shell command, so the demo shows a tool call too.
+  // The first request asks for a shell command and the second edits a file, so the demo shows both tools.
   if (index === 0) return functionCallReply('exec_command', { cmd: 'echo hello from the shell' }, 'call_demo_1');
+  if (index === 1) return customToolCallReply('apply_patch', EDIT, 'call_demo_2');
   return textReply(`(mock reply ${index + 1}) I received ${JSON.stringify(req.body).length} bytes of request.`);
+}
+
+function showTool(e: ThreadEvent): void {
+  if (e.type === 'command_started') console.log(`  $ ${e.command}`);
+  if (e.type === 'file_change_finished') for (const c of e.changes) console.log(`  apply_patch ${c.kind} ${path.basename(c.path)}: ${e.status}`);
 }
 
 async function main(): Promise<void> {
@@ -22,13 +39,15 @@ async function main(): Promise<void> {
     `model_provider = "mock"\nsandbox_mode = "danger-full-access"\napproval_policy = "never"\n\n[model_providers.mock]\nname = "Embedded mock"\nbase_url = "${mock.url}"\nwire_api = "responses"\n`,
   );
   await writeFile(path.join(work, 'AGENTS.md'), '# Demo project\n\nKeep answers short.\n');
+  await writeFile(path.join(work, 'greeting.txt'), 'Hello,\nworld\n');
   console.log('weft demo — every reply below comes from an embedded mock server, not a model.');
   console.log(`mock: ${mock.url}\nhome: ${home}\ncwd:  ${work}\n`);
   try {
     const weft = await Weft.open({ env: { ...process.env, WEFT_HOME: home }, cwd: work });
     const thread = await weft.startThread();
-    const first = await thread.run('Say hello from the shell.', { onEvent: (e) => e.type === 'command_started' && console.log(`  $ ${e.command}`) });
+    const first = await thread.run('Say hello from the shell, then fix greeting.txt.', { onEvent: showTool });
     console.log(`start  ${thread.id}: ${first.status === 'completed' ? first.lastMessage : first.status}`);
+    console.log(`  greeting.txt now reads: ${JSON.stringify(await readFile(path.join(work, 'greeting.txt'), 'utf8'))}`);
     await thread.close();
 
     const resumed = await weft.resumeThread(thread.id);

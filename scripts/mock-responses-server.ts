@@ -285,6 +285,12 @@ export function functionCallReply(name: string, args: string | Record<string, un
   return wrap(o, [{ added: item, middle: [], done: item }]);
 }
 
+/** A freeform (custom) tool call, e.g. apply_patch with the patch as its input. */
+export function customToolCallReply(name: string, input: string, callId: string, o: ReplyOptions = {}): SseReply {
+  const item = { type: 'custom_tool_call', id: o.itemId ?? 'ctc_mock0002', status: 'completed', call_id: callId, name, input };
+  return wrap(o, [{ added: item, middle: [], done: item }]);
+}
+
 /** Text of the last `role: "user"` message of a Responses request body, if any. */
 export function lastUserText(body: unknown): string | undefined {
   const input = isRecord(body) && Array.isArray(body.input) ? body.input : [];

@@ -10,6 +10,7 @@ import {
   CommandExecutionOutputDeltaNotification,
   ConfigWarningNotification,
   ContextCompactedNotification,
+  TurnPlanUpdatedNotification,
   ErrorNotification,
   ItemCompletedNotification,
   ItemStartedNotification,
@@ -18,10 +19,13 @@ import {
   ThreadStartedNotification,
   ThreadTokenUsageUpdatedNotification,
   TurnCompletedNotification,
+  TurnDiffUpdatedNotification,
   TurnStartedNotification,
 } from './notifications.js';
 import {
   CommandExecutionRequestApprovalParams,
+  FileChangeRequestApprovalParams,
+  FileChangeRequestApprovalResponse,
   CommandExecutionRequestApprovalResponse,
   DynamicToolCallParams,
   DynamicToolCallResponse,
@@ -96,6 +100,7 @@ export const SERVER_NOTIFICATIONS = {
   'thread/tokenUsage/updated': ThreadTokenUsageUpdatedNotification,
   'turn/started': TurnStartedNotification,
   'turn/completed': TurnCompletedNotification,
+  'turn/diff/updated': TurnDiffUpdatedNotification,
   'item/started': ItemStartedNotification,
   'item/completed': ItemCompletedNotification,
   'item/agentMessage/delta': AgentMessageDeltaNotification,
@@ -104,6 +109,7 @@ export const SERVER_NOTIFICATIONS = {
   'account/rateLimits/updated': AccountRateLimitsUpdatedNotification,
   'thread/compacted': ContextCompactedNotification,
   configWarning: ConfigWarningNotification,
+  'turn/plan/updated': TurnPlanUpdatedNotification,
 } as const;
 
 export type ServerNotificationMethod = keyof typeof SERVER_NOTIFICATIONS;
@@ -115,6 +121,7 @@ export const SERVER_REQUESTS = {
     params: CommandExecutionRequestApprovalParams,
     result: CommandExecutionRequestApprovalResponse,
   },
+  'item/fileChange/requestApproval': { params: FileChangeRequestApprovalParams, result: FileChangeRequestApprovalResponse },
   'item/tool/call': { params: DynamicToolCallParams, result: DynamicToolCallResponse, experimental: true },
 } as const satisfies Record<string, MethodSchemas>;
 

@@ -6,6 +6,8 @@ export const ThreadStartedNotification = z.object({ thread: Thread });
 export const ThreadNameUpdatedNotification = z.object({ threadId: z.string(), threadName: z.string().nullish() });
 export const TurnStartedNotification = z.object({ threadId: z.string(), turn: Turn });
 export const TurnCompletedNotification = z.object({ threadId: z.string(), turn: Turn });
+/** The turn's aggregated unified diff, sent again whenever a file change alters it. */
+export const TurnDiffUpdatedNotification = z.object({ threadId: z.string(), turnId: z.string(), diff: z.string() });
 export const ItemStartedNotification = z.object({ item: ThreadItem, threadId: z.string(), turnId: z.string() });
 export const ItemCompletedNotification = z.object({ item: ThreadItem, threadId: z.string(), turnId: z.string() });
 export const AgentMessageDeltaNotification = z.object({
@@ -42,6 +44,13 @@ export const ConfigWarningNotification = z.object({
   details: z.string().nullable().optional(),
   path: z.string().nullable().optional(),
   range: z.object({ start: TextPosition, end: TextPosition }).nullable().optional(),
+});
+export const TurnPlanStepStatus = z.enum(['pending', 'inProgress', 'completed']);
+export const TurnPlanUpdatedNotification = z.object({
+  threadId: z.string(),
+  turnId: z.string(),
+  explanation: z.string().nullable().optional(),
+  plan: z.array(z.object({ step: z.string(), status: TurnPlanStepStatus })),
 });
 export const ErrorNotification = z.object({
   error: TurnError,

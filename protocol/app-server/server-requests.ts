@@ -22,6 +22,19 @@ export const CommandExecutionApprovalDecision = z.union([
 export const CommandExecutionRequestApprovalResponse = z.object({ decision: CommandExecutionApprovalDecision });
 export type CommandExecutionRequestApprovalResponse = z.infer<typeof CommandExecutionRequestApprovalResponse>;
 
+export const FileChangeRequestApprovalParams = z.object({
+  threadId: z.string(),
+  turnId: z.string(),
+  itemId: z.string(),
+  startedAtMs: z.number().int(),
+  reason: z.string().nullish(),
+  grantRoot: z.string().nullish(),
+});
+export type FileChangeRequestApprovalParams = z.infer<typeof FileChangeRequestApprovalParams>;
+
+export const FileChangeRequestApprovalResponse = z.object({ decision: z.enum(['accept', 'acceptForSession', 'decline', 'cancel']) });
+export type FileChangeRequestApprovalResponse = z.infer<typeof FileChangeRequestApprovalResponse>;
+
 export const DynamicToolCallParams = z.object({
   threadId: z.string(),
   turnId: z.string(),

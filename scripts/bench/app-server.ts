@@ -12,7 +12,7 @@ const DELTAS = 100_000;
 const SMALL_TURNS = 50;
 
 /** One assistant message streamed as `count` one-word deltas. */
-function manyDeltas(count: number): SseReply {
+export function manyDeltas(count: number): SseReply {
   const one = textReply('x');
   const delta = one.sse.find((e) => (e as { type: string }).type === 'response.output_text.delta') as Record<string, unknown>;
   const at = one.sse.indexOf(delta);

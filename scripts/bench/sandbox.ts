@@ -3,7 +3,7 @@
 // interleaved so both see the same machine load.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { runProcess } from '../../src/tools/run-process.js';
+import { spawnCommand } from '../../src/tools/run-process.js';
 import { probeBwrap } from '../../src/tools/sandbox/bwrap-probe.js';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
 
@@ -16,14 +16,9 @@ function median(values: number[]): number {
 
 async function once(policy: SandboxPolicy): Promise<number> {
   const started = performance.now();
-  const run = await runProcess({
-    argv: ['/bin/sh', '-c', 'true'],
-    cwd: os.tmpdir(),
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
-    timeoutMs: 10_000,
-    sandbox: { policy },
-  });
-  if (run.exitCode !== 0) throw new Error(`bench command failed: ${run.output.toString()}`);
+  const cmd = await spawnCommand({ argv: ['/bin/sh', '-c', 'true'], cwd: os.tmpdir(), env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' }, sandbox: { policy } });
+  const { exitCode } = await cmd.closed;
+  if (exitCode !== 0) throw new Error(`bench command failed with exit code ${exitCode}`);
   return performance.now() - started;
 }
 

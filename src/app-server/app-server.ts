@@ -3,19 +3,21 @@
 // a notification/response; nothing a client sends can stop it:
 // - a line that is not JSON → -32700 with id null; an over-long line → -32600 with id null;
 // - not a request/notification/response → -32600 (id null when it has no usable id);
-// - an unknown method → -32601; params of the wrong shape → -32602 naming the field;
+// - an unknown method, params of the wrong shape: as the protocol generation of the profile in
+//   effect answers them (0.98: -32601 / -32602 naming the field; 0.169: -32600 in Codex's words);
 // - requests before `initialize`, or a second `initialize` → -32600.
 // Requests are handled concurrently; a slow client answer (a tool call, an approval) only holds up
 // the turn that asked.
 import type { RequestId } from '../../protocol/app-server/jsonrpc.js';
 import { RpcErrorCode } from '../../protocol/app-server/jsonrpc.js';
 import { InitializeParams } from '../../protocol/app-server/initialize.js';
-import { CLIENT_REQUESTS, type ClientRequestMethod, type MethodSchemas } from '../../protocol/app-server/methods.js';
+import { CLIENT_REQUESTS } from '../../protocol/app-server/methods.js';
 import { errorMessage } from '../errors.js';
-import { HANDLERS } from './handlers/index.js';
+import { installationId } from '../profile/codex-0.169/installation-id.js';
+import type { RoutedRequest } from './generation/generation.js';
 import type { HandlerResult } from './handlers/handler.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, type LineEvent } from './jsonl-lines.js';
-import { paramsIssue, rpcError, toRpcError } from './rpc-errors.js';
+import { parseParams, rpcError, toRpcError } from './rpc-errors.js';
 import { RpcConnection, type Sink } from './rpc-connection.js';
 import { ServerContext, type ServerOptions } from './server-context.js';
 import { userAgent } from './user-agent.js';
@@ -27,8 +29,6 @@ export interface AppServerOptions extends ServerOptions {
 }
 
 type Phase = { kind: 'new' } | { kind: 'initializing' } | { kind: 'ready'; ctx: ServerContext } | { kind: 'closed' };
-
-const METHODS = Object.keys(CLIENT_REQUESTS) as ClientRequestMethod[];
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,6 +51,8 @@ export class AppServer {
    * client may write its next requests without waiting; they must see the server initialized.
    */
   #held: Record<string, unknown>[] = [];
+  /** This home's installation id (news sent after `initialized` names it). */
+  #installationId = '';
 
   constructor(private readonly options: AppServerOptions) {
     this.#conn = new RpcConnection(options.write);
@@ -137,9 +139,12 @@ export class AppServer {
   }
 
   #onNotification(method: string): void {
-    // `initialized` only acknowledges the handshake; notifications cannot be answered, so others
-    // are only logged.
-    if (method !== 'initialized') this.#log(`notification ${method} ignored`);
+    // `initialized` acknowledges the handshake (the generation may have news for the client then);
+    // notifications cannot be answered, so others are only logged.
+    if (method !== 'initialized') return this.#log(`notification ${method} ignored`);
+    const phase = this.#phase;
+    if (phase.kind !== 'ready') return;
+    for (const n of phase.ctx.generation.afterInitialized(this.#installationId)) phase.ctx.notifyAny(n.method, n.params);
   }
 
   #onRequest(id: RequestId, method: string, params: unknown): void {
@@ -149,21 +154,11 @@ export class AppServer {
       return this.#track(this.#initialize(id, params));
     }
     if (phase.kind !== 'ready') return this.#fail(id, rpcError.invalidRequest('Not initialized'));
-    if (!Object.hasOwn(HANDLERS, method)) return this.#fail(id, rpcError.methodNotFound(method, METHODS));
-    const name = method as Exclude<ClientRequestMethod, 'initialize'>;
-    const schemas: MethodSchemas = CLIENT_REQUESTS[name];
-    if (schemas.experimental && !phase.ctx.experimental) return this.#fail(id, rpcError.invalidRequest(`${name} requires experimentalApi capability`));
-    let parsed: unknown;
-    try {
-      parsed = parseParams(name, schemas, params);
-    } catch (err) {
-      return this.#fail(id, err);
-    }
-    const handler = HANDLERS[name] as (ctx: ServerContext, params: unknown) => HandlerResult | Promise<HandlerResult>;
     let outcome: HandlerResult | Promise<HandlerResult>;
     try {
+      const run: RoutedRequest = phase.ctx.generation.route(method, params, phase.ctx.experimental);
       // Called synchronously: a handler registers its work before the next line is read.
-      outcome = handler(phase.ctx, parsed);
+      outcome = run(phase.ctx);
     } catch (err) {
       return this.#fail(id, err);
     }
@@ -187,7 +182,9 @@ export class AppServer {
   }
 
   #fail(id: RequestId, err: unknown): void {
-    const { code, message } = toRpcError(err);
+    const { code: weftCode, message } = toRpcError(err);
+    const phase = this.#phase;
+    const code = phase.kind === 'ready' ? phase.ctx.generation.errorCode(weftCode) : weftCode;
     if (code === RpcErrorCode.internalError) this.#log(`request ${JSON.stringify(id)}: ${errorMessage(err)}`);
     this.#conn.respondError(id, code, message);
   }
@@ -195,19 +192,22 @@ export class AppServer {
   async #initialize(id: RequestId, params: unknown): Promise<void> {
     let init;
     try {
-      init = parseParams('initialize', CLIENT_REQUESTS.initialize, params) as InitializeParams;
+      init = parseParams('initialize', CLIENT_REQUESTS.initialize.params, params) as InitializeParams;
     } catch (err) {
       return this.#fail(id, err);
     }
     this.#phase = { kind: 'initializing' };
     try {
       const ctx = await ServerContext.open(this.#conn, this.options, init.clientInfo, init.capabilities?.experimentalApi === true);
+      // Only a generation that has news after `initialized` names the installation (the id is a file in the home).
+      if (ctx.generation.afterInitialized('').length > 0) this.#installationId = await installationId(ctx.base.home);
       if (this.#phase.kind !== 'initializing') {
         await ctx.close();
         return;
       }
       this.#phase = { kind: 'ready', ctx };
-      this.#conn.respond(id, { userAgent: userAgent(init.clientInfo, ctx.base.runtime.profile.cliVersion, this.options.env) });
+      const agent = userAgent(init.clientInfo, ctx.generation.codexVersion, this.options.env);
+      this.#conn.respond(id, ctx.generation.initializeResult(agent, ctx.base.home));
     } catch (err) {
       // A broken config or pack: the client may fix it and initialize again.
       this.#phase = { kind: 'new' };
@@ -223,16 +223,4 @@ export class AppServer {
     if (this.#phase.kind === 'closed') return;
     for (const msg of held) this.#onMessage(msg);
   }
-}
-
-/** Validates params; a missing `params` is taken as `{}` when the method has no required field. */
-function parseParams(method: string, schemas: MethodSchemas, params: unknown): unknown {
-  const given = params === undefined || params === null ? undefined : params;
-  const r = schemas.params.safeParse(given ?? {});
-  if (r.success) return r.data;
-  if (given === undefined) {
-    const missing = r.error.issues.filter((i) => i.path.length === 1).map((i) => `\`${String(i.path[0])}\``);
-    throw rpcError.invalidParams(method, `missing \`params\`: an object with ${missing.join(', ') || 'the method\'s fields'} is required`);
-  }
-  throw rpcError.invalidParams(method, paramsIssue(r.error, given));
 }

@@ -1,7 +1,9 @@
 // A thread open in the server: its turns and compactions run one after another (a queue), each
-// reporting through its own notifier; ids of turns are the thread's submission counter, as in
-// Codex ("0", "1", …: settings changes and interrupts use up numbers too). A `turn/start` that
-// arrives while a turn runs is steered into that turn, as Codex 0.98 does.
+// reporting through its own notifier. Turn ids follow the generation spoken: the thread's
+// submission counter under 0.98 ("0", "1", …: settings changes and interrupts use up numbers too),
+// UUIDs shared with the rollout under 0.169. A `turn/start` that arrives while a turn runs is
+// steered into that turn; 0.169 also frames every turn with thread/status/changed.
+import { randomUUID } from 'node:crypto';
 import type { Turn, UserInput } from '../../protocol/app-server/common.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -11,6 +13,9 @@ import { errorMessage } from '../errors.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
 import type { TurnOutcome } from '../thread/turn-loop.js';
+import type { AppServerGeneration, ThreadStatus } from './generation/generation.js';
+import type { EphemeralHome } from './ephemeral-home.js';
+import { rpcError } from './rpc-errors.js';
 import { turnError } from './turn-error.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
 import { turnScope } from './turn-scope.js';
@@ -31,7 +36,18 @@ export interface TurnRequest {
   readonly outputSchema?: unknown;
 }
 
-const turnObject = (id: string, status: Turn['status'], error: Turn['error'] = null): Turn => ({ id, items: [], status, error });
+/** Where a loaded thread reports (the server context of its connection). */
+export interface ThreadChannel {
+  readonly generation: AppServerGeneration;
+  readonly notify: Notify;
+  notifyAny(method: string, params: Record<string, unknown>): void;
+  turnSummary(turnId: string): Turn['items'];
+}
+
+interface TurnTimes {
+  startedAtMs: number | null;
+  completedAtMs: number | null;
+}
 
 export class LoadedThread {
   #submissions = 0;
@@ -40,6 +56,11 @@ export class LoadedThread {
   readonly #waiting = new Set<AbortController>();
   #queue: Promise<void> = Promise.resolve();
   #overrides: SettingsOverrides;
+  /** How the last turn ended (0.169 shows it as the thread's status). */
+  #rest: ThreadStatus = { type: 'idle' };
+  /** The model slug the thread last reported (for the unknown-model warning of turn/start). */
+  knownModel: string | undefined;
+  private readonly notify: Notify;
 
   constructor(
     readonly thread: Thread,
@@ -47,10 +68,25 @@ export class LoadedThread {
     /** The thread's working directory (for settings and relative image paths). */
     readonly cwd: string,
     overrides: SettingsOverrides,
-    private readonly notify: Notify,
+    private readonly channel: ThreadChannel,
     private readonly log: (message: string) => void,
+    /** An ephemeral thread's scratch directory (its rollout), removed when the thread closes. */
+    readonly scratch?: EphemeralHome,
   ) {
     this.#overrides = { ...overrides, cwd };
+    this.notify = (method, params) => channel.notify(method, params);
+  }
+
+  get status(): ThreadStatus {
+    return this.#active || this.#waiting.size > 0 ? { type: 'active', activeFlags: [] } : this.#rest;
+  }
+
+  #turnObject(id: string, status: Turn['status'], times: TurnTimes, error: Turn['error'] = null, items: Turn['items'] = []): Turn {
+    return this.channel.generation.turn({ id, status, error, items, ...times }) as Turn;
+  }
+
+  #status(status: ThreadStatus): void {
+    if (this.channel.generation.reportsThreadStatus) this.channel.notifyAny('thread/status/changed', { threadId: this.id, status });
   }
 
   get id(): string {
@@ -66,7 +102,8 @@ export class LoadedThread {
   }
 
   #nextId(): string {
-    return String(this.#submissions++);
+    const n = this.#submissions++;
+    return this.channel.generation.uuidTurnIds ? randomUUID() : String(n);
   }
 
   /** The settings the thread's next turn would run with. */
@@ -89,12 +126,16 @@ export class LoadedThread {
       this.#overrides = { ...this.#overrides, ...req.overrides };
       this.thread.updateSettings(req.overrides);
     }
-    const id = this.#nextId();
-    const turn = turnObject(id, 'inProgress');
     const active = this.#active;
+    const notStarted = { startedAtMs: null, completedAtMs: null };
     if (active?.kind === 'turn' && req.input.length > 0) {
-      // Steered like Codex: the answer and turn/started name a new turn, the work stays in the
-      // running one. Text and images are read before the input joins the turn.
+      // Steered like Codex: the work stays in the running turn. 0.98 answers with a new turn and
+      // announces it; 0.169 answers with the running turn. Text and images are read before the
+      // input joins the turn.
+      if (this.channel.generation.steeringJoinsRunningTurn) {
+        return { turn: this.#turnObject(active.id, 'inProgress', notStarted), after: () => void this.#steer(active, req.input) };
+      }
+      const turn = this.#turnObject(this.#nextId(), 'inProgress', notStarted);
       return {
         turn,
         after: () => {
@@ -103,10 +144,11 @@ export class LoadedThread {
         },
       };
     }
+    const id = this.#nextId();
     const controller = new AbortController();
     this.#waiting.add(controller);
     return {
-      turn,
+      turn: this.#turnObject(id, 'inProgress', notStarted),
       after: () => this.#enqueue(() => this.#runTurn(id, req, controller)),
     };
   }
@@ -115,7 +157,7 @@ export class LoadedThread {
     try {
       const { text, images } = await resolveInput(input, this.cwd);
       active.notifier.queueInput(input);
-      if (!this.thread.steer(text, images)) this.log(`thread ${this.id}: steered input arrived after the turn ended; it starts a turn of its own`);
+      if (!this.thread.steer(text, images, { cutResponse: this.channel.generation.steeringCutsResponse })) this.log(`thread ${this.id}: steered input arrived after the turn ended; it starts a turn of its own`);
     } catch (err) {
       this.log(`thread ${this.id}: steered input dropped: ${errorMessage(err)}`);
     }
@@ -131,15 +173,17 @@ export class LoadedThread {
 
   async #runTurn(id: string, req: TurnRequest, controller: AbortController): Promise<void> {
     this.#waiting.delete(controller);
-    const notifier = new TurnNotifier(this.notify, this.id, id, [req.input]);
+    const notifier = new TurnNotifier(this.notify, this.id, id, [req.input], this.channel.generation);
     this.#active = { kind: 'turn', id, controller, notifier };
-    this.notify('turn/started', { threadId: this.id, turn: turnObject(id, 'inProgress') });
+    const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
+    this.#status({ type: 'active', activeFlags: [] });
+    this.notify('turn/started', { threadId: this.id, turn: this.#turnObject(id, 'inProgress', times) });
     let outcome: TurnOutcome | { status: 'failed'; error: unknown };
     try {
       if (controller.signal.aborted) {
         outcome = { status: 'interrupted', turnId: id };
-      } else if (req.input.length === 0) {
-        // Nothing to say: the turn ends at once, without a model request (as in Codex).
+      } else if (req.input.length === 0 && !this.channel.generation.emptyInputSamples) {
+        // Nothing to say: the turn ends at once, without a model request (as in Codex 0.98).
         outcome = { status: 'completed', turnId: id, lastMessage: undefined };
       } else {
         const { text, images } = await resolveInput(req.input, this.cwd);
@@ -150,6 +194,8 @@ export class LoadedThread {
               images,
               signal: controller.signal,
               outputSchema: req.outputSchema,
+              ...(this.channel.generation.uuidTurnIds ? { turnId: id } : {}),
+              ...(req.input.length === 0 ? { withoutInput: true } : {}),
               onEvent: (e: ThreadEvent) => notifier.on(e),
             }),
         );
@@ -159,7 +205,9 @@ export class LoadedThread {
     } finally {
       this.#active = undefined;
     }
-    this.#finish(id, outcome);
+    // Where totals are reported after responses only, a turn cut short reports where it stands.
+    if (outcome.status === 'interrupted' && !this.channel.generation.totalsBeforeResponse) notifier.tokenUsage(this.thread.tokenInfo);
+    this.#finish(id, outcome, times);
     // Input steered in as the turn was ending becomes a turn of its own.
     for (const left of this.thread.takePendingInput()) {
       const input: UserInput[] = [
@@ -171,14 +219,20 @@ export class LoadedThread {
     }
   }
 
-  #finish(id: string, outcome: TurnOutcome | { status: 'failed'; error: unknown }): void {
+  #finish(id: string, outcome: TurnOutcome | { status: 'failed'; error: unknown }, times: TurnTimes): void {
+    times.completedAtMs = Date.now();
+    const items = this.channel.turnSummary(id);
     if (outcome.status === 'failed') {
       const error = turnError(outcome.error);
+      this.#rest = { type: 'systemError' };
+      this.#status(this.#rest);
       this.notify('error', { error, willRetry: false, threadId: this.id, turnId: id });
-      this.notify('turn/completed', { threadId: this.id, turn: turnObject(id, 'failed', error) });
+      this.notify('turn/completed', { threadId: this.id, turn: this.#turnObject(id, 'failed', times, error, items) });
       return;
     }
-    this.notify('turn/completed', { threadId: this.id, turn: turnObject(id, outcome.status) });
+    this.#rest = { type: 'idle' };
+    this.#status(this.#rest);
+    this.notify('turn/completed', { threadId: this.id, turn: this.#turnObject(id, outcome.status, times, null, items) });
   }
 
   /** `thread/compact/start`: queued like a turn; reported with items, thread/compacted and turn/completed. */
@@ -189,8 +243,14 @@ export class LoadedThread {
     return () =>
       this.#enqueue(async () => {
         this.#waiting.delete(controller);
-        const notifier = new TurnNotifier(this.notify, this.id, id);
+        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
         this.#active = { kind: 'compact', id, controller, notifier };
+        const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
+        if (this.channel.generation.reportsThreadStatus) {
+          // 0.169 runs a compaction as a turn of its own, announced like one.
+          this.#status({ type: 'active', activeFlags: [] });
+          this.notify('turn/started', { threadId: this.id, turn: this.#turnObject(id, 'inProgress', times) });
+        }
         const onEvent = (e: ThreadEvent): void => {
           // Token totals before and after, around the compaction item, as Codex reports them.
           if (e.type === 'compaction_finished') notifier.tokenUsage(this.thread.tokenInfo);
@@ -206,14 +266,22 @@ export class LoadedThread {
         } finally {
           this.#active = undefined;
         }
-        if (failure === undefined) this.#finish(id, { status: 'completed', turnId: id, lastMessage: undefined });
-        else if (controller.signal.aborted) this.#finish(id, { status: 'interrupted', turnId: id });
-        else this.#finish(id, { status: 'failed', error: failure });
+        if (failure === undefined) this.#finish(id, { status: 'completed', turnId: id, lastMessage: undefined }, times);
+        else if (controller.signal.aborted) this.#finish(id, { status: 'interrupted', turnId: id }, times);
+        else this.#finish(id, { status: 'failed', error: failure }, times);
       });
   }
 
-  /** Stops what the thread is doing (and turns queued behind it). Uses up a submission id. */
-  interrupt(): void {
+  /**
+   * Stops what the thread is doing (and turns queued behind it). Uses up a submission id. Under
+   * 0.169 the request must name the running turn, and nothing running is an error.
+   */
+  interrupt(turnId: string): void {
+    if (this.channel.generation.strictInterrupt) {
+      const running = this.#active?.id;
+      if (running === undefined) throw rpcError.invalidRequest('no active turn to interrupt');
+      if (running !== turnId) throw rpcError.invalidRequest(`expected active turn id ${turnId} but found ${running}`);
+    }
     this.#nextId();
     this.#active?.controller.abort();
     for (const c of this.#waiting) c.abort();
@@ -225,5 +293,6 @@ export class LoadedThread {
     for (const c of this.#waiting) c.abort();
     await this.#queue;
     await this.thread.close();
+    await this.scratch?.remove();
   }
 }

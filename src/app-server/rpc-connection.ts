@@ -44,8 +44,9 @@ export class RpcConnection {
     this.#write({ error: data === undefined ? { code, message } : { code, message, data }, id });
   }
 
-  notify(method: string, params?: unknown): void {
-    this.#write(params === undefined ? { method } : { method, params });
+  /** `extra`: members beside `params` (0.169's `emittedAtMs`). */
+  notify(method: string, params?: unknown, extra?: Record<string, unknown>): void {
+    this.#write({ ...(params === undefined ? { method } : { method, params }), ...extra });
   }
 
   /** Sends a request to the client; resolves with its result, rejects with ClientRpcError. */

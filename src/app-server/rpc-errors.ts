@@ -30,7 +30,8 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at `path` inside `root` (undefined where it does not reach). */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let v = root;
   for (const part of path) {
     if (typeof v !== 'object' || v === null) return undefined;
@@ -59,4 +60,16 @@ export function toRpcError(err: unknown): { code: number; message: string } {
   // Usage, rollout and config problems are the request's fault: "invalid request" with the reason.
   if (err instanceof WeftError && err.code !== 'io' && err.code !== 'api') return { code: RpcErrorCode.invalidRequest, message: err.message };
   return { code: RpcErrorCode.internalError, message: `internal error: ${errorMessage(err)}` };
+}
+
+/** Validates params; a missing `params` is taken as `{}` when the method has no required field. */
+export function parseParams(method: string, schema: z.ZodType, params: unknown): unknown {
+  const given = params === undefined || params === null ? undefined : params;
+  const r = schema.safeParse(given ?? {});
+  if (r.success) return r.data;
+  if (given === undefined) {
+    const missing = r.error.issues.filter((i) => i.path.length === 1).map((i) => `\`${String(i.path[0])}\``);
+    throw rpcError.invalidParams(method, `missing \`params\`: an object with ${missing.join(', ') || 'the method\'s fields'} is required`);
+  }
+  throw rpcError.invalidParams(method, paramsIssue(r.error, given));
 }

@@ -10,10 +10,13 @@ import { workingDirectoryProblem } from '../engine/working-directory.js';
 import { assertThreadId } from '../thread/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
+import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settings.js';
 import type { SandboxMode } from '../../protocol/config.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { clientApprover, scopedExecCommand } from './approvals.js';
+import { generationOf, type AppServerGeneration, type NotificationShaper, type ThreadLive } from './generation/generation.js';
+import type { EphemeralHome } from './ephemeral-home.js';
 import { LoadedThread } from './loaded-thread.js';
 import { rpcError } from './rpc-errors.js';
 import type { RpcConnection } from './rpc-connection.js';
@@ -36,6 +39,8 @@ export class ServerContext {
   /** Sandbox modes whose notice this server has logged. */
   readonly #noticedModes = new Set<SandboxMode>();
   readonly loaded = new Map<string, LoadedThread>();
+  /** Reshapes this connection's notifications for the generation spoken. */
+  readonly #shaper: NotificationShaper;
 
   constructor(
     readonly conn: RpcConnection,
@@ -44,13 +49,16 @@ export class ServerContext {
     readonly experimental: boolean,
     /** The runtime without thread-specific overrides, opened at initialize. */
     readonly base: Weft,
+    /** The protocol generation of the profile in effect. */
+    readonly generation: AppServerGeneration,
   ) {
     this.#wefts.set('[]', Promise.resolve(base));
+    this.#shaper = generation.newShaper();
   }
 
   static async open(conn: RpcConnection, options: ServerOptions, client: ClientInfo, experimental: boolean): Promise<ServerContext> {
     const base = await openWeft(conn, options, client, []);
-    return new ServerContext(conn, options, client, experimental, base);
+    return new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile));
   }
 
   log(message: string): void {
@@ -58,7 +66,26 @@ export class ServerContext {
   }
 
   notify<M extends ServerNotificationMethod>(method: M, params: NotificationParams<M>): void {
-    this.conn.notify(method, params);
+    this.notifyAny(method, params as Record<string, unknown>);
+  }
+
+  /** Any notification of the generation spoken (some exist in one generation only). */
+  notifyAny(method: string, params: Record<string, unknown>): void {
+    const shaped = this.#shaper.shape(method, params);
+    this.conn.notify(method, shaped, this.generation.stampsNotifications ? { emittedAtMs: Date.now() } : undefined);
+  }
+
+  /** The agent messages of a turn that ended, for its turn/completed summary. */
+  turnSummary(turnId: string) {
+    return this.#shaper.summary(turnId);
+  }
+
+  /** What a thread object shows of a thread loaded here (undefined: not loaded). */
+  async live(threadId: string): Promise<ThreadLive | undefined> {
+    const loaded = this.loaded.get(threadId);
+    if (!loaded) return undefined;
+    const settings = await loaded.settings();
+    return { status: loaded.status, model: settings.model.slug, reasoningEffort: settings.reasoningEffort ?? null, ephemeral: loaded.scratch !== undefined, name: null };
   }
 
   /** The runtime for threads opened with these `-c` overrides (shared by equal sets). */
@@ -86,7 +113,7 @@ export class ServerContext {
     return dir;
   }
 
-  load(thread: Thread, weft: Weft, cwd: string, overrides: SettingsOverrides): LoadedThread {
+  load(thread: Thread, weft: Weft, cwd: string, overrides: SettingsOverrides, scratch?: EphemeralHome): LoadedThread {
     // Told once per mode: the server's stderr is its log, read by whoever runs the client.
     const mode = sandboxModeFor(weft.runtime.config, overrides);
     if (!this.#noticedModes.has(mode)) {
@@ -97,7 +124,7 @@ export class ServerContext {
         this.notify('configWarning', { summary: notice, details: null });
       });
     }
-    const loaded = new LoadedThread(thread, weft, cwd, overrides, (m, p) => this.notify(m, p), (msg) => this.log(msg));
+    const loaded = new LoadedThread(thread, weft, cwd, overrides, this, (msg) => this.log(msg), scratch);
     this.loaded.set(thread.id, loaded);
     return loaded;
   }
@@ -136,6 +163,6 @@ async function openWeft(conn: RpcConnection, options: ServerOptions, client: Cli
     source: APP_SERVER_SOURCE,
     approver: clientApprover(conn, log),
   });
-  weft.registerTool(EXEC_COMMAND_TOOL_NAME, scopedExecCommand());
+  weft.registerTool(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(scopedExecCommand()));
   return weft;
 }

@@ -1,10 +1,9 @@
 // thread/list: stored threads filtered by source and provider, newest first by creation or by last
 // update, in pages. The cursor is `<ISO time>|<thread id>` of the last thread of a page (the form
 // Codex uses), so it stays valid across server restarts.
-import type { Thread } from '../../protocol/app-server/common.js';
 import type { ThreadListParams, ThreadSourceKind } from '../../protocol/app-server/thread.js';
 import { listThreads } from '../thread/thread-list.js';
-import { readThreadFacts, threadView, type ThreadFacts } from './thread-view.js';
+import { readThreadFacts, type ThreadFacts } from './thread-view.js';
 import { rpcError } from './rpc-errors.js';
 
 const DEFAULT_LIMIT = 25;
@@ -35,7 +34,7 @@ async function allStored(home: string, archived: boolean): Promise<ThreadFacts[]
   return out;
 }
 
-export async function listThreadPage(home: string, params: ThreadListParams, defaultProvider: string): Promise<{ data: Thread[]; nextCursor: string | null }> {
+export async function listThreadPage(home: string, params: ThreadListParams, defaultProvider: string): Promise<{ data: ThreadFacts[]; nextCursor: string | null }> {
   const limit = params.limit ?? DEFAULT_LIMIT;
   if (limit < 1) throw rpcError.invalidField('limit', 'must be at least 1');
   const sources = params.sourceKinds && params.sourceKinds.length > 0 ? params.sourceKinds : DEFAULT_SOURCES;
@@ -57,5 +56,5 @@ export async function listThreadPage(home: string, params: ThreadListParams, def
   const page = rows.slice(start, start + limit);
   const last = page[page.length - 1];
   const more = start + limit < rows.length;
-  return { data: page.map((r) => threadView(r.f, [], defaultProvider)), nextCursor: more && last ? last.k : null };
+  return { data: page.map((r) => r.f), nextCursor: more && last ? last.k : null };
 }

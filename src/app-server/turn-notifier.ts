@@ -8,11 +8,22 @@ import type { NotificationParams, ServerNotificationMethod } from '../../protoco
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { TokenInfo } from '../thread/token-info.js';
+import { changeDiff, TurnDiff } from '../tools/apply-patch/change-diff.js';
+import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
 export type Notify = <M extends ServerNotificationMethod>(method: M, params: NotificationParams<M>) => void;
 
 /** What Codex sends as `account/rateLimits/updated` when the provider reported no limits. */
 const NO_RATE_LIMITS = { primary: null, secondary: null, credits: null, planType: null };
+
+/** `thread/tokenUsage/updated` params for the thread's totals. */
+export function tokenUsageParams(threadId: string, turnId: string, info: TokenInfo) {
+  return {
+    threadId,
+    turnId,
+    tokenUsage: { total: breakdown(info.total_token_usage), last: breakdown(info.last_token_usage), modelContextWindow: info.model_context_window },
+  };
+}
 
 function breakdown(u: TokenInfo['total_token_usage']) {
   return {
@@ -32,6 +43,9 @@ export class TurnNotifier {
   readonly #open = { message: [] as string[], reasoning: [] as string[] };
   /** Command items announced (before their approval request, or when they began), by call id. */
   readonly #commands = new Map<string, { command: string; cwd: string }>();
+  /** File-change items announced (before their approval request, or when the write began). */
+  readonly #fileChanges = new Set<string>();
+  readonly #turnDiff = new TurnDiff();
   #compactionId: string | undefined;
   /**
    * Totals recorded before a request are reported once its response starts streaming (Codex
@@ -46,6 +60,7 @@ export class TurnNotifier {
     public turnId: string,
     /** The user inputs in the order their messages will be recorded (turn input, then steered input). */
     private readonly inputs: UserInput[][] = [],
+    private readonly style: { totalsBeforeResponse: boolean; sendsThreadCompacted: boolean } = { totalsBeforeResponse: true, sendsThreadCompacted: true },
   ) {}
 
   queueInput(input: UserInput[]): void {
@@ -57,17 +72,7 @@ export class TurnNotifier {
   }
 
   tokenUsage(info: TokenInfo | null): void {
-    if (info) {
-      this.notify('thread/tokenUsage/updated', {
-        threadId: this.threadId,
-        turnId: this.turnId,
-        tokenUsage: {
-          total: breakdown(info.total_token_usage),
-          last: breakdown(info.last_token_usage),
-          modelContextWindow: info.model_context_window,
-        },
-      });
-    }
+    if (info) this.notify('thread/tokenUsage/updated', tokenUsageParams(this.threadId, this.turnId, info));
     this.notify('account/rateLimits/updated', { rateLimits: NO_RATE_LIMITS });
   }
 
@@ -76,6 +81,13 @@ export class TurnNotifier {
     if (this.#commands.has(callId)) return;
     this.#commands.set(callId, { command, cwd });
     this.#item('item/started', commandItem(callId, command, cwd, 'inProgress'));
+  }
+
+  /** Shows a file-change item (before its approval question, or as the write begins); once. */
+  announceFileChange(callId: string, changes: readonly FileChangeSummary[]): void {
+    if (this.#fileChanges.has(callId)) return;
+    this.#fileChanges.add(callId);
+    this.#item('item/started', fileChangeItem(callId, changes, 'inProgress'));
   }
 
   commandDeclined(callId: string, command: string, cwd: string): void {
@@ -155,6 +167,18 @@ export class TurnNotifier {
           error: event.error === null ? null : { message: event.error },
           durationMs: Math.round(event.durationMs),
         });
+      case 'file_change_started':
+        return this.announceFileChange(event.callId, event.changes);
+      case 'file_change_finished': {
+        this.announceFileChange(event.callId, event.changes);
+        const status = event.status === 'completed' ? 'completed' : event.status === 'declined' ? 'declined' : 'failed';
+        this.#item('item/completed', fileChangeItem(event.callId, event.changes, status));
+        if (event.status === 'completed') {
+          this.#turnDiff.record(event.changes);
+          this.notify('turn/diff/updated', { threadId: this.threadId, turnId: this.turnId, diff: this.#turnDiff.render() });
+        }
+        return;
+      }
       case 'retrying':
         this.notify('error', {
           error: { message: `Reconnecting... ${event.attempt}/${event.maxAttempts}: ${event.reason}`, codexErrorInfo: null, additionalDetails: null },
@@ -170,9 +194,17 @@ export class TurnNotifier {
         const id = this.#compactionId ?? randomUUID();
         this.#compactionId = undefined;
         this.#item('item/completed', { type: 'contextCompaction', id });
-        this.notify('thread/compacted', { threadId: this.threadId, turnId: this.turnId });
+        if (this.style.sendsThreadCompacted) this.notify('thread/compacted', { threadId: this.threadId, turnId: this.turnId });
         return;
       }
+      case 'plan_updated':
+        this.notify('turn/plan/updated', {
+          threadId: this.threadId,
+          turnId: this.turnId,
+          explanation: event.explanation,
+          plan: event.plan.map((p) => ({ step: p.step, status: p.status === 'in_progress' ? 'inProgress' : p.status })),
+        });
+        return;
       case 'thread_started':
       case 'turn_started':
       case 'tool_output':
@@ -192,7 +224,7 @@ export class TurnNotifier {
     this.#streaming = true;
     const pending = this.#beforeResponse;
     this.#beforeResponse = undefined;
-    if (pending) this.tokenUsage(pending.info);
+    if (pending && this.style.totalsBeforeResponse) this.tokenUsage(pending.info);
   }
 
   #modelItem(item: ResponseItem): void {
@@ -233,5 +265,20 @@ function commandItem(id: string, command: string, cwd: string, status: CommandIt
     aggregatedOutput: null,
     exitCode: null,
     durationMs: null,
+  };
+}
+
+type FileChangeItem = Extract<ThreadItem, { type: 'fileChange' }>;
+
+function fileChangeItem(id: string, changes: readonly FileChangeSummary[], status: FileChangeItem['status']): FileChangeItem {
+  return {
+    type: 'fileChange',
+    id,
+    changes: changes.map((c) => ({
+      path: c.path,
+      kind: c.kind === 'update' ? { type: 'update', move_path: c.movePath ?? null } : { type: c.kind },
+      diff: changeDiff(c),
+    })),
+    status,
   };
 }

@@ -2,7 +2,9 @@
 // stdin/stdout, for editors and other clients. `weft app-server generate-json-schema --out DIR`
 // writes the JSON Schema of every message instead.
 import path from 'node:path';
+import { parseListen } from '../app-server/listen-address.js';
 import { serveStdio } from '../app-server/stdio.js';
+import { serveWebSocket } from '../app-server/websocket.js';
 import { writeJsonSchemas } from '../app-server/schema-export.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../app-server/jsonl-lines.js';
 import { UsageError } from '../errors.js';
@@ -11,16 +13,23 @@ import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringV
 const OPTIONS = {
   out: { type: 'string', short: 'o' },
   'max-line-bytes': { type: 'string' },
+  listen: { type: 'string' },
+  'ws-token': { type: 'string' },
 } as const;
 
 const HELP = `Usage: weft app-server [options]
        weft app-server generate-json-schema --out DIR
 
-Serve Codex's app-server protocol on stdin/stdout: JSON-RPC 2.0, one JSON message per line.
-The client sends \`initialize\`, then \`initialized\`, then thread/* and turn/* requests.
+Serve Codex's app-server protocol: JSON-RPC 2.0, one JSON message per line on stdin/stdout, or one
+per frame over WebSocket (each connection its own session). The client sends \`initialize\`, then
+\`initialized\`, then thread/* and turn/* requests. The protocol generation is the profile's
+(config \`compat\`).
 
 Options:
 ${commonOptions.help}
+  --listen URL             stdio:// (default) or ws://HOST:PORT (e.g. ws://127.0.0.1:4500)
+  --ws-token TOKEN         WebSocket clients must send "Authorization: Bearer TOKEN"
+                           (required when HOST is not a loopback address)
   --max-line-bytes N       longest message line accepted (default ${DEFAULT_MAX_LINE_BYTES})
   -o, --out DIR            with generate-json-schema: where to write the schema files
   -h, --help               show this help`;
@@ -53,12 +62,26 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
     ...(flags.sandboxMode ? [`sandbox_mode=${JSON.stringify(flags.sandboxMode)}`] : []),
     ...(flags.approvalPolicy ? [`approval_policy=${JSON.stringify(flags.approvalPolicy)}`] : []),
   ];
-  await serveStdio(process.stdin, process.stdout, {
+  const serverOptions = {
     env,
     cwd,
     runtime: { ...runtime, configOverrides: [...(runtime.configOverrides ?? []), ...defaults] },
     ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
-    log: (message) => io.stderr(`weft app-server: ${message}`),
+    log: (message: string) => io.stderr(`weft app-server: ${message}`),
+  };
+  const listen = parseListen(stringValue(values.listen));
+  if (listen.kind === 'stdio') {
+    await serveStdio(process.stdin, process.stdout, serverOptions);
+    return 0;
+  }
+  const token = stringValue(values['ws-token']);
+  const running = await serveWebSocket({ ...serverOptions, host: listen.host, port: listen.port, ...(token ? { token } : {}) });
+  // The bound address on stderr (port 0 picks one): scripts read it to connect.
+  io.stderr(`weft app-server: listening on ${running.url}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
   });
+  await running.close();
   return 0;
 }

@@ -91,7 +91,9 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
   if (notice) io.stderr(notice);
 
-  const mapper = new ExecEventMapper();
+  // The event shapes of the generation the profile speaks (usage fields, file-change items).
+  const generation = weft.runtime.profile.protocolGeneration;
+  const mapper = new ExecEventMapper({ usageFields: generation === undefined ? 'codex-0.98' : 'full', fileChangeStarted: generation !== undefined });
   const onEvent = (event: ThreadEvent) => {
     if (json) for (const line of mapper.map(event)) io.stdout(JSON.stringify(line));
     else progress(event, io);

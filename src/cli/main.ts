@@ -2,10 +2,14 @@
 // with a non-zero exit code.
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
+import { splitGlobalOptions } from './global-options.js';
+import { versionLine } from './version.js';
 
 const HELP = `weft — a thread engine that builds model requests the way Codex does
 
 Usage: weft <command> [options]
+       weft [--enable FEATURE] [--disable FEATURE] [-c key=value] <command> [options]
+       weft --version
 
 Commands:
   prompt ["<text>"]        print the first-turn request body for this directory (no network)
@@ -14,6 +18,12 @@ Commands:
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
   sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
   view                     a local web page of the threads and every request they made
+
+Options before the command (Codex's global options):
+  --enable FEATURE         turn a [features] flag on (unknown ones are reported and ignored)
+  --disable FEATURE        turn a [features] flag off
+  -c, --config key=value   override a config.toml key for the command
+  -V, --version            print weft's version and the Codex version of each profile
 
 Run \`weft <command> --help\` for a command's options.`;
 
@@ -30,8 +40,20 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   view: async () => (await import('./view-command.js')).viewCommand,
 };
 
-export async function main(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
+export async function main(argvIn: string[], io: CliIo): Promise<number> {
+  let global;
+  try {
+    global = splitGlobalOptions(argvIn);
+  } catch (err) {
+    io.stderr(`weft: ${errorMessage(err)}`);
+    return 2;
+  }
+  for (const w of global.warnings) io.stderr(`weft: warning: ${w}`);
+  if (global.version) {
+    io.stdout(await versionLine());
+    return 0;
+  }
+  const [name, ...rest] = global.argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(HELP);
     return name === undefined ? 2 : 0;

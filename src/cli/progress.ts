@@ -10,6 +10,12 @@ export function progressLine(event: ThreadEvent): string | undefined {
       return `$ ${event.command}`;
     case 'mcp_call_started':
       return `mcp ${event.server}.${event.tool}`;
+    case 'file_change_finished': {
+      // A, M, D per file, as git and the patch summary list them; a move shows its target.
+      const mark = { add: 'A', update: 'M', delete: 'D' } as const;
+      const files = event.changes.map((c) => `${mark[c.kind]} ${c.movePath ?? c.path}`).join('\n  ');
+      return event.status === 'completed' ? `apply_patch:\n  ${files}` : `apply_patch ${event.status}:\n  ${files}`;
+    }
     case 'compaction_started':
       return `compacting the history (${event.trigger})…`;
     case 'compaction_finished':

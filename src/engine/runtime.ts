@@ -11,7 +11,8 @@ import { ConfigError } from '../errors.js';
 import { WEFT_PACK_DIR } from '../pack/default-pack-dir.js';
 import { loadPack, type Pack } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
-import { hasToolTexts, TOOL_TEXT_FILES, toolTextsFrom, type ToolTexts } from '../tools/tool-texts.js';
+import { ALL_TOOL_TEXT_FILES, hasToolTexts, toolTextsFrom, type ToolTexts } from '../tools/tool-texts.js';
+import { APPLY_PATCH_ERROR_FILES, hasPatchErrorTexts, patchTextsFrom, type PatchTexts } from '../tools/apply-patch/patch-texts.js';
 import { DEFAULT_COMPAT, getProfile } from '../profile/profiles.js';
 import type { CompatProfile } from '../profile/profile.js';
 
@@ -30,6 +31,8 @@ export interface Runtime {
   readonly instructionsOverride: string | undefined;
   /** What the model reads when a tool call fails, from the pack (or weft's own when it has none). */
   readonly toolTexts: ToolTexts;
+  /** What the model reads back from apply_patch (weft's own refusals when the pack has none). */
+  readonly patchTexts: PatchTexts;
   readonly warnings: readonly string[];
 }
 
@@ -43,7 +46,8 @@ export interface RuntimeOptions {
 }
 
 /** The tool-error texts of weft's own pack, for packs that have none. */
-const WEFT_TOOL_TEXTS: PackLayout = { name: 'weft tool texts', files: TOOL_TEXT_FILES.map(({ optional: _optional, ...spec }) => spec) };
+const WEFT_TOOL_TEXTS: PackLayout = { name: 'weft tool texts', files: ALL_TOOL_TEXT_FILES };
+const WEFT_PATCH_TEXTS: PackLayout = { name: 'weft apply_patch texts', files: APPLY_PATCH_ERROR_FILES.map(({ optional: _optional, ...spec }) => spec) };
 
 export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const home = resolveWeftHome(opts.env, opts.home);
@@ -63,6 +67,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
     packTools: profile.packTools ? profile.packTools(pack) : pack.json<ToolSpec[]>('tools.json'),
     instructionsOverride: await instructionsOverride(config, loaded.file, home, opts.env),
     toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_TOOL_TEXTS)),
+    patchTexts: patchTextsFrom(pack, hasPatchErrorTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_PATCH_TEXTS)),
     warnings: loaded.warnings,
   };
 }

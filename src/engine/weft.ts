@@ -25,10 +25,16 @@ import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
+import { APPLY_PATCH_TOOL_NAME, applyPatchTool } from '../tools/apply-patch/apply-patch-tool.js';
+import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { ToolRegistry, type ToolContext, type ToolHandler } from '../tools/tool-registry.js';
 import { enabledServers } from '../mcp/enabled-servers.js';
 import { mcpSession } from '../mcp/mcp-session.js';
 import type { Approver } from '../tools/approval.js';
+import { CODEX_098_TOOL_OUTPUTS } from '../tools/tool-output-style.js';
+import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-stdin.js';
+import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
+import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import { withHistoryBase } from '../thread/rollout-history-base.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
@@ -61,6 +67,8 @@ export interface OpenThreadOptions {
   readonly repeatDeveloperInstructions?: boolean;
   /** Extensions of this thread only, after the Weft's own (e.g. an assembly strategy). */
   readonly extensions?: readonly Extension[];
+  /** Where the new thread's rollout goes instead of the home (an ephemeral app-server thread's scratch directory). */
+  readonly rolloutHome?: string;
 }
 
 export class Weft {
@@ -71,7 +79,12 @@ export class Weft {
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
-    this.#tools.register(EXEC_COMMAND_TOOL_NAME, createExecCommandHandler());
+    this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
+    this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
+    // The generation's other tools run only when the request offered them (else: unsupported call).
+    this.#tools.register(WRITE_STDIN_TOOL_NAME, writeStdin, { whenOffered: true });
+    this.#tools.register(UPDATE_PLAN_TOOL_NAME, updatePlan, { whenOffered: true });
+    this.#tools.register(VIEW_IMAGE_TOOL_NAME, viewImage, { whenOffered: true });
   }
 
   static async open(options: WeftOptions): Promise<Weft> {
@@ -107,7 +120,7 @@ export class Weft {
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
-    const file = rolloutPath(rt.home, id, now);
+    const file = rolloutPath(opts.rolloutHome ?? rt.home, id, now);
     const profileThread = await rt.profile.openThread?.({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
       kind: 'new',
@@ -328,9 +341,20 @@ export class Weft {
         ? (vars) => this.runtime.pack.render(SANDBOX_DENIED_FILE, { ...vars })
         : undefined,
       texts: this.runtime.toolTexts,
+      style: this.runtime.profile.toolOutputs ?? CODEX_098_TOOL_OUTPUTS,
+      onPlanUpdate: (p) => emit({ type: 'plan_updated', callId: p.callId, explanation: p.explanation, plan: p.plan }),
       onExecEvent: (ev) => {
         if (ev.type === 'begin') emit({ type: 'command_started', callId: ev.callId, command: ev.command, cwd: ev.cwd });
         else emit({ type: 'command_finished', callId: ev.callId, command: ev.command, cwd: ev.cwd, aggregatedOutput: ev.aggregatedOutput, exitCode: ev.exitCode });
+      },
+      patch: {
+        texts: this.runtime.patchTexts,
+        sandbox: settings.sandbox,
+        tmpdir: settings.tmpdir,
+        onPatchEvent: (ev) => {
+          if (ev.type === 'begin') emit({ type: 'file_change_started', callId: ev.callId, changes: ev.changes });
+          else emit({ type: 'file_change_finished', callId: ev.callId, changes: ev.changes, status: ev.status });
+        },
       },
     };
   }

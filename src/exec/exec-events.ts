@@ -2,15 +2,39 @@
 // (and @openai/codex-sdk parses): thread.started, turn.started, item.started/updated/completed,
 // turn.completed with usage, turn.failed, error.
 import type { ThreadEvent } from '../thread/thread-events.js';
+import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
 export type ExecJsonEvent = Record<string, unknown> & { type: string };
 
+/**
+ * The `usage` of turn.completed: Codex 0.98 sent input, cached input and output tokens; today's
+ * Codex (and the current @openai/codex-sdk `Usage` type) adds cache writes and reasoning tokens.
+ */
+export type ExecUsageFields = 'codex-0.98' | 'full';
+
+export interface ExecEventOptions {
+  readonly usageFields?: ExecUsageFields;
+  /** Codex 0.169 announces a file change with item.started before its item.completed; 0.98 does not. */
+  readonly fileChangeStarted?: boolean;
+}
+
 export class ExecEventMapper {
+  constructor(private readonly options: ExecEventOptions = {}) {}
+
   #next = 0;
   readonly #commands = new Map<string, string>();
+  /** The turn's plan as a `todo_list` item: started on the first update, completed with the turn. */
+  #todo: { id: string; items: { text: string; completed: boolean }[] } | undefined;
+  readonly #fileChanges = new Map<string, string>();
 
   #id(): string {
     return `item_${this.#next++}`;
+  }
+
+  #endTodo(): ExecJsonEvent[] {
+    const todo = this.#todo;
+    this.#todo = undefined;
+    return todo === undefined ? [] : [todoCompleted(todo)];
   }
 
   map(event: ThreadEvent): ExecJsonEvent[] {
@@ -52,21 +76,48 @@ export class ExecEventMapper {
         const error = event.error !== null ? { message: event.error } : null;
         return [{ type: 'item.completed', item: mcpItem(id, event.server, event.tool, event.arguments, result, error, error ? 'failed' : 'completed') }];
       }
+      case 'file_change_started': {
+        if (!this.options.fileChangeStarted) return [];
+        const id = this.#id();
+        this.#fileChanges.set(event.callId, id);
+        return [{ type: 'item.started', item: fileChangeItem(id, event.changes, 'in_progress') }];
+      }
+      case 'file_change_finished': {
+        const id = this.#fileChanges.get(event.callId) ?? this.#id();
+        return [{ type: 'item.completed', item: fileChangeItem(id, event.changes, event.status === 'completed' ? 'completed' : 'failed') }];
+      }
       case 'warning':
         return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
+      case 'plan_updated': {
+        const items = event.plan.map((p) => ({ text: p.step, completed: p.status === 'completed' }));
+        const started = this.#todo === undefined;
+        this.#todo = { id: this.#todo?.id ?? this.#id(), items };
+        return [{ type: started ? 'item.started' : 'item.updated', item: { id: this.#todo.id, type: 'todo_list', items } }];
+      }
       case 'turn_completed': {
         const u = event.usage;
-        const usage = { input_tokens: u?.input_tokens ?? 0, cached_input_tokens: u?.cached_input_tokens ?? 0, output_tokens: u?.output_tokens ?? 0 };
-        return [{ type: 'turn.completed', usage }];
+        const usage =
+          this.options.usageFields === 'full'
+            ? {
+                input_tokens: u?.input_tokens ?? 0,
+                cached_input_tokens: u?.cached_input_tokens ?? 0,
+                // weft's providers report no cache writes apart from reads.
+                cache_write_input_tokens: 0,
+                output_tokens: u?.output_tokens ?? 0,
+                reasoning_output_tokens: u?.reasoning_output_tokens ?? 0,
+              }
+            : { input_tokens: u?.input_tokens ?? 0, cached_input_tokens: u?.cached_input_tokens ?? 0, output_tokens: u?.output_tokens ?? 0 };
+        return [...this.#endTodo(), { type: 'turn.completed', usage }];
       }
       case 'turn_failed':
         // Codex reports the fatal error on the stream, then fails the turn with it.
         return [
+          ...this.#endTodo(),
           { type: 'error', message: event.message },
           { type: 'turn.failed', error: { message: event.message } },
         ];
       case 'turn_interrupted':
-        return [{ type: 'turn.failed', error: { message: 'turn interrupted' } }];
+        return [...this.#endTodo(), { type: 'turn.failed', error: { message: 'turn interrupted' } }];
       case 'retrying':
         return [{ type: 'error', message: `Reconnecting... ${event.attempt}/${event.maxAttempts} (${event.reason})` }];
       case 'compaction_finished':
@@ -96,6 +147,14 @@ function mcpItem(id: string, server: string, tool: string, args: unknown, result
   return { id, type: 'mcp_tool_call', server, tool, arguments: args, result, error, status };
 }
 
+function todoCompleted(todo: { id: string; items: { text: string; completed: boolean }[] }): ExecJsonEvent {
+  return { type: 'item.completed', item: { id: todo.id, type: 'todo_list', items: todo.items } };
+}
+
 function commandItem(id: string, command: string, output: string, exitCode: number | null, status: string) {
   return { id, type: 'command_execution', command, aggregated_output: output, exit_code: exitCode, status };
+}
+
+function fileChangeItem(id: string, changes: readonly FileChangeSummary[], status: string) {
+  return { id, type: 'file_change', changes: changes.map((c) => ({ path: c.path, kind: c.kind })), status };
 }

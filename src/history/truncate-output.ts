@@ -55,6 +55,33 @@ function countChars(bytes: Uint8Array, from: number, to: number): number {
   return chars;
 }
 
+/** What middle truncation keeps of a text that is over budget: head, tail and how much went between. */
+export interface MiddleCut {
+  head: string;
+  tail: string;
+  /** Tokens (token policies) or characters (byte policies) left out. */
+  removed: number;
+}
+
+/** The head and tail a policy keeps of `text`; undefined when the text fits. */
+export function middleCut(text: string, policy: TruncationPolicy): MiddleCut | undefined {
+  if (text === '') return undefined;
+  const bytes = Buffer.from(text, 'utf8');
+  const budget = policyByteBudget(policy);
+  if (budget > 0 && bytes.length <= budget) return undefined;
+  if (budget === 0) {
+    const removed = policy.mode === 'tokens' ? tokensForBytes(bytes.length) : countChars(bytes, 0, bytes.length);
+    return { head: '', tail: '', removed };
+  }
+  const headBudget = Math.floor(budget / 2);
+  const tailBudget = budget - headBudget;
+  const headEnd = floorBoundary(bytes, headBudget);
+  const tailStart = Math.max(headEnd, ceilBoundary(bytes, bytes.length - tailBudget));
+  const removed =
+    policy.mode === 'tokens' ? tokensForBytes(bytes.length - budget) : countChars(bytes, headEnd, tailStart);
+  return { head: bytes.subarray(0, headEnd).toString('utf8'), tail: bytes.subarray(tailStart).toString('utf8'), removed };
+}
+
 /**
  * Truncate `text` in the middle so that head + tail fit the policy's byte budget. The marker is not
  * counted against the budget, as in Codex. Token policies report removed tokens as
@@ -62,25 +89,9 @@ function countChars(bytes: Uint8Array, from: number, to: number): number {
  */
 export function truncateText(text: string, policy: TruncationPolicy): TruncateResult {
   const originalTokens = estimateTokens(text);
-  if (text === '') return { text, truncated: false, originalTokens };
-  const bytes = Buffer.from(text, 'utf8');
-  const budget = policyByteBudget(policy);
-  if (budget > 0 && bytes.length <= budget) return { text, truncated: false, originalTokens };
-
-  if (budget === 0) {
-    const removed = policy.mode === 'tokens' ? tokensForBytes(bytes.length) : countChars(bytes, 0, bytes.length);
-    return { text: marker(policy, removed), truncated: true, originalTokens };
-  }
-
-  const headBudget = Math.floor(budget / 2);
-  const tailBudget = budget - headBudget;
-  const headEnd = floorBoundary(bytes, headBudget);
-  const tailStart = Math.max(headEnd, ceilBoundary(bytes, bytes.length - tailBudget));
-  const removed =
-    policy.mode === 'tokens' ? tokensForBytes(bytes.length - budget) : countChars(bytes, headEnd, tailStart);
-  const head = bytes.subarray(0, headEnd).toString('utf8');
-  const tail = bytes.subarray(tailStart).toString('utf8');
-  return { text: `${head}${marker(policy, removed)}${tail}`, truncated: true, originalTokens };
+  const cut = middleCut(text, policy);
+  if (cut === undefined) return { text, truncated: false, originalTokens };
+  return { text: `${cut.head}${marker(policy, cut.removed)}${cut.tail}`, truncated: true, originalTokens };
 }
 
 /** Line count the way Rust's `str::lines` counts: a final newline does not start another line. */
@@ -89,14 +100,4 @@ export function countLines(text: string): number {
   let newlines = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines += 1;
   return text.endsWith('\n') ? newlines : newlines + 1;
-}
-
-/**
- * Truncate for a tool result: unchanged when it fits, otherwise the truncated text preceded by a
- * "Total output lines: N" header and a blank line, as Codex shows exec output to the model.
- */
-export function formatTruncatedOutput(text: string, policy: TruncationPolicy): TruncateResult {
-  const result = truncateText(text, policy);
-  if (!result.truncated) return result;
-  return { ...result, text: `Total output lines: ${countLines(text)}\n\n${result.text}` };
 }

@@ -5,10 +5,13 @@ import { z } from 'zod';
 import { ModelCatalog } from '../../protocol/model-catalog.js';
 import { ToolSpec } from '../../protocol/responses-request.js';
 import type { PackFileSpec, PackLayout } from '../pack/pack-layout.js';
+import { TOOL_OUTCOME_FILES } from '../tools/tool-texts.js';
 import {
   COLLABORATION_MODE_FILES,
   COMPACTION_FILES,
   EXEC_OUTPUT_FILES,
+  optionalFile,
+  PATCH_OUTPUT_FILES,
   PERMISSIONS_FILES,
   SKILL_LIST_FILES,
   USER_INSTRUCTIONS_FILES,
@@ -31,6 +34,12 @@ const files: PackFileSpec[] = [
   ...COMPACTION_FILES,
   { path: 'compact/no_summary.txt' },
   ...EXEC_OUTPUT_FILES,
+  TOOL_OUTCOME_FILES.planUpdated,
+  TOOL_OUTCOME_FILES.imageAttached,
+  // 0.98 records no answer to an unsupported call and truncates without a warning line.
+  optionalFile(TOOL_OUTCOME_FILES.unsupportedCall),
+  optionalFile(TOOL_OUTCOME_FILES.truncationWarning),
+  ...PATCH_OUTPUT_FILES,
   { path: 'tool_output/aborted.txt' },
   { path: 'tool_output/dynamic_tool_failed.txt' },
   { path: 'turn_aborted.md' },

@@ -19,12 +19,18 @@ import type { ForkRolloutOptions, ForkRolloutResult } from '../thread/rollout-fo
 import type { RolloutRecord } from '../thread/rollout-reader.js';
 import type { RolloutLineFormat, RolloutLineInput } from '../thread/rollout-writer.js';
 import type { ThreadState } from '../thread/thread-state.js';
+import type { ToolOutputStyle } from '../tools/tool-output-style.js';
 import type { TurnDeps } from '../thread/turn-loop.js';
 
 export interface CompatProfile {
   readonly name: CompatProfileName;
   /** The `cli_version` written into session_meta, so Codex of that generation resumes the rollout. */
   readonly cliVersion: string;
+  /**
+   * The client-facing protocol generation this profile speaks (app-server JSON-RPC shapes, `exec
+   * --json` usage fields). Absent: the codex-0.98 generation.
+   */
+  readonly protocolGeneration?: '0.169';
   readonly packLayout: PackLayout;
   buildInitialContext(pack: Pack, settings: TurnSettings, baseInstructions: string, opts?: InitialContextOptions): ResponseItem[];
   settingsUpdateItems(
@@ -38,6 +44,8 @@ export interface CompatProfile {
 
   // ---- Optional: what a later generation changes. Absent = the codex-0.98 behaviour. ----
 
+  /** How tool outcomes are shaped where generations differ (default: codex-0.98's). */
+  readonly toolOutputs?: ToolOutputStyle;
   /** Loads this profile's pack (default: the layout's files from the directory). */
   loadPack?(dir: string): Promise<Pack>;
   /** The tools of a normal request (default: the pack's `tools.json`). */

@@ -2,7 +2,8 @@
 // layout spreads these groups and adds what only it has.
 import { CollaborationModePresets, NetworkAccessTexts, WritableRootsTexts } from '../../protocol/pack-files.js';
 import type { PackFileSpec } from '../pack/pack-layout.js';
-import { TOOL_TEXT_FILES } from '../tools/tool-texts.js';
+import { TOOL_OUTCOME_FILES, TOOL_TEXT_FILES } from '../tools/tool-texts.js';
+import { APPLY_PATCH_ERROR_FILES, APPLY_PATCH_FILES } from '../tools/apply-patch/patch-texts.js';
 
 export const PERMISSIONS_FILES: readonly PackFileSpec[] = [
   { path: 'permissions/wrapper.md', placeholders: ['sections'] },
@@ -50,6 +51,14 @@ export const EXEC_OUTPUT_FILES: readonly PackFileSpec[] = [
     placeholders: ['exit_code', 'stdout', 'stderr', 'aggregated_output', 'duration'],
     optional: true,
   },
+  TOOL_OUTCOME_FILES.execRunning,
+  TOOL_OUTCOME_FILES.truncatedOutput,
   // Optional: a pack without them borrows weft's own (see tool-texts.ts).
   ...TOOL_TEXT_FILES,
 ];
+
+/** Tool outcomes only some generations show: required in the layouts that list them plainly. */
+export const optionalFile = (spec: PackFileSpec): PackFileSpec => ({ ...spec, optional: true });
+
+/** apply_patch outcomes: Codex's recorded texts, then weft's own refusals (optional, borrowed). */
+export const PATCH_OUTPUT_FILES: readonly PackFileSpec[] = [...APPLY_PATCH_FILES, ...APPLY_PATCH_ERROR_FILES];

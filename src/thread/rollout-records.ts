@@ -56,8 +56,8 @@ export const responseItemLine = (item: ResponseItem): RolloutLineInput => ({ typ
 
 const event = (payload: Record<string, unknown>): RolloutLineInput => ({ type: 'event_msg', payload });
 
-export const userMessageEvent = (message: string): RolloutLineInput =>
-  event({ type: 'user_message', message, images: [], local_images: [], text_elements: [] });
+export const userMessageEvent = (message: string, images: readonly string[] = []): RolloutLineInput =>
+  event({ type: 'user_message', message, images: [...images], local_images: [], text_elements: [] });
 export const agentMessageEvent = (message: string): RolloutLineInput => event({ type: 'agent_message', message });
 export const agentReasoningEvent = (text: string): RolloutLineInput => event({ type: 'agent_reasoning', text });
 export const contextCompactedEvent = (): RolloutLineInput => event({ type: 'context_compacted' });

@@ -3,6 +3,12 @@
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { TokenUsage } from '../client/token-usage.js';
 import type { TokenInfo } from './token-info.js';
+import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
+
+export interface PlanStep {
+  readonly step: string;
+  readonly status: 'pending' | 'in_progress' | 'completed';
+}
 
 export type ThreadEvent =
   | { type: 'thread_started'; threadId: string; rolloutPath: string }
@@ -17,6 +23,10 @@ export type ThreadEvent =
   | { type: 'model_item'; item: ResponseItem }
   | { type: 'command_started'; callId: string; command: string; cwd: string }
   | { type: 'command_finished'; callId: string; command: string; cwd: string; aggregatedOutput: string; exitCode: number }
+  /** apply_patch is about to write these changes (after any approval). */
+  | { type: 'file_change_started'; callId: string; changes: readonly FileChangeSummary[] }
+  /** apply_patch wrote the changes (`completed`), failed part-way and restored them, or was declined. */
+  | { type: 'file_change_finished'; callId: string; changes: readonly FileChangeSummary[]; status: 'completed' | 'failed' | 'declined' }
   | { type: 'tool_output'; item: ResponseItem }
   /** An MCP tool call: announced, then finished with the tool's content or an error. */
   | { type: 'mcp_call_started'; callId: string; server: string; tool: string; arguments: unknown }
@@ -30,6 +40,8 @@ export type ThreadEvent =
       error: string | null;
       durationMs: number;
     }
+  /** The model's task plan as it just set it (update_plan). */
+  | { type: 'plan_updated'; callId: string; explanation: string | null; plan: readonly PlanStep[] }
   | { type: 'retrying'; attempt: number; maxAttempts: number; reason: string }
   | { type: 'compaction_started'; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; tokensBefore: number; tokensAfter: number }

@@ -3,6 +3,7 @@
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import type { PreviousTurn } from '../context/settings-update.js';
 import type { ProfileThread } from '../profile/profile.js';
 import type { RolloutWriter } from './rollout-writer.js';
@@ -30,6 +31,10 @@ export interface ThreadState {
   readonly extraToolSpecs: ToolSpec[];
   /** User input steered into the running turn, recorded before its next request. */
   pendingInput?: PendingInput[];
+  /** Aborts the response streaming now (not the turn): steered input that should not wait for it. */
+  cutSample?: AbortController;
+  /** Commands exec_command left running (write_stdin sessions); created on the first tool call. */
+  execSessions?: ExecSessionManager;
   /** The profile's per-thread behaviour, when it has some (codex-0.169: ids, metadata, rollout format). */
   readonly profileThread?: ProfileThread;
 }

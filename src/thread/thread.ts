@@ -23,9 +23,13 @@ export interface RunOptions {
   readonly outputSchema?: unknown;
   /** Images sent with the text (URLs; data URLs for local files), as `input_image` parts before it. */
   readonly images?: readonly string[];
+  /** The turn's id, when the caller named the turn before it ran (app-server); a fresh UUID otherwise. */
+  readonly turnId?: string;
+  /** Run without user input: the model goes on from the history. */
+  readonly withoutInput?: boolean;
 }
 
-export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema'>;
+export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema' | 'turnId' | 'withoutInput'>;
 
 export class Thread {
   #running = false;
@@ -81,7 +85,7 @@ export class Thread {
       const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
       for (const message of warnings) emit({ type: 'warning', message });
       const signal = opts.signal ?? new AbortController().signal;
-      return await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema }, settings, input, signal, opts.images ?? []);
+      return await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
     } finally {
       this.#running = false;
       this.#inTurn = false;
@@ -113,11 +117,13 @@ export class Thread {
 
   /**
    * Adds user input to the running turn: it is recorded before the turn's next request (after the
-   * current one and its tool calls). Returns false when no turn is running.
+   * current one and its tool calls, or at once with `cutResponse`). Returns false when no turn is running.
    */
-  steer(text: string, images: readonly string[] = []): boolean {
+  steer(text: string, images: readonly string[] = [], opts: { cutResponse?: boolean } = {}): boolean {
     if (!this.#inTurn) return false;
     (this.state.pendingInput ??= []).push({ text, images });
+    // Cut the response streaming now: the turn asks again with the input (as Codex 0.169 does).
+    if (opts.cutResponse) this.state.cutSample?.abort();
     return true;
   }
 
@@ -144,8 +150,9 @@ export class Thread {
     return this.deps.mcp;
   }
 
-  /** Finish pending writes and stop the thread's MCP servers. */
+  /** Finish pending writes, kill the commands the thread left running and stop its MCP servers. */
   async close(): Promise<void> {
+    await this.state.execSessions?.closeAll();
     await this.deps.mcp?.close();
     await this.state.writer.close();
   }

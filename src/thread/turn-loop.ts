@@ -2,7 +2,7 @@
 // again until the model answers without a call. Every item is appended to the rollout as it is
 // kept, and the rollout is flushed before the turn is reported complete.
 import { randomUUID } from 'node:crypto';
-import type { FunctionCallItem, ResponseItem, ToolSearchCallItem } from '../../protocol/responses-items.js';
+import type { CustomToolCallItem, FunctionCallItem, ResponseItem, ToolSearchCallItem } from '../../protocol/responses-items.js';
 import type { McpHub } from '../mcp/mcp-hub.js';
 import type { McpSession } from '../mcp/mcp-session.js';
 import { isMcpResourceTool, runMcpResourceTool } from '../mcp/mcp-resource-tools.js';
@@ -14,13 +14,15 @@ import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
+import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import { textMessage, messageText } from '../history/message.js';
 import type { Pack } from '../pack/load-pack.js';
 import type { CompatProfile } from '../profile/profile.js';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
-import type { ToolContext } from '../tools/tool-registry.js';
+import type { ToolContext, ToolResult } from '../tools/tool-registry.js';
+import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import {
   agentMessageEvent,
   agentReasoningEvent,
@@ -57,14 +59,15 @@ export interface TurnDeps {
   readonly autoCompactTokenLimit?: number | undefined;
   /** A JSON schema the final answer must follow. */
   readonly outputSchema?: unknown;
+  /** No user input: the model goes on from the history (0.169's turn/start with empty input). */
+  readonly withoutInput?: boolean | undefined;
+  /** The id this turn gets (the app-server names it in its answer first); a fresh UUID otherwise. */
+  readonly turnId?: string | undefined;
   /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
   readonly hooks?: TurnHooks | undefined;
   /** The thread's MCP servers, when the configuration has any. */
   readonly mcp?: McpSession | undefined;
 }
-
-/** A call the client answers: a function call, or (0.169) a client-side tool search. */
-type PendingCall = FunctionCallItem | ToolSearchCallItem;
 
 export type TurnOutcome =
   | { status: 'completed'; turnId: string; lastMessage: string | undefined }
@@ -79,7 +82,7 @@ export async function runTurn(
   signal: AbortSignal,
   images: readonly string[] = [],
 ): Promise<TurnOutcome> {
-  const turnId = randomUUID();
+  const turnId = deps.turnId ?? randomUUID();
   const begun = await deps.hooks?.beginTurn(state, { turnId, text: userText, images, settings, signal, emit: deps.emit });
   if (begun?.kind === 'handled') return { status: 'completed', turnId, lastMessage: begun.reply };
   if (begun) ({ text: userText, images } = begun);
@@ -104,21 +107,28 @@ export async function runTurn(
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
     if (pt) await state.writer.append(pt.beforePrompt(settings));
-    await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
-    await state.writer.append(userMessageEvent(userText));
-    deps.emit({ type: 'user_message', text: userText, images });
+    if (!deps.withoutInput) {
+      await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+      await state.writer.append(userMessageEvent(userText));
+      deps.emit({ type: 'user_message', text: userText, images });
+    }
     state.previousTurn = previousTurnOf(settings);
 
     let lastMessage: string | undefined;
     let resamples = 0;
     for (;;) {
-      const { calls, broken } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
-      if (broken) {
+      const { calls, broken, cut, offered } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
+      if (cut) {
+        // Steered input cut the response: where the totals stand, then ask again with the input.
+        deps.emit({ type: 'token_count', info: state.tokenInfo });
+        await recordPendingInput(state, deps);
+        continue;
+      } else if (broken) {
         // The stream broke after some items were kept: ask again from the history that holds them.
         if (++resamples > MAX_RESAMPLES) throw broken;
         deps.emit({ type: 'retrying', attempt: resamples + 1, maxAttempts: MAX_RESAMPLES + 1, reason: broken.message });
       } else if (calls.length === 0 && !(await recordPendingInput(state, deps, 'followUp'))) break;
-      await runCalls(state, deps, settings, calls, signal);
+      await runCalls(state, deps, settings, calls, signal, offered);
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
@@ -166,6 +176,10 @@ async function record(state: ThreadState, items: readonly ResponseItem[]): Promi
   await state.writer.append(kept.map(responseItemLine));
 }
 
+/** A call the turn runs: a function tool's, or a freeform (custom) tool's such as apply_patch. */
+/** A call the client answers: a function or freeform tool call, or (0.169) a client-side tool search. */
+type ToolCallItem = FunctionCallItem | CustomToolCallItem | ToolSearchCallItem;
+
 /** How often a turn asks again after streams that broke mid-response. */
 const MAX_RESAMPLES = 3;
 
@@ -179,11 +193,12 @@ async function sampleOnce(
   settings: TurnSettings,
   signal: AbortSignal,
   onMessage: (text: string) => void,
-): Promise<{ calls: PendingCall[]; broken?: StreamInterruptedError }> {
+): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
   const mcp = await mcpHub(deps, settings);
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
-  const request = { instructions: state.baseInstructions, input: pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')) };
+  const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
+  const request = { instructions: state.baseInstructions, input };
   const sent = deps.hooks ? await deps.hooks.context(state, request) : request;
   const body = (state.profileThread ?? deps.profile).renderBody(
     {
@@ -191,19 +206,38 @@ async function sampleOnce(
       input: sent.input,
       tools: [...withMcpTools(toolsForTurn(deps.packTools, settings.sandbox), deps.pack, mcp), ...state.extraToolSpecs],
       parallelToolCalls: settings.model.supports_parallel_tool_calls,
-      outputSchema: deps.outputSchema,
+      // A null schema (JSON clients send one for "none") means no schema, like an absent one.
+      outputSchema: deps.outputSchema ?? undefined,
     },
     settings,
     { promptCacheKey: state.id },
   );
-  const calls: PendingCall[] = [];
+  const calls: ToolCallItem[] = [];
+  const offered = offeredToolNames(body);
+  // The response can be cut alone (steered input), or with the turn.
+  const cut = new AbortController();
+  const onTurnAbort = (): void => cut.abort(signal.reason);
+  signal.addEventListener('abort', onTurnAbort, { once: true });
+  state.cutSample = cut;
   try {
-    await consumeStream(state, deps, settings, body, signal, calls, onMessage);
+    await consumeStream(state, deps, settings, body, cut.signal, calls, onMessage);
   } catch (err) {
-    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err };
+    if (cut.signal.aborted && !signal.aborted) return { calls, cut: true };
+    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err, offered };
     throw err;
+  } finally {
+    signal.removeEventListener('abort', onTurnAbort);
+    state.cutSample = undefined;
   }
-  return { calls };
+  return { calls, offered };
+}
+
+/** The names of the tools a request offered; undefined when it sends no `tools` list (code mode). */
+function offeredToolNames(body: ResponsesRequestBody): ReadonlySet<string> | undefined {
+  const tools = (body as { tools?: unknown }).tools;
+  if (!Array.isArray(tools)) return undefined;
+  const names = tools.map((t: unknown) => (typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : undefined));
+  return new Set(names.filter((n): n is string => typeof n === 'string'));
 }
 
 async function consumeStream(
@@ -212,7 +246,7 @@ async function consumeStream(
   settings: TurnSettings,
   body: ResponsesRequestBody,
   signal: AbortSignal,
-  calls: PendingCall[],
+  calls: ToolCallItem[],
   onMessage: (text: string) => void,
 ): Promise<void> {
   for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
@@ -226,7 +260,7 @@ async function consumeStream(
       case 'item_done': {
         const item = state.profileThread?.modelItem(event.item, event.raw) ?? event.item;
         await keepModelItem(state, deps, item, onMessage);
-        if (item.type === 'function_call') calls.push(item);
+        if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
         else if (item.type === 'tool_search_call' && item.execution === 'client') calls.push(item);
         break;
       }
@@ -274,10 +308,12 @@ async function runCalls(
   state: ThreadState,
   deps: TurnDeps,
   settings: TurnSettings,
-  calls: readonly PendingCall[],
+  calls: readonly ToolCallItem[],
   signal: AbortSignal,
+  offered?: ReadonlySet<string>,
 ): Promise<void> {
-  const ctx = deps.toolContext(settings, signal, deps.emit);
+  // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
+  const ctx = { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) };
   const mcp = await mcpHub(deps, settings);
   for (const call of calls) {
     if (signal.aborted) return;
@@ -287,29 +323,52 @@ async function runCalls(
       deps.emit({ type: 'tool_output', item: answer });
       continue;
     }
-    const mcpTool = mcp !== undefined ? mcpToolForCall(call, deps.pack, mcp) : undefined;
-    const dispatch =
-      mcp !== undefined && mcpTool !== undefined
-        ? async () => {
-            const where = { callId: call.call_id, server: mcpTool.server, tool: mcpTool.tool.name };
-            deps.emit({ type: 'mcp_call_started', ...where, arguments: parsedArguments(call.arguments) });
-            const done = await runMcpCall(mcpTool, call, deps.pack, mcp, signal, (detail) => ctx.texts.toolFailed(call.name, detail));
-            deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, durationMs: done.durationMs });
-            return done;
-          }
-        : isMcpResourceTool(call.name) && call.namespace === undefined && !state.tools.has(call.name) && (mcp !== undefined || offered(deps, call.name))
-          ? () => runMcpResourceTool(call.name, call.arguments, mcp, (detail) => ctx.texts.toolFailed(call.name, detail))
-          : () => state.tools.dispatch({ name: call.name, arguments: call.arguments, callId: call.call_id, signal }, ctx);
-    const result = deps.hooks ? await deps.hooks.runTool(state, call, dispatch) : await dispatch();
-    const output: ResponseItem = { type: 'function_call_output', call_id: call.call_id, output: result.output };
+    const custom = call.type === 'custom_tool_call';
+    const registry = () =>
+      state.tools.dispatch(
+        { name: call.name, arguments: custom ? call.input : call.arguments, callId: call.call_id, signal, kind: custom ? 'custom' : 'function' },
+        ctx,
+      );
+    const dispatch = custom ? registry : mcpDispatch(state, deps, call, mcp, ctx, signal) ?? registry;
+    // Extension hooks see every call in the function form (a freeform input as `{"input": …}`).
+    const hooked = custom ? { type: 'function_call' as const, name: call.name, arguments: JSON.stringify({ input: call.input }), call_id: call.call_id } : call;
+    const result = deps.hooks ? await deps.hooks.runTool(state, hooked, dispatch) : await dispatch();
+    const output: ResponseItem = { type: custom ? 'custom_tool_call_output' : 'function_call_output', call_id: call.call_id, output: result.output };
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
+    if (result.followUp !== undefined) await recordFollowUp(state, result.followUp);
   }
 }
 
-/** Whether the pack's tools offer `name` (0.98 offers the MCP resource tools with or without servers). */
-function offered(deps: TurnDeps, name: string): boolean {
-  return deps.packTools.some((t) => t.name === name);
+/**
+ * How a function call reaches an MCP server: one of its tools (with events around the call), or a
+ * resource tool; undefined for every other call (the registry runs it).
+ */
+function mcpDispatch(
+  state: ThreadState,
+  deps: TurnDeps,
+  call: FunctionCallItem,
+  mcp: McpHub | undefined,
+  ctx: ToolContext,
+  signal: AbortSignal,
+): (() => Promise<ToolResult>) | undefined {
+  const failed = (detail: string): string => ctx.texts.toolFailed(call.name, detail);
+  const tool = mcp !== undefined ? mcpToolForCall(call, deps.pack, mcp) : undefined;
+  if (mcp !== undefined && tool !== undefined) {
+    return async () => {
+      const where = { callId: call.call_id, server: tool.server, tool: tool.tool.name };
+      deps.emit({ type: 'mcp_call_started', ...where, arguments: parsedArguments(call.arguments) });
+      const done = await runMcpCall(tool, call, deps.pack, mcp, signal, failed);
+      deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, durationMs: done.durationMs });
+      return done;
+    };
+  }
+  // The resource tools: offered with any MCP server (0.169), or always by the pack (0.98).
+  const offeredByPack = deps.packTools.some((t) => t.name === call.name);
+  if (isMcpResourceTool(call.name) && call.namespace === undefined && !state.tools.has(call.name) && (mcp !== undefined || offeredByPack)) {
+    return () => runMcpResourceTool(call.name, call.arguments, mcp, failed);
+  }
+  return undefined;
 }
 
 function parsedArguments(text: string): unknown {
@@ -326,6 +385,16 @@ async function mcpHub(deps: TurnDeps, settings: TurnSettings): Promise<McpHub | 
   const hub = await deps.mcp.hub(settings.cwd);
   for (const message of hub.takeWarnings()) deps.emit({ type: 'warning', message });
   return hub;
+}
+
+/** Items a tool adds after its output; an image handed over as a user message is logged as one (0.98). */
+async function recordFollowUp(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
+  await record(state, items);
+  for (const item of items) {
+    if (item.type !== 'message' || item.role !== 'user') continue;
+    const images = item.content.flatMap((p) => (p.type === 'input_image' ? [p.image_url] : []));
+    await state.writer.append(userMessageEvent('', images));
+  }
 }
 
 /** Records input steered into the running turn; true when there was some. */

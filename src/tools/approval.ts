@@ -6,6 +6,7 @@
 //   outside the sandbox; weft does not retry on failure (yet): the model can ask for escalation.
 // Without anyone to ask, a command that needs approval is refused, never run.
 import type { ToolTexts } from './tool-texts.js';
+import type { FileChangeSummary } from './apply-patch/run-patch.js';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';
@@ -20,6 +21,10 @@ export interface ApprovalRequest {
   cwd: string;
   /** Why the model wants it (its `justification`), when it gave one. */
   reason?: string;
+  /** Set when the question is about writing files (apply_patch) rather than running a command. */
+  fileChanges?: readonly FileChangeSummary[];
+  /** The tool call asking, when the approver needs to name it (app-server items). */
+  callId?: string;
 }
 export type ApprovalDecision = 'approved' | 'denied';
 export type Approver = (req: ApprovalRequest) => Promise<ApprovalDecision>;
@@ -87,7 +92,10 @@ export function ttyApprover(input: Readable, output: Writable): Approver {
       };
       rl.once('close', () => finish('denied'));
       const reason = req.reason !== undefined && req.reason !== '' ? `  reason: ${req.reason}\n` : '';
-      output.write(`\nweft wants to run a command:\n  $ ${req.command}\n  in ${req.cwd}\n${reason}`);
+      if (req.fileChanges) {
+        const files = req.fileChanges.map((c) => `  ${c.kind} ${c.path}\n`).join('');
+        output.write(`\nweft wants to change files:\n${files}${reason}`);
+      } else output.write(`\nweft wants to run a command:\n  $ ${req.command}\n  in ${req.cwd}\n${reason}`);
       rl.question('Allow? [y/N] ', (answer) => {
         const normalized = answer.trim().toLowerCase();
         finish(normalized === 'y' || normalized === 'yes' ? 'approved' : 'denied');

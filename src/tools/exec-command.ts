@@ -1,26 +1,37 @@
-// The `exec_command` tool: run the model's command line through the user's shell in the turn's cwd,
-// after the approval check, and answer with the pack's exec_command text, as Codex's unified exec
-// does for a process that has finished.
+// The `exec_command` tool: run the model's command line through the user's shell (after the approval
+// check) as Codex's unified exec does. The call waits `yield_time_ms` (10 s by default, held within
+// 250 ms..30 s) for the command: one that has exited by then answers with the pack's exec_command
+// frame; one still running keeps a session id in the thread's session manager, answers with the
+// running frame, and is read from and written to later with write_stdin. `tty: true` runs it on a
+// pseudo-terminal; without it, stdout and stderr share a pipe and stdin is closed.
 //
-// Differences from Codex, on purpose: weft has no long-lived exec sessions (no write_stdin), so every
-// command runs to completion or to ctx.execTimeoutMs and `yield_time_ms` is ignored; `tty` is ignored
-// (merged pipes, no PTY); `shell` may only name a POSIX shell.
-import { randomBytes } from 'node:crypto';
+// Differences from Codex, on purpose: a command is killed once it has run ctx.execTimeoutMs (default
+// 10 minutes), session or not; `shell` may only name a POSIX shell.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { errorMessage } from '../errors.js';
-import { formatTruncatedOutput, policyTokenBudget } from '../history/truncate-output.js';
+import { policyTokenBudget } from '../history/truncate-output.js';
 import { authorizeCommand } from './approval.js';
-import { runProcess, TIMEOUT_EXIT_CODE, type RunProcessResult } from './run-process.js';
 import { SandboxUnavailableError } from './sandbox/sandbox-command.js';
 import { isLikelySandboxDenial, sandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import { joinWords } from './shell-words.js';
+import { parseToolArguments } from './tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
+import { newChunkId, renderExecOutcome, shownOutput } from './unified-exec/exec-output.js';
+import { CODEX_098_TOOL_OUTPUTS } from './tool-output-style.js';
+import type { ExecSession } from './unified-exec/exec-session.js';
+import { ExecSessionManager } from './unified-exec/session-manager.js';
+
+export { formatWallTime, newChunkId } from './unified-exec/exec-output.js';
 
 export const EXEC_COMMAND_TOOL_NAME = 'exec_command';
 /** How long a command may run when the context sets no limit. */
 export const DEFAULT_EXEC_TIMEOUT_MS = 10 * 60 * 1000;
+/** Codex's yield bounds: the default wait of exec_command, and the range any wait is held in. */
+export const DEFAULT_EXEC_YIELD_MS = 10_000;
+export const MIN_YIELD_MS = 250;
+export const MAX_YIELD_MS = 30_000;
 
 const POSIX_SHELLS = new Set(['bash', 'zsh', 'sh', 'dash', 'ksh']);
 const FALLBACK_SHELL = '/bin/bash';
@@ -51,18 +62,15 @@ const ExecCommandArgs = z.object({
 });
 export type ExecCommandArgs = z.infer<typeof ExecCommandArgs>;
 
-/** Six lowercase hex digits, the shape of Codex's chunk ids. */
-export function newChunkId(): string {
-  return randomBytes(3).toString('hex');
+/** A requested wait held within Codex's bounds. */
+export function clampYield(ms: number): number {
+  return Math.min(MAX_YIELD_MS, Math.max(MIN_YIELD_MS, ms));
 }
 
-/** Seconds with four decimals, as Codex prints wall time. */
-export function formatWallTime(durationMs: number): string {
-  return (Math.max(0, durationMs) / 1000).toFixed(4);
-}
-
-function decode(bytes: Buffer | undefined): string {
-  return bytes === undefined ? '' : new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+// Sessions of calls made without a thread's manager (a handler used on its own): one per process.
+let processSessions: ExecSessionManager | undefined;
+export function sessionsOf(ctx: ToolContext): ExecSessionManager {
+  return ctx.sessions ?? (processSessions ??= new ExecSessionManager());
 }
 
 function failure(output: string): ToolResult {
@@ -70,12 +78,11 @@ function failure(output: string): ToolResult {
 }
 
 function resolveShell(requested: string | null | undefined, ctx: ToolContext): string | { error: string } {
-  const env = ctx.env;
   if (requested !== null && requested !== undefined && requested !== '') {
     if (POSIX_SHELLS.has(path.basename(requested))) return requested;
     return { error: ctx.texts.unsupportedShell(requested, [...POSIX_SHELLS].join(', ')) };
   }
-  const userShell = env['SHELL'];
+  const userShell = ctx.env['SHELL'];
   if (userShell !== undefined && POSIX_SHELLS.has(path.basename(userShell))) return userShell;
   return FALLBACK_SHELL;
 }
@@ -94,6 +101,16 @@ function childEnv(env: ToolContext['env']): Record<string, string> {
   return { ...out, ...EXEC_ENV_OVERRIDES };
 }
 
+export function decodeOutput(bytes: Buffer): string {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+}
+
+/** The weft note after a command's output: it hit its time limit, or the turn was interrupted. */
+export function endNote(session: ExecSession, interrupted: boolean, ctx: ToolContext): string | null {
+  if (session.timedOut) return ctx.texts.commandTimedOut(ctx.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS, session.exitCode ?? -1);
+  return interrupted ? ctx.texts.commandInterrupted() : null;
+}
+
 export interface ExecCommandOptions {
   /** Chunk id source (tests pin it). */
   chunkId?: () => string;
@@ -103,18 +120,9 @@ export interface ExecCommandOptions {
 export function createExecCommandHandler(options: ExecCommandOptions = {}): ToolHandler {
   const chunkId = options.chunkId ?? newChunkId;
   return async (call: ToolCall, ctx: ToolContext): Promise<ToolResult> => {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(call.arguments);
-    } catch (err) {
-      return failure(ctx.texts.invalidArguments(EXEC_COMMAND_TOOL_NAME, errorMessage(err)));
-    }
-    const parsed = ExecCommandArgs.safeParse(raw);
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
-      return failure(ctx.texts.invalidArguments(EXEC_COMMAND_TOOL_NAME, detail));
-    }
-    const args = parsed.data;
+    const parsed = parseToolArguments(call, ExecCommandArgs, ctx);
+    if (!parsed.ok) return failure(parsed.output);
+    const args = parsed.value;
 
     const cwd = args.workdir ? path.resolve(ctx.cwd, args.workdir) : ctx.cwd;
     if (!(await isDirectory(cwd))) return failure(ctx.texts.missingWorkdir(cwd));
@@ -134,64 +142,69 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     if (!auth.run) return failure(auth.output);
     // Outside the sandbox only when the model asked for it and the user said yes.
     const escalated = args.sandbox_permissions === 'require_escalated' && auth.asked;
+    const sandbox = { policy: ctx.sandboxPolicy, escalated };
 
     const argv = [shell, args.login === false ? '-c' : '-lc', args.cmd];
     const display = joinWords(argv);
+    const sessions = sessionsOf(ctx);
     ctx.onExecEvent?.({ type: 'begin', callId: call.callId, command: display, argv, cwd });
-    let run: RunProcessResult;
+    const started = performance.now();
+    let session: ExecSession;
     try {
-      run = await runProcess({
-        argv,
-        cwd,
-        env: childEnv(ctx.env),
-        timeoutMs: ctx.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS,
-        signal: call.signal,
-        sandbox: { policy: ctx.sandboxPolicy, escalated },
-        separateStreams: ctx.renderSandboxDenied !== undefined,
-      });
+      session = await sessions.start(
+        { argv, cwd, env: childEnv(ctx.env), tty: args.tty === true, sandbox },
+        { callId: call.callId, command: display, argv, cwd, onExecEvent: ctx.onExecEvent },
+      );
     } catch (err) {
       if (err instanceof SandboxUnavailableError) return failure(ctx.texts.sandboxUnavailable(err.reason, err.hint));
       return failure(ctx.texts.toolFailed(EXEC_COMMAND_TOOL_NAME, errorMessage(err)));
     }
-    const text = decode(run.output);
-    // A generation that reports a sandbox refusal as an error of its own (0.98) has the pack file for it.
-    if (run.sandboxed && ctx.renderSandboxDenied !== undefined && !run.timedOut && isLikelySandboxDenial(run.exitCode, text)) {
-      const vars = sandboxDeniedVars(run.exitCode, decode(run.stdout), decode(run.stderr), text);
-      return failure(ctx.renderSandboxDenied(vars));
+    const limit = setTimeout(() => session.kill('timeout'), ctx.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS);
+    limit.unref();
+    void session.ended().then(() => clearTimeout(limit));
+
+    const deadline = started + clampYield(args.yield_time_ms ?? DEFAULT_EXEC_YIELD_MS);
+    let bytes = await session.read(deadline, call.signal);
+    // An interrupted turn stops the command it was waiting for.
+    const interrupted = call.signal.aborted && session.exitCode === undefined;
+    if (interrupted) {
+      session.kill();
+      await session.ended();
+      bytes = Buffer.concat([bytes, await session.read(0)]);
     }
-    ctx.onExecEvent?.({
-      type: 'end',
-      callId: call.callId,
-      command: display,
-      argv,
-      cwd,
-      aggregatedOutput: text,
-      exitCode: run.exitCode,
-      durationMs: run.durationMs,
-      timedOut: run.timedOut,
-    });
-
+    const text = decodeOutput(bytes);
+    const exitCode = session.exitCode;
     const maxTokens = Math.floor(args.max_output_tokens ?? policyTokenBudget(ctx.truncationPolicy));
-    const shown = formatTruncatedOutput(text, { mode: 'tokens', limit: maxTokens });
-    let output = shown.text;
-    const note = run.timedOut
-      ? ctx.texts.commandTimedOut(ctx.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS, TIMEOUT_EXIT_CODE)
-      : run.aborted
-        ? ctx.texts.commandInterrupted()
-        : null;
-    if (note !== null) output = `${output}${output === '' || output.endsWith('\n') ? '' : '\n'}[${note}]\n`;
+    if (exitCode === undefined) sessions.keep(session);
+    else session.reportEnd(exitCode, (ctx.style ?? CODEX_098_TOOL_OUTPUTS).endEventOutput === 'shown' ? shownOutput(text, maxTokens, ctx) : undefined);
+    // A generation that reports a sandbox refusal as an error of its own (0.98) has the pack file for
+    // it. weft reads the command's two streams merged, so the frame carries them as its stderr.
+    const sandboxed = ctx.sandboxPolicy.type !== 'danger-full-access' && !escalated;
+    if (sandboxed && exitCode !== undefined && ctx.renderSandboxDenied !== undefined && isLikelySandboxDenial(exitCode, text)) {
+      return failure(ctx.renderSandboxDenied(sandboxDeniedVars(exitCode, '', text, text)));
+    }
 
-    return {
-      output: ctx.renderExecOutput({
-        chunk_id: chunkId(),
-        wall_time_seconds: formatWallTime(run.durationMs),
-        exit_code: String(run.exitCode),
-        original_token_count: String(shown.originalTokens),
-        output,
-      }),
-      success: true,
-    };
+    return sessionResult(session, { text, maxTokens, started, chunkId: chunkId(), interrupted }, ctx);
   };
+}
+
+/** The call's answer for a session just read: exited (with its exit code and note) or still running. */
+export function sessionResult(
+  session: ExecSession,
+  read: { text: string; maxTokens: number; started: number; chunkId: string; interrupted: boolean },
+  ctx: ToolContext,
+): ToolResult {
+  const exitCode = session.exitCode;
+  const outcome = {
+    text: read.text,
+    maxOutputTokens: read.maxTokens,
+    durationMs: performance.now() - read.started,
+    chunkId: read.chunkId,
+    exitCode,
+    sessionId: exitCode === undefined ? session.id : undefined,
+    note: exitCode === undefined ? null : endNote(session, read.interrupted, ctx),
+  };
+  return { output: renderExecOutcome(outcome, ctx), success: true };
 }
 
 /** The exec_command handler with default options. */

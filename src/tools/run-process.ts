@@ -1,63 +1,74 @@
-// Runs one command to completion and captures what it printed. stdout and stderr share a single pipe
-// (the child is started through `/bin/sh -c 'exec "$@" 2>&1'`), so the text interleaves in the order
-// the program wrote it, as it would on Codex's terminal; weft does not allocate a PTY, so programs see
-// a pipe, not a TTY. The command gets its own process group: a timeout or an abort kills the whole
-// group, including anything it started in the background.
+// The one place a model's command is started (exec_command and its sessions). Everything that wraps
+// a command (a sandbox, say) belongs in spawnCommand, which takes argv, cwd and env and nothing else
+// that matters to the child.
 //
-// This is the one place weft starts a process for the model, so it is where the sandbox applies:
-// `sandbox` is required, and the command runs inside bubblewrap unless the policy (or an approved
-// escalation) says otherwise. When bubblewrap cannot sandbox here the command is refused
-// (SandboxUnavailableError), never run unconfined.
+// Two modes, as Codex's unified exec has: without a TTY, stdout and stderr share one pipe (the child
+// is started through `/bin/sh -c 'exec "$@" 2>&1'`, so text interleaves in the order the program wrote
+// it) and stdin is closed; with a TTY, the child runs on a pseudo-terminal (node-pty), which also
+// echoes what is written to it and ends lines with CRLF, as a terminal does. Either way the command
+// leads a process group of its own, so killing it kills what it started in the background too, and
+// the group is registered with the reaper (process-groups.ts) so that it dies with weft.
 import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { ToolError } from '../errors.js';
 import { sandboxedArgv, type CommandSandbox } from './sandbox/sandbox-command.js';
+import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
 
 /** Exit code reported for a command killed by its timeout (the shell convention, also Codex's). */
 export const TIMEOUT_EXIT_CODE = 124;
-/** Output kept in memory: the first and the last half of this many bytes. */
-export const MAX_CAPTURED_BYTES = 1024 * 1024;
-// After the command exits, background children may still hold the pipe open; stop waiting after this.
+// After a piped command exits, background children may still hold the pipe open; stop waiting after this.
 const CLOSE_GRACE_MS = 250;
+// The terminal size Codex gives a PTY.
+const PTY_COLS = 80;
+const PTY_ROWS = 24;
 
-export interface RunProcessOptions {
+export interface SpawnOptions {
   argv: readonly string[];
   cwd: string;
   env: Readonly<Record<string, string>>;
-  timeoutMs: number;
-  signal?: AbortSignal | undefined;
-  /** The thread's sandbox for this command. */
+  /** Run on a pseudo-terminal (stdin stays writable) instead of pipes (stdin closed). */
+  tty?: boolean;
+  /**
+   * The thread's sandbox for this command: it runs inside bubblewrap unless the policy (or an approved
+   * escalation) says otherwise; when bubblewrap cannot sandbox here the command is refused
+   * (SandboxUnavailableError), never run unconfined.
+   */
   sandbox: CommandSandbox;
-  /** Also keep stdout and stderr apart (two pipes; `output` interleaves them as they arrive). */
-  separateStreams?: boolean | undefined;
 }
 
-export interface RunProcessResult {
-  output: Buffer;
+export interface CommandExit {
   exitCode: number;
-  timedOut: boolean;
-  aborted: boolean;
-  durationMs: number;
-  /** True when the command ran inside the OS sandbox. */
-  sandboxed: boolean;
-  /** With `separateStreams`: each stream on its own. */
-  stdout?: Buffer | undefined;
-  stderr?: Buffer | undefined;
+}
+
+/** A started command. Output arrives through onData until `closed` resolves. */
+export interface SpawnedCommand {
+  readonly pid: number;
+  readonly tty: boolean;
+  onData(listener: (chunk: Buffer) => void): void;
+  /** Resolves once the process exited and its output is read (or the close grace passed). */
+  readonly closed: Promise<CommandExit>;
+  /** Writes to the command's terminal; false when it has no writable stdin. */
+  write(data: string): boolean;
+  /** SIGKILL to the whole process group. */
+  kill(): void;
 }
 
 /** Keeps the head and the tail of a long output within a fixed memory budget. */
 export class HeadTailBuffer {
   readonly #headCap: number;
   readonly #tailCap: number;
-  readonly #head: Buffer[] = [];
+  #head: Buffer[] = [];
   #headBytes = 0;
-  readonly #tail: Buffer[] = [];
+  #tail: Buffer[] = [];
   #tailBytes = 0;
 
   constructor(capBytes: number) {
     this.#headCap = Math.floor(capBytes / 2);
     this.#tailCap = capBytes - this.#headCap;
+  }
+
+  get byteLength(): number {
+    return this.#headBytes + this.#tailBytes;
   }
 
   push(chunk: Buffer): void {
@@ -88,104 +99,117 @@ export class HeadTailBuffer {
   toBuffer(): Buffer {
     return Buffer.concat([...this.#head, ...this.#tail]);
   }
-}
 
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
+  /** The kept bytes, leaving the buffer empty. */
+  take(): Buffer {
+    const out = this.toBuffer();
+    this.#head = [];
+    this.#tail = [];
+    this.#headBytes = 0;
+    this.#tailBytes = 0;
+    return out;
   }
 }
 
-function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
-  if (code !== null) return code;
-  if (signal !== null) return 128 + (osConstants.signals[signal] ?? 0);
+export function exitCodeOf(code: number | null, signal: NodeJS.Signals | number | null): number {
+  if (code !== null && !(code === 0 && typeof signal === 'number' && signal > 0)) return code;
+  if (typeof signal === 'number' && signal > 0) return 128 + signal;
+  if (typeof signal === 'string') return 128 + (osConstants.signals[signal] ?? 0);
   return -1;
 }
 
 /**
- * Run `argv` with merged output. Rejects (ToolError) only when the process cannot be started, and with
- * SandboxUnavailableError when the sandbox it needs cannot be set up.
+ * Start `argv` under its sandbox. Rejects with SandboxUnavailableError when the sandbox cannot be set
+ * up, and with a ToolError when the process cannot be started.
  */
-export async function runProcess(opts: RunProcessOptions): Promise<RunProcessResult> {
-  const started = performance.now();
+export async function spawnCommand(opts: SpawnOptions): Promise<SpawnedCommand> {
   const wrapped = await sandboxedArgv(opts.sandbox, opts.argv, opts.cwd, opts.env);
-  return spawnCaptured(opts, wrapped.argv, wrapped.sandboxed, started);
+  const run = { ...opts, argv: wrapped.argv };
+  const spawned = opts.tty === true ? await spawnPty(run) : await spawnPiped(run);
+  trackGroup(spawned.pid);
+  void spawned.closed.then(() => untrackGroup(spawned.pid));
+  return spawned;
 }
 
-function spawnCaptured(opts: RunProcessOptions, argv: readonly string[], sandboxed: boolean, started: number): Promise<RunProcessResult> {
+function cannotStart(opts: SpawnOptions, err: unknown): ToolError {
+  const message = err instanceof Error ? err.message : String(err);
+  return new ToolError(`could not start ${opts.argv[0] ?? 'command'} in ${opts.cwd}: ${message}`, { cause: err });
+}
+
+function spawnPiped(opts: SpawnOptions): Promise<SpawnedCommand> {
   return new Promise((resolve, reject) => {
-    const buffer = new HeadTailBuffer(MAX_CAPTURED_BYTES);
-    const split = opts.separateStreams === true;
-    const outBuffer = split ? new HeadTailBuffer(MAX_CAPTURED_BYTES) : undefined;
-    const errBuffer = split ? new HeadTailBuffer(MAX_CAPTURED_BYTES) : undefined;
-    const child = spawn('/bin/sh', ['-c', split ? 'exec "$@"' : 'exec "$@" 2>&1', 'sh', ...argv], {
+    const child = spawn('/bin/sh', ['-c', 'exec "$@" 2>&1', 'sh', ...opts.argv], {
       cwd: opts.cwd,
       env: opts.env,
-      stdio: ['ignore', 'pipe', split ? 'pipe' : 'ignore'],
+      stdio: ['ignore', 'pipe', 'ignore'],
       detached: true,
     });
-    let timedOut = false;
-    let aborted = false;
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-    let settled = false;
-    let graceTimer: NodeJS.Timeout | undefined;
-
-    const onAbort = (): void => {
-      aborted = true;
-      killGroup(child.pid);
-    };
-    const timeoutTimer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, Math.max(0, opts.timeoutMs));
-
-    const cleanup = (): void => {
-      clearTimeout(timeoutTimer);
-      if (graceTimer !== undefined) clearTimeout(graceTimer);
-      opts.signal?.removeEventListener('abort', onAbort);
-    };
-    const finish = (): void => {
-      if (settled || exit === null) return;
-      settled = true;
-      cleanup();
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      resolve({
-        output: buffer.toBuffer(),
-        exitCode: timedOut ? TIMEOUT_EXIT_CODE : exitCodeOf(exit.code, exit.signal),
-        timedOut,
-        aborted,
-        durationMs: performance.now() - started,
-        sandboxed,
-        stdout: outBuffer?.toBuffer(),
-        stderr: errBuffer?.toBuffer(),
-      });
-    };
-
+    const listeners: ((chunk: Buffer) => void)[] = [];
     child.stdout?.on('data', (chunk: Buffer) => {
-      buffer.push(chunk);
-      outBuffer?.push(chunk);
+      for (const l of listeners) l(chunk);
     });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      buffer.push(chunk);
-      errBuffer?.push(chunk);
-    });
-    child.on('error', (err) => {
-      if (settled) return;
-      settled = true;
-      cleanup();
-      reject(new ToolError(`could not start ${opts.argv[0] ?? 'command'} in ${opts.cwd}: ${err.message}`, { cause: err }));
+    let exit: CommandExit | undefined;
+    let settle: ((e: CommandExit) => void) | undefined;
+    const closed = new Promise<CommandExit>((done) => (settle = done));
+    const finish = (): void => {
+      if (exit === undefined || settle === undefined) return;
+      const done = settle;
+      settle = undefined;
+      child.stdout?.destroy();
+      done(exit);
+    };
+    child.once('error', (err) => reject(cannotStart(opts, err)));
+    child.once('spawn', () => {
+      const pid = child.pid as number;
+      resolve({
+        pid,
+        tty: false,
+        onData: (l) => void listeners.push(l),
+        closed,
+        write: () => false,
+        kill: () => killGroup(pid),
+      });
     });
     child.on('exit', (code, signal) => {
-      exit = { code, signal };
-      graceTimer = setTimeout(finish, CLOSE_GRACE_MS);
+      exit = { exitCode: exitCodeOf(code, signal) };
+      setTimeout(finish, CLOSE_GRACE_MS).unref();
     });
     child.on('close', finish);
-
-    if (opts.signal?.aborted === true) onAbort();
-    else opts.signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+async function spawnPty(opts: SpawnOptions): Promise<SpawnedCommand> {
+  // Loaded on first use: a native module that most runs never need.
+  const pty = await import('node-pty');
+  const [file, ...args] = opts.argv;
+  if (file === undefined) throw cannotStart(opts, new Error('empty command line'));
+  let term: import('node-pty').IPty;
+  try {
+    term = pty.spawn(file, args, { cwd: opts.cwd, env: { ...opts.env }, cols: PTY_COLS, rows: PTY_ROWS, encoding: null });
+  } catch (err) {
+    throw cannotStart(opts, err);
+  }
+  const listeners: ((chunk: Buffer) => void)[] = [];
+  term.onData((data: string | Buffer) => {
+    const chunk = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (const l of listeners) l(chunk);
+  });
+  // node-pty reports the exit once the terminal's output is read to its end.
+  const closed = new Promise<CommandExit>((done) => {
+    term.onExit(({ exitCode, signal }) => done({ exitCode: exitCodeOf(exitCode, signal ?? null) }));
+  });
+  let open = true;
+  void closed.then(() => (open = false));
+  return {
+    pid: term.pid,
+    tty: true,
+    onData: (l) => void listeners.push(l),
+    closed,
+    write: (data) => {
+      if (!open) return false;
+      term.write(data);
+      return true;
+    },
+    kill: () => killGroup(term.pid),
+  };
 }

@@ -1,6 +1,7 @@
 // What the model reads when a tool call goes wrong (unknown tool, bad arguments, a refused or
-// stopped command). Like every model-visible text these come from the pack; a pack without them
-// (Codex's packs record none) borrows weft's own.
+// stopped command) and the tool outcomes beyond exec_command's own frame (a running session, a
+// truncated output, a plan, an image, an unsupported call). Like every model-visible text these come
+// from the pack; a pack without one (Codex's packs record no error texts) borrows weft's own.
 import type { ApprovalPolicy } from '../../protocol/config.js';
 import type { Pack } from '../pack/load-pack.js';
 import type { PackFileSpec } from '../pack/pack-layout.js';
@@ -16,6 +17,36 @@ export interface ToolTexts {
   missingWorkdir(cwd: string): string;
   unsupportedShell(shell: string, supported: string): string;
   sandboxUnavailable(reason: string, hint: string): string;
+  /** write_stdin to a session that has ended (and was reported) or never existed. */
+  unknownSession(sessionId: number): string;
+  /** write_stdin with input to a session started without a TTY. */
+  stdinClosed(sessionId: number): string;
+  imageNotFound(path: string, detail: string): string;
+  imageUnsupported(path: string): string;
+  // ---- Tool outcomes (each Codex pack carries those its generation shows) ----
+  execRunning(vars: ExecRunningVars): string;
+  truncatedOutput(vars: TruncatedOutputVars): string;
+  truncationWarning(originalTokenCount: number): string;
+  planUpdated(): string;
+  imageAttached(): string;
+  unsupportedCall(name: string): string;
+}
+
+/** `tool_output/exec_command_running.md` placeholders, already formatted. */
+export interface ExecRunningVars {
+  chunk_id: string;
+  wall_time_seconds: string;
+  session_id: string;
+  original_token_count: string;
+  output: string;
+}
+
+/** `tool_output/truncated_output.md` placeholders. */
+export interface TruncatedOutputVars {
+  total_lines: string;
+  head: string;
+  truncated_tokens: string;
+  tail: string;
 }
 
 const DIR = 'tool_output/errors';
@@ -32,14 +63,37 @@ const FILES = {
   missingWorkdir: { path: `${DIR}/missing_workdir.txt`, placeholders: ['cwd'] },
   unsupportedShell: { path: `${DIR}/unsupported_shell.txt`, placeholders: ['shell', 'supported'] },
   sandboxUnavailable: { path: `${DIR}/sandbox_unavailable.txt`, placeholders: ['reason', 'hint'] },
-} as const satisfies Record<keyof ToolTexts, PackFileSpec>;
+  unknownSession: { path: `${DIR}/unknown_session.txt`, placeholders: ['session_id'] },
+  stdinClosed: { path: `${DIR}/stdin_closed.txt`, placeholders: ['session_id'] },
+  imageNotFound: { path: `${DIR}/image_not_found.txt`, placeholders: ['path', 'detail'] },
+  imageUnsupported: { path: `${DIR}/image_unsupported.txt`, placeholders: ['path'] },
+} as const satisfies Record<string, PackFileSpec>;
+
+/**
+ * Tool outcome texts, at the paths Codex's packs use. Each profile's layout lists them, required where
+ * its generation shows them; a pack without one borrows weft's own (see runtime.ts).
+ */
+export const TOOL_OUTCOME_FILES = {
+  execRunning: {
+    path: 'tool_output/exec_command_running.md',
+    placeholders: ['chunk_id', 'wall_time_seconds', 'session_id', 'original_token_count', 'output'],
+  },
+  truncatedOutput: { path: 'tool_output/truncated_output.md', placeholders: ['total_lines', 'head', 'truncated_tokens', 'tail'] },
+  truncationWarning: { path: 'tool_output/truncation_warning.md', placeholders: ['original_token_count'] },
+  planUpdated: { path: 'tool_output/update_plan.txt' },
+  imageAttached: { path: 'tool_output/view_image.txt' },
+  unsupportedCall: { path: 'tool_output/unsupported_call.md', placeholders: ['name'] },
+} as const satisfies Record<string, PackFileSpec>;
 
 /** The tool-error files, optional in every layout. */
 export const TOOL_TEXT_FILES: readonly PackFileSpec[] = Object.values(FILES).map((spec) => ({ ...spec, optional: true }));
 
-/** True when `pack` has every tool-error text (otherwise a fallback pack supplies the missing ones). */
+/** Every tool text, errors and outcomes, as weft's own pack must hold them. */
+export const ALL_TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES), ...Object.values(TOOL_OUTCOME_FILES)];
+
+/** True when `pack` has every tool text (otherwise a fallback pack supplies the missing ones). */
 export function hasToolTexts(pack: Pack): boolean {
-  return Object.values(FILES).every((spec) => pack.has(spec.path));
+  return ALL_TOOL_TEXT_FILES.every((spec) => pack.has(spec.path));
 }
 
 export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
@@ -59,5 +113,15 @@ export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
     missingWorkdir: (cwd) => render(FILES.missingWorkdir, { cwd }),
     unsupportedShell: (shell, supported) => render(FILES.unsupportedShell, { shell, supported }),
     sandboxUnavailable: (reason, hint) => render(FILES.sandboxUnavailable, { reason, hint }),
+    unknownSession: (id) => render(FILES.unknownSession, { session_id: String(id) }),
+    stdinClosed: (id) => render(FILES.stdinClosed, { session_id: String(id) }),
+    imageNotFound: (path, detail) => render(FILES.imageNotFound, { path, detail }),
+    imageUnsupported: (path) => render(FILES.imageUnsupported, { path }),
+    execRunning: (vars) => render(TOOL_OUTCOME_FILES.execRunning, { ...vars }),
+    truncatedOutput: (vars) => render(TOOL_OUTCOME_FILES.truncatedOutput, { ...vars }),
+    truncationWarning: (count) => render(TOOL_OUTCOME_FILES.truncationWarning, { original_token_count: String(count) }),
+    planUpdated: () => render(TOOL_OUTCOME_FILES.planUpdated, {}),
+    imageAttached: () => render(TOOL_OUTCOME_FILES.imageAttached, {}),
+    unsupportedCall: (name) => render(TOOL_OUTCOME_FILES.unsupportedCall, { name }),
   };
 }

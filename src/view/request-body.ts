@@ -11,6 +11,7 @@ import { findModel } from '../config/resolve-settings.js';
 import { defaultCollaborationMode, type TurnSettings } from '../context/turn-settings.js';
 import { textMessage } from '../history/message.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
+import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import type { Pack } from '../pack/load-pack.js';
 import { sentInstructions0169, toolNames } from '../profile/codex-0.169/model-instructions.js';
 import { renderBody0169 } from '../profile/codex-0.169/render-body.js';
@@ -82,7 +83,7 @@ export function renderRequestBody(kit: RenderKit, replay: Replay, request: Repla
   const threadId = str(meta.id) ?? '';
   const settings = settingsOf(kit, request.turnContext, meta);
   const compaction = request.kind === 'compaction';
-  const history = pairCallsWithOutputs(request.history.slice(0, request.historyLength), kit.pack.text('tool_output/aborted.txt'));
+  const history = framedPatchOutputs(pairCallsWithOutputs(request.history.slice(0, request.historyLength), kit.pack.text('tool_output/aborted.txt')), kit.pack);
   const input: ResponseItem[] = compaction ? [...history, textMessage('user', kit.compactPrompt ?? kit.pack.text('compact/prompt.md'))] : history;
   const tools = compaction ? [] : toolsForTurn(kit.packTools, settings.sandbox);
   const parallelToolCalls = compaction ? false : settings.model.supports_parallel_tool_calls;

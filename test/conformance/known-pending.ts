@@ -2,21 +2,7 @@
 // scenario that differs is skipped with its issue named; one that passes fails the run, so the entry
 // is removed the moment the behaviour lands. Every walk over the fixtures uses this one list.
 export const KNOWN_PENDING: Readonly<Record<string, string>> = {
-  'codex-0.98/tool_apply_patch_add': 'issue 20 (apply_patch)',
-  'codex-0.98/tool_apply_patch_delete': 'issue 20 (apply_patch)',
-  'codex-0.98/tool_apply_patch_fail': 'issue 20 (apply_patch)',
-  'codex-0.98/tool_apply_patch_update': 'issue 20 (apply_patch)',
-  'codex-0.98/tool_exec_write_stdin': 'issue 20 (unified exec sessions)',
-  'codex-0.98/tool_update_plan': 'issue 20 (update_plan)',
-  'codex-0.98/tool_view_image': 'issue 20 (view_image)',
   'codex-0.98/tool_sandbox_denied': 'issue 21 (0.98 refused writes with EACCES, Landlock; bubblewrap gives EROFS)',
-  'codex-0.169/tool_apply_patch_add': 'issue 20 (apply_patch)',
-  'codex-0.169/tool_apply_patch_delete': 'issue 20 (apply_patch)',
-  'codex-0.169/tool_apply_patch_fail': 'issue 20 (apply_patch)',
-  'codex-0.169/tool_apply_patch_update': 'issue 20 (apply_patch)',
-  'codex-0.169/tool_exec_truncated': 'issue 20 (unified exec sessions)',
-  'codex-0.169/tool_exec_write_stdin': 'issue 20 (unified exec sessions)',
-  'codex-0.169/tool_view_image': 'issue 20 (view_image)',
   'codex-0.169/tool_sandbox_denied':
     "issue 21 (harness: the recorded 'Original token count: 23' counts Codex's own 41-44 character workspace path; the harness's {{REPO}} is 46 characters, so weft's true count is 24)",
 };

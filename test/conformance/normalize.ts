@@ -3,11 +3,15 @@
 // by first appearance within a scenario, so one normalizer is used per scenario run: requests in
 // arrival order first, then rollouts, then transcripts.
 
+import { processPlaceholder } from './process-ids.js';
+
 export interface NormalizeContext {
   /** Path placeholders → absolute paths: `{{REPO}}`, `{{CODEX_HOME}}`, `{{HOME}}`, `{{EXTRA}}`, `{{WS}}`. */
   paths: Record<string, string>;
   /** Thread ids created by the engine, in creation order → `{{THREAD_ID}}`, `{{THREAD_ID_2}}`, … */
   threadIds: string[];
+  /** Unified-exec session ids the engine printed, in `{{PROCESS_ID}}`, `{{PROCESS_ID_2}}`… order. */
+  processIds?: string[];
   /** The app-server `clientInfo.name` / `title` the harness sent (also echoed as `originator`). */
   clientName?: string;
   clientTitle?: string;
@@ -91,7 +95,20 @@ export function createNormalizer(ctx: NormalizeContext): Normalizer {
   ].filter((e): e is [string, string] => typeof e[0] === 'string' && e[0] !== '');
   clients.sort(([a], [b]) => b.length - a.length);
 
+  // Session ids: the bound ones first, others numbered as they appear in `session ID <n>`.
+  const procs = new Map((ctx.processIds ?? []).map((id, i) => [id, processPlaceholder(i)]));
+  const proc = (id: string): string => {
+    let p = procs.get(id);
+    if (p === undefined) {
+      p = processPlaceholder(procs.size);
+      procs.set(id, p);
+    }
+    return p;
+  };
+
   function str(s: string): string {
+    s = s.replace(/(session ID )(\d+)/g, (_m, pre: string, id: string) => `${pre}${proc(id)}`);
+    s = s.replace(/("session_id":\s*)(\d+)/g, (m, pre: string, id: string) => (procs.has(id) ? `${pre}${procs.get(id) ?? id}` : m));
     s = replaceMock(s);
     s = replacePaths(s, ctx.paths);
     for (const [name, placeholder] of clients) s = replaceAll(s, name, placeholder);
@@ -113,6 +130,7 @@ export function createNormalizer(ctx: NormalizeContext): Normalizer {
   }
 
   function keyed(key: string, v: unknown): unknown {
+    if (key === 'process_id' && (typeof v === 'string' || typeof v === 'number') && procs.has(String(v))) return procs.get(String(v));
     const numeric = NUMERIC_KEYS[key];
     if (numeric && isNumeric(v)) return numeric;
     if (key === 'duration' && isRecord(v) && isNumeric(v.secs) && isNumeric(v.nanos) && Object.keys(v).length === 2) {

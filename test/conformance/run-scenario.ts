@@ -5,7 +5,8 @@ import { basename, join, resolve } from 'node:path';
 import { startMockResponsesServer, type MockReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { compareRequests, compareRollout, compareTranscript, rulesForProfile, type ComparableRequest } from './compare.js';
 import { PendingStep, type EngineDriver, type StepOutcome } from './driver.js';
-import { CLIENT_NAME, CLIENT_TITLE, materializeScenario, substitutePlaceholders, type Materialized } from './materialize.js';
+import { CLIENT_NAME, CLIENT_TITLE, materializeScenario, type Materialized } from './materialize.js';
+import { ProcessIdBindings } from './process-ids.js';
 import { createNormalizer, threadPlaceholder, threadPlaceholderIndex, type Normalizer } from './normalize.js';
 import { conformanceRoot, loadExpectedRequests, parseJsonl, type Exchange, type LoadedScenario, type Scenario } from './scenario.js';
 
@@ -44,20 +45,31 @@ export function packDirFor(loaded: LoadedScenario): string {
 export async function runScenario(loaded: LoadedScenario, driver: EngineDriver, opts: RunOptions = {}): Promise<ScenarioResult> {
   const { scenario } = loaded;
   const result: ScenarioResult = { name: scenario.name, profile: scenario.profile, status: 'equal', reasons: [], rolloutDiffs: [], transcriptDiffs: [] };
-  const replies = scenario.exchanges.map((e) => toMockReply(e.reply));
-  const mock = await startMockResponsesServer({ replies });
   let ws: Materialized | undefined;
+  let expected = loadExpectedRequests(loaded);
+  const processIds = new ProcessIdBindings();
+  // Replies may name the workspace directories and the session ids the engine printed: bound per request.
+  const mock = await startMockResponsesServer({
+    respond: (req, index) => {
+      const exchange = scenario.exchanges[index];
+      if (exchange === undefined) return { status: 500, json: { error: { message: `mock: no reply configured for request index ${index}` } } };
+      processIds.learn(expected[index]?.body, req.body);
+      const reply = ws ? ws.substitute(exchange.reply, processIds.bindings) : exchange.reply;
+      return toMockReply(reply);
+    },
+  });
   const keep = opts.keepWorkspace ?? process.env.WEFT_CONFORMANCE_KEEP === '1';
   try {
     ws = await materializeScenario(scenario, { mockUrl: mock.url });
-    // Tool-call arguments name the scenario's directories: bind them as the inputs are (the mock reads
-    // `replies` when each request arrives, after this).
-    const paths = ws.paths;
-    replies.forEach((reply, i) => (replies[i] = substitutePlaceholders(reply, paths) as MockReply));
     const { threadIds, outcomes, pending, failure } = await runSteps(loaded, driver, ws, mock);
-    const normalizer = createNormalizer({ paths: ws.paths, threadIds, clientName: CLIENT_NAME, clientTitle: CLIENT_TITLE });
+    const normalizer = createNormalizer({
+      paths: ws.paths,
+      threadIds,
+      processIds: processIds.engineIds(),
+      clientName: CLIENT_NAME,
+      clientTitle: CLIENT_TITLE,
+    });
     const rules = rulesForProfile(scenario.profile);
-    let expected = loadExpectedRequests(loaded);
     const actual = normalizeRequests(mock, normalizer);
     // A pending step still verifies what was sent before it: only the recorded prefix is compared.
     if (pending !== undefined) expected = expected.slice(0, actual.length);

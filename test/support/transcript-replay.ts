@@ -1,12 +1,14 @@
-// Replays the client side of the appserver-0.98 transcripts against weft's app-server and puts
-// both sides in a comparable form. Before each client line is sent, the replay waits until every
+// Replays the client side of the appserver-0.98 / -0.169 transcripts against weft's app-server and
+// puts both sides in a comparable form. Before each client line is sent, the replay waits until every
 // v2 message the transcript shows before that line has arrived (counted by id / method), so the
 // order of events is the recording's without any sleep.
 //
 // Where weft answers differently on purpose, the expected side is adjusted, each in one place
 // below (`adjustExpected`), so every deviation is listed:
-// 1. errors: weft answers -32601 for an unknown method and -32602 for params of the wrong shape
-//    (Codex: -32600 for all); messages are weft's own (compared: id and code);
+// 1. errors (0.98 only): weft answers -32601 for an unknown method and -32602 for params of the
+//    wrong shape (Codex: -32600 for all); messages are weft's own (compared: id and code);
+// 1b. (0.169) Codex's `configWarning` that its bundled sandbox helper is missing from PATH: weft has
+//    no such helper, so nothing to warn about;
 // 2. lines Codex left unanswered get an answer: -32700 for bad JSON, -32600 for a JSON object that
 //    is no JSON-RPC message (both with id null);
 // 3. `turn/interrupt` with nothing running is answered at once (Codex answered it only when the
@@ -63,8 +65,16 @@ function isUsage(m: Msg, method: string): boolean {
   return m.method === method;
 }
 
+export interface AdjustOptions {
+  /** 0.98: weft's own error codes (deviation 1); 0.169: Codex's. */
+  readonly weftErrorCodes: boolean;
+}
+
+/** Notifications that describe Codex's environment, not the session (deviation 1b). */
+const isEnvironmentNotice = (m: Msg): boolean => m.method === 'configWarning';
+
 /** The transcript of one process as weft should replay it (deviations above applied). */
-export function adjustExpected(lines: readonly TranscriptLine[]): Entry[] {
+export function adjustExpected(lines: readonly TranscriptLine[], opts: AdjustOptions = { weftErrorCodes: true }): Entry[] {
   const out: Entry[] = [];
   for (const line of lines) {
     if (line.dir === 'note') continue;
@@ -77,10 +87,10 @@ export function adjustExpected(lines: readonly TranscriptLine[]): Entry[] {
       continue;
     }
     const msg = line.msg as Msg;
-    if (isLegacy(msg)) continue;
+    if (isLegacy(msg) || isEnvironmentNotice(msg)) continue;
     if (msg.error !== undefined) {
       const e = msg.error as { code: number; message: string };
-      out.push({ kind: 'expect', msg: { error: { code: weftCode(e.message, e.code) }, id: msg.id } });
+      out.push({ kind: 'expect', msg: { error: { code: opts.weftErrorCodes ? weftCode(e.message, e.code) : e.code }, id: msg.id } });
       continue;
     }
     out.push({ kind: 'expect', msg });
@@ -163,8 +173,11 @@ export interface ReplayOptions {
   /** Client lines after whose answer a held stream is released: line text → prompt of the stream. */
   releases?: ReadonlyArray<{ when: (line: string) => boolean; prompt: string }>;
   release?: (prompt: string) => void;
+  /** Told what the replay waits for next (a stalled test can report it). */
+  onWait?: (describe: () => string) => void;
   /** Called with each answer (to learn created thread ids). */
   onAnswer?: (sent: Msg, answer: Msg) => void;
+  readonly adjust?: AdjustOptions;
 }
 
 function countBy(msgs: readonly Msg[]): Map<string, number> {
@@ -178,21 +191,37 @@ function covers(have: Map<string, number>, need: Map<string, number>): boolean {
   return true;
 }
 
+/** What `have` still lacks of `need` (for a replay that stalls). */
+export function missing(have: Map<string, number>, need: Map<string, number>): string[] {
+  return [...need].filter(([k, n]) => (have.get(k) ?? 0) < n).map(([k, n]) => `${k} ×${n - (have.get(k) ?? 0)}`);
+}
+
+/** Binds the `{{IDn}}` placeholders of a recorded answer to the values weft answered with (turn ids…). */
+function learnIds(recorded: unknown, actual: unknown, bindings: Map<string, string>): void {
+  if (typeof recorded === 'string') {
+    if (/^\{\{ID\d+\}\}$/.test(recorded) && typeof actual === 'string' && !bindings.has(recorded)) bindings.set(recorded, actual);
+    return;
+  }
+  if (typeof recorded !== 'object' || recorded === null || typeof actual !== 'object' || actual === null) return;
+  for (const [k, v] of Object.entries(recorded)) learnIds(v, (actual as Record<string, unknown>)[k], bindings);
+}
+
 /** Runs one process's client lines; returns what it expected (adjusted) and what arrived. */
 export async function replayProcess(client: InProcessClient, lines: readonly TranscriptLine[], opts: ReplayOptions): Promise<{ expected: Msg[]; actual: Msg[] }> {
-  const entries = adjustExpected(lines);
+  const entries = adjustExpected(lines, opts.adjust);
   const expected: Msg[] = [];
   const bind = (text: string): string =>
     text.replace(/\{\{[A-Z0-9_]+\}\}/g, (p) => {
       if (!opts.bindings.has(p) && /^\{\{ID\d+\}\}$/.test(p)) opts.bindings.set(p, randomUUID());
       return opts.bindings.get(p) ?? p;
     });
-  for (const entry of entries) {
+  for (const [at, entry] of entries.entries()) {
     if (entry.kind === 'expect') {
       expected.push(entry.msg);
       continue;
     }
     const need = countBy(expected);
+    opts.onWait?.(() => `before ${entry.line.slice(0, 120)}: missing ${missing(countBy(client.received), need).join(', ')}`);
     await client.untilAll((all) => covers(countBy(all), need));
     const from = client.received.length;
     const line = bind(entry.line);
@@ -200,6 +229,8 @@ export async function replayProcess(client: InProcessClient, lines: readonly Tra
     const sent = entry.msg;
     if (sent?.id !== undefined && typeof sent.method === 'string') {
       const answer = await client.until((m) => m.id === (JSON.parse(line) as Msg).id && m.method === undefined, from);
+      const recorded = entries.slice(at + 1).find((e): e is { kind: 'expect'; msg: Msg } => e.kind === 'expect' && e.msg.id === sent.id && e.msg.method === undefined);
+      learnIds(recorded?.msg.result, answer.result, opts.bindings);
       opts.onAnswer?.(JSON.parse(line) as Msg, answer);
       for (const r of opts.releases ?? []) if (r.when(entry.line)) opts.release?.(r.prompt);
     }
@@ -207,4 +238,19 @@ export async function replayProcess(client: InProcessClient, lines: readonly Tra
   const need = countBy(expected);
   await client.untilAll((all) => covers(countBy(all), need));
   return { expected, actual: client.received.filter((m) => !isLegacy(m)) };
+}
+
+/**
+ * The 0.169 comparison: what a typed client relies on, not every value. Answers: the id and the
+ * result's keys in order, or that it is an error (and its code); notifications: the method, with
+ * the item type, turn status and thread status where there is one.
+ */
+export function outline(m: Msg): string {
+  if (typeof m.method !== 'string') {
+    const result = m.result as Record<string, unknown> | undefined;
+    return m.error !== undefined ? `r:${JSON.stringify(m.id ?? null)} error ${(m.error as { code?: number }).code}` : `r:${JSON.stringify(m.id)} {${Object.keys(result ?? {}).join(',')}}`;
+  }
+  const p = (m.params ?? {}) as { item?: { type?: string }; turn?: { status?: string }; status?: { type?: string } | string };
+  const detail = p.item?.type ?? p.turn?.status ?? (typeof p.status === 'object' ? p.status.type : p.status) ?? '';
+  return `n:${m.method}${detail ? ` ${detail}` : ''}`;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execCommand } from '../../src/tools/exec-command.js';
 import type { ExecOutputVars, ToolContext } from '../../src/tools/tool-registry.js';
+import { isDead } from '../support/exec-tool-context.js';
 import { weftToolTexts } from '../support/tool-texts.js';
 
 let dir: string;
@@ -13,17 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-// A process is gone once /proc no longer lists it or lists it as a zombie awaiting its reaper.
-async function isDead(pid: number): Promise<boolean> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state === 'Z' || state === 'X';
-  } catch {
-    return true;
-  }
-}
 
 describe('exec_command timeout', () => {
   it('kills a command that outlives its timeout, with its background children, and reports exit code 124', async () => {

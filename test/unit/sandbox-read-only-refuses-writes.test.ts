@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProcess } from '../../src/tools/run-process.js';
 import { skipWithoutBwrap } from '../support/bwrap.js';
+import { runSandboxed } from '../support/run-sandboxed.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -16,31 +16,20 @@ function tempDir(): string {
   return d;
 }
 
+const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin' };
+
 describe.skipIf(skipWithoutBwrap)('read-only sandbox', () => {
   it('refuses a write in the cwd and leaves no file behind', async () => {
     const cwd = tempDir();
-    const run = await runProcess({
-      argv: ['/bin/sh', '-c', 'echo data > made.txt'],
-      cwd,
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
-      timeoutMs: 10_000,
-      sandbox: { policy: { type: 'read-only' } },
-    });
-    expect(run.sandboxed).toBe(true);
+    const run = await runSandboxed(['/bin/sh', '-c', 'echo data > made.txt'], cwd, env, { type: 'read-only' });
     expect(run.exitCode).not.toBe(0);
-    expect(run.output.toString()).toMatch(/Read-only file system/);
+    expect(run.output).toMatch(/Read-only file system/);
     expect(existsSync(path.join(cwd, 'made.txt'))).toBe(false);
   });
 
   it('still reads files and runs programs', async () => {
-    const run = await runProcess({
-      argv: ['/bin/sh', '-c', 'cat /etc/hostname >/dev/null && echo ok'],
-      cwd: tempDir(),
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
-      timeoutMs: 10_000,
-      sandbox: { policy: { type: 'read-only' } },
-    });
+    const run = await runSandboxed(['/bin/sh', '-c', 'cat /etc/hostname >/dev/null && echo ok'], tempDir(), env, { type: 'read-only' });
     expect(run.exitCode).toBe(0);
-    expect(run.output.toString()).toBe('ok\n');
+    expect(run.output).toBe('ok\n');
   });
 });

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
-import { runProcess } from '../../src/tools/run-process.js';
+import { runSandboxed } from '../support/run-sandboxed.js';
 import { skipWithoutBwrap } from '../support/bwrap.js';
 
 let server: net.Server | undefined;
@@ -21,13 +21,7 @@ async function listen(): Promise<number> {
 
 async function connect(policy: SandboxPolicy, port: number) {
   // bash's /dev/tcp: a plain TCP connect, no extra tool needed.
-  return runProcess({
-    argv: ['/bin/bash', '-c', `exec 3<>/dev/tcp/127.0.0.1/${port} && head -n1 <&3`],
-    cwd: os.tmpdir(),
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
-    timeoutMs: 10_000,
-    sandbox: { policy },
-  });
+  return runSandboxed(['/bin/bash', '-c', `exec 3<>/dev/tcp/127.0.0.1/${port} && head -n1 <&3`], os.tmpdir(), { PATH: process.env['PATH'] ?? '/usr/bin:/bin' }, policy);
 }
 
 const ws = (network_access: boolean): SandboxPolicy => ({ type: 'workspace-write', network_access, exclude_tmpdir_env_var: false, exclude_slash_tmp: false });
@@ -38,7 +32,7 @@ describe.skipIf(skipWithoutBwrap)('network in the sandbox', () => {
     for (const policy of [{ type: 'read-only' } as const, ws(false)]) {
       const run = await connect(policy, port);
       expect(run.exitCode).not.toBe(0);
-      expect(run.output.toString()).not.toContain('hello');
+      expect(run.output).not.toContain('hello');
     }
   });
 
@@ -46,6 +40,6 @@ describe.skipIf(skipWithoutBwrap)('network in the sandbox', () => {
     const port = await listen();
     const run = await connect(ws(true), port);
     expect(run.exitCode).toBe(0);
-    expect(run.output.toString()).toBe('hello\n');
+    expect(run.output).toBe('hello\n');
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
-import { runProcess } from '../../src/tools/run-process.js';
+import { runSandboxed } from '../support/run-sandboxed.js';
 import { skipWithoutBwrap } from '../support/bwrap.js';
 
 const dirs: string[] = [];
@@ -25,13 +25,7 @@ function layout(): { home: string; cwd: string } {
 const policy: SandboxPolicy = { type: 'workspace-write', network_access: false, exclude_tmpdir_env_var: true, exclude_slash_tmp: true };
 
 async function sh(script: string, cwd: string, home: string) {
-  return runProcess({
-    argv: ['/bin/sh', '-c', script],
-    cwd,
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home },
-    timeoutMs: 10_000,
-    sandbox: { policy },
-  });
+  return runSandboxed(['/bin/sh', '-c', script], cwd, { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home }, policy);
 }
 
 describe.skipIf(skipWithoutBwrap)('workspace-write sandbox', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLines, formatTruncatedOutput, truncateText } from '../../src/history/truncate-output.js';
+import { countLines, middleCut, truncateText } from '../../src/history/truncate-output.js';
 
 describe('truncateText under a token policy', () => {
   it('leaves text that fits the byte budget unchanged', () => {
@@ -43,16 +43,18 @@ describe('truncateText under a byte policy', () => {
   });
 });
 
-describe('formatTruncatedOutput', () => {
-  it('prefixes truncated output with its original line count', () => {
+describe('middleCut', () => {
+  it('gives the head, the tail and the tokens left out between them', () => {
     const text = 'this is an example of a long output that should be truncated\nalso some other line';
-    expect(formatTruncatedOutput(text, { mode: 'tokens', limit: 10 }).text).toBe(
-      'Total output lines: 2\n\nthis is an example o…11 tokens truncated…also some other line',
-    );
+    expect(middleCut(text, { mode: 'tokens', limit: 10 })).toEqual({
+      head: 'this is an example o',
+      removed: 11,
+      tail: 'also some other line',
+    });
   });
 
-  it('returns fitting output without a header', () => {
-    expect(formatTruncatedOutput('hi\n', { mode: 'tokens', limit: 10000 }).text).toBe('hi\n');
+  it('leaves fitting output alone', () => {
+    expect(middleCut('hi\n', { mode: 'tokens', limit: 10000 })).toBeUndefined();
   });
 
   it('counts lines like Rust str::lines', () => {

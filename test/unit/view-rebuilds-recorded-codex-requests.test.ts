@@ -24,7 +24,10 @@ type Body = Record<string, unknown> & { input?: Array<Record<string, unknown>>; 
 
 function comparable(body: Body): Body {
   const { client_metadata: _metadata, ...rest } = body;
-  const input = (rest.input ?? []).map((item, i) => (i === 0 && item.role === 'developer' && typeof item.id === 'string' ? { ...item, id: 'base-instructions' } : item));
+  // Wall times are normalized in the recordings (`{{WALL_TIME}}`, see the fixtures' README).
+  const wall = (item: Record<string, unknown>) =>
+    typeof item.output === 'string' ? { ...item, output: item.output.replace(/^Wall time: [0-9.]+ seconds$/m, 'Wall time: {{WALL_TIME}} seconds') } : item;
+  const input = (rest.input ?? []).map((item, i) => (i === 0 && item.role === 'developer' && typeof item.id === 'string' ? { ...item, id: 'base-instructions' } : wall(item)));
   return { ...rest, input };
 }
 

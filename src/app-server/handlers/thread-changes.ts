@@ -1,13 +1,12 @@
 // thread/archive, thread/unarchive, thread/name/set and thread/rollback: changes to a thread's
 // record rather than turns.
-import { readRollout } from '../../thread/rollout-reader.js';
 import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../thread/thread-archive.js';
 import { nameStoredThread } from '../../thread/thread-name.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId } from '../server-context.js';
-import { readThreadFacts, threadView, turnsFromRecords } from '../thread-view.js';
+import { readThreadFacts } from '../thread-view.js';
 import type { Handler } from './handler.js';
-import { threadPath } from './thread-queries.js';
+import { threadObject, threadPath } from './thread-queries.js';
 
 export const threadArchive: Handler<'thread/archive'> = async (ctx, params) => {
   const id = validThreadId(params.threadId);
@@ -19,14 +18,16 @@ export const threadArchive: Handler<'thread/archive'> = async (ctx, params) => {
     await loaded.close();
   }
   await archiveRollout(ctx.base.home, path);
-  return { result: {} };
+  return { result: {}, after: () => ctx.generation.announcesArchiving && ctx.notifyAny('thread/archived', { threadId: id }) };
 };
 
 export const threadUnarchive: Handler<'thread/unarchive'> = async (ctx, params) => {
   const path = await threadPath(ctx, params.threadId);
   if (!isArchivedPath(ctx.base.home, path)) throw rpcError.invalidRequest(`thread ${params.threadId} is not archived`);
   const restored = await unarchiveRollout(ctx.base.home, path);
-  return { result: { thread: threadView(await readThreadFacts(restored), [], ctx.providerId) } };
+  const thread = ctx.generation.thread(await readThreadFacts(restored), [], undefined, ctx.providerId);
+  const threadId = validThreadId(params.threadId);
+  return { result: { thread }, after: () => ctx.generation.announcesArchiving && ctx.notifyAny('thread/unarchived', { threadId }) };
 };
 
 export const threadSetName: Handler<'thread/name/set'> = async (ctx, params) => {
@@ -44,7 +45,5 @@ export const threadRollback: Handler<'thread/rollback'> = async (ctx, params) =>
   const loaded = ctx.requireLoaded(params.threadId);
   if (loaded.busy) throw rpcError.invalidRequest(`thread ${loaded.id} is running a turn; roll it back after the turn`);
   await loaded.thread.rollback(params.numTurns);
-  const path = loaded.thread.rolloutPath;
-  const [facts, records] = await Promise.all([readThreadFacts(path), readRollout(path)]);
-  return { result: { thread: threadView(facts, turnsFromRecords(records), ctx.providerId) } };
+  return { result: { thread: (await threadObject(ctx, loaded.id, true)) as never } };
 };

@@ -4,9 +4,9 @@ import { configOverridesOf, threadOverrides } from '../settings-params.js';
 import { validThreadId } from '../server-context.js';
 import { readThreadFacts } from '../thread-view.js';
 import type { Handler } from './handler.js';
-import { openedThreadResponse } from './opened-thread.js';
+import { fullHistoryNotice, openedThreadResponse, reportTokenTotals } from './opened-thread.js';
 
-export const threadFork: Handler<'thread/fork'> = async (ctx, params) => {
+export const threadFork: Handler<'thread/fork'> = async (ctx, params, wire) => {
   const ref = params.path ?? validThreadId(params.threadId);
   const weft = await ctx.weft(configOverridesOf(params));
   const overrides = threadOverrides(params);
@@ -17,6 +17,14 @@ export const threadFork: Handler<'thread/fork'> = async (ctx, params) => {
   });
   const cwd = cwdOverride ?? (await readThreadFacts(thread.rolloutPath)).meta.cwd;
   const loaded = ctx.load(thread, weft, cwd, overrides);
-  const result = await openedThreadResponse(loaded, true);
-  return { result, after: () => ctx.notify('thread/started', { thread: result.thread }) };
+  const opened = await openedThreadResponse(ctx, loaded, 'fork', true);
+  fullHistoryNotice(ctx, 'thread/fork', wire?.excludeTurns);
+  return {
+    result: opened.result,
+    after: () => {
+      reportTokenTotals(ctx, loaded, opened.turns);
+      const thread = ctx.generation.forkAnnouncedWithTurns ? opened.thread : { ...opened.thread, turns: [] };
+      ctx.notify('thread/started', { thread } as never);
+    },
+  };
 };

@@ -1,15 +1,18 @@
 // thread/list, thread/loaded/list and thread/read: what is stored and what is open.
-import { readRollout } from '../../thread/rollout-reader.js';
+import { historyRecords } from '../history-records.js';
 import { findRolloutPath } from '../../thread/rollout-paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import { listThreadPage } from '../thread-listing.js';
-import { readThreadFacts, threadView, turnsFromRecords } from '../thread-view.js';
+import { readThreadFacts } from '../thread-view.js';
 import type { Handler } from './handler.js';
+import { fullHistoryNotice } from './opened-thread.js';
 
-export const threadList: Handler<'thread/list'> = async (ctx, params) => ({
-  result: await listThreadPage(ctx.base.home, params, ctx.providerId),
-});
+export const threadList: Handler<'thread/list'> = async (ctx, params) => {
+  const page = await listThreadPage(ctx.base.home, params, ctx.providerId);
+  const data = await Promise.all(page.data.map(async (f) => ctx.generation.thread(f, [], await ctx.live(f.meta.id), ctx.providerId)));
+  return { result: ctx.generation.listResult(data, page.nextCursor) };
+};
 
 export const threadLoadedList: Handler<'thread/loaded/list'> = (ctx, params) => {
   const ids = [...ctx.loaded.keys()].sort();
@@ -31,9 +34,16 @@ export async function threadPath(ctx: ServerContext, threadId: string): Promise<
   return found;
 }
 
-export const threadRead: Handler<'thread/read'> = async (ctx, params) => {
-  const path = await threadPath(ctx, params.threadId);
+/** A thread object of the generation spoken, with its turns when asked for. */
+export async function threadObject(ctx: ServerContext, threadId: string, withTurns: boolean): Promise<Record<string, unknown>> {
+  const path = await threadPath(ctx, threadId);
   const facts = await readThreadFacts(path);
-  const turns = params.includeTurns ? turnsFromRecords(await readRollout(path)) : [];
-  return { result: { thread: threadView(facts, turns, ctx.providerId) } };
+  const turns = withTurns ? ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, path)) : [];
+  return ctx.generation.thread(facts, turns, await ctx.live(facts.meta.id), ctx.providerId);
+}
+
+export const threadRead: Handler<'thread/read'> = async (ctx, params) => {
+  const thread = await threadObject(ctx, params.threadId, params.includeTurns === true);
+  if (params.includeTurns) fullHistoryNotice(ctx, 'thread/read', false);
+  return { result: ctx.generation.readResult(thread) };
 };

@@ -1,20 +1,32 @@
 // turn/start, turn/steer, turn/interrupt and thread/compact/start: work on a loaded thread.
 import { rpcError } from '../rpc-errors.js';
+import type { ServerContext } from '../server-context.js';
+import type { LoadedThread } from '../loaded-thread.js';
 import { hasOverrides, turnOverrides } from '../settings-params.js';
 import { echoInput } from '../user-input.js';
 import type { Handler } from './handler.js';
+
+/** 0.169 warns, before answering a new turn, that a model has no catalog entry (weft uses default facts for it). */
+function warnOfUnknownModel(ctx: ServerContext, loaded: LoadedThread, model: string | null | undefined): void {
+  const slug = model ?? loaded.knownModel;
+  if (!ctx.generation.warnsOfUnknownModel || slug === undefined) return;
+  if (loaded.weft.runtime.catalog.some((m) => m.slug === slug)) return;
+  ctx.notifyAny('warning', { threadId: loaded.id, message: `No model facts for \`${slug}\` are known; weft uses default ones, which may not suit it.` });
+}
 
 // Synchronous up to the registration of the turn, so that an interrupt sent right after the
 // request finds the turn.
 export const turnStart: Handler<'turn/start'> = (ctx, params) => {
   const loaded = ctx.requireLoaded(params.threadId);
   const overrides = turnOverrides(params);
+  if (loaded.activeTurnId === undefined) warnOfUnknownModel(ctx, loaded, params.model);
   const { turn, after } = loaded.startTurn({
     input: echoInput(params.input),
     overrides,
     changesSettings: hasOverrides(overrides),
-    outputSchema: params.outputSchema,
+    outputSchema: params.outputSchema ?? undefined,
   });
+  if (params.model) loaded.knownModel = params.model;
   return { result: { turn }, after };
 };
 
@@ -32,8 +44,9 @@ export const turnSteer: Handler<'turn/steer'> = (ctx, params) => {
 
 export const turnInterrupt: Handler<'turn/interrupt'> = (ctx, params) => {
   const loaded = ctx.requireLoaded(params.threadId);
-  // Like Codex, whatever runs is stopped, whichever turn id is named; nothing running is not an error.
-  loaded.interrupt();
+  // 0.98: whatever runs is stopped, whichever turn id is named, and nothing running is no error;
+  // 0.169 holds the request to the running turn (LoadedThread.interrupt).
+  loaded.interrupt(params.turnId);
   return { result: {} };
 };
 

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { newThreadId } from '../../thread/thread-id.js';
 import {
+  CustomToolCallItem,
   FunctionCallItem,
   MessageItem,
   ReasoningItem,
@@ -27,6 +28,8 @@ export const HARNESS = { type: 'harness', hook: false } as const;
 
 export const messageId = (): string => `msg_${newThreadId()}`;
 export const toolOutputId = (): string => `fco_${newThreadId()}`;
+/** A freeform (custom) tool's output: `ctco_<uuid>`. */
+export const customToolOutputId = (): string => `ctco_${newThreadId()}`;
 export const additionalToolsId = (): string => `at_${newThreadId()}`;
 export const toolSearchOutputId = (): string => `tso_${newThreadId()}`;
 
@@ -114,7 +117,7 @@ export function decorateCreatedItem(item: ResponseItem, meta: ItemMeta): Respons
       if (item.id !== undefined) return item;
       return {
         type: item.type,
-        id: toolOutputId(),
+        id: item.type === 'custom_tool_call_output' ? customToolOutputId() : toolOutputId(),
         call_id: item.call_id,
         output: item.output,
         internal_chat_message_metadata_passthrough: passthrough(meta),
@@ -148,6 +151,10 @@ export function modelOutputItem(canonical: ResponseItem, raw: WireOutputItem, tu
     }
     case 'tool_search_call':
       return { ...canonical, internal_chat_message_metadata_passthrough: meta };
+    case 'custom_tool_call': {
+      const parsed = CustomToolCallItem.safeParse(raw);
+      return parsed.success ? { ...parsed.data, internal_chat_message_metadata_passthrough: meta } : canonical;
+    }
     default:
       return canonical;
   }

@@ -10,10 +10,13 @@ import { ToolSpec } from '../../../protocol/responses-request.js';
 import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
 import { loadPack, type Pack } from '../../pack/load-pack.js';
 import type { PackFileSpec, PackLayout } from '../../pack/pack-layout.js';
+import { TOOL_OUTCOME_FILES } from '../../tools/tool-texts.js';
 import {
   COLLABORATION_MODE_FILES,
   COMPACTION_FILES,
   EXEC_OUTPUT_FILES,
+  optionalFile,
+  PATCH_OUTPUT_FILES,
   PERMISSIONS_FILES,
   SKILL_LIST_FILES,
   USER_INSTRUCTIONS_FILES,
@@ -69,6 +72,12 @@ const files: PackFileSpec[] = [
   ...COLLABORATION_MODE_FILES,
   ...COMPACTION_FILES,
   ...EXEC_OUTPUT_FILES,
+  TOOL_OUTCOME_FILES.truncationWarning,
+  TOOL_OUTCOME_FILES.unsupportedCall,
+  // update_plan is not offered to this generation's models; view_image answers with the image itself.
+  optionalFile(TOOL_OUTCOME_FILES.planUpdated),
+  optionalFile(TOOL_OUTCOME_FILES.imageAttached),
+  ...PATCH_OUTPUT_FILES,
   ...FALLBACK_FILES.map((path) => ({ path, optional: true })),
 ];
 

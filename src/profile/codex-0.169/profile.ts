@@ -4,6 +4,7 @@
 // metadata in the body, a paginated rollout format, and compaction instead of a model-switch message.
 // Per-thread behaviour lives in thread-session.ts; this object also serves callers without a thread
 // (`weft prompt`), with ids made up for the occasion.
+import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { newThreadId } from '../../thread/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
@@ -19,7 +20,9 @@ import { storedItem0169 } from './stored-items.js';
 export const codex0169Profile: CompatProfile = {
   name: 'codex-0.169',
   cliVersion: '0.169.0',
+  protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
+  toolOutputs: CODEX_0169_TOOL_OUTPUTS,
   loadPack: (dir) => loadCodex0169Pack(dir),
   packTools: defaultPackTools,
   modelInstructions: sessionInstructions0169,

@@ -1,0 +1,137 @@
+// The app-server protocol generation a server speaks, chosen by the behaviour profile in effect
+// (`protocolGeneration` of the profile; absent = codex-0.98). A generation decides what the wire
+// looks like — which methods exist and how bad requests are answered, the shape of threads, turns
+// and items, which notifications frame a turn — while the handlers keep one behaviour for both.
+import type { Thread as Thread0098, Turn as Turn0098, ThreadItem } from '../../../protocol/app-server/common.js';
+import type { CompatProfile } from '../../profile/profile.js';
+import type { RolloutRecord } from '../../thread/rollout-reader.js';
+import type { HandlerResult } from '../handlers/handler.js';
+import type { ServerContext } from '../server-context.js';
+import type { ThreadFacts } from '../thread-view.js';
+
+/** What the server knows of a thread beyond its rollout head (loaded ones only). */
+export interface ThreadLive {
+  readonly status: ThreadStatus;
+  readonly model: string | null;
+  readonly reasoningEffort: string | null;
+  readonly ephemeral: boolean;
+  readonly name: string | null;
+}
+
+export type ThreadStatus = { type: 'notLoaded' } | { type: 'idle' } | { type: 'systemError' } | { type: 'active'; activeFlags: string[] };
+
+/** A turn as the server tracks it, rendered by the generation. */
+export interface TurnState {
+  readonly id: string;
+  readonly status: Turn0098['status'];
+  readonly error: Turn0098['error'];
+  readonly items: readonly ThreadItem[];
+  /** Unix milliseconds; null before the turn began / ended. */
+  readonly startedAtMs: number | null;
+  readonly completedAtMs: number | null;
+}
+
+/** Outgoing notification params, reshaped per generation; null drops the notification. */
+export interface NotificationShaper {
+  shape(method: string, params: Record<string, unknown>): Record<string, unknown>;
+  /** Items the turn's summary holds (turn/completed), collected from what went out. */
+  summary(turnId: string): ThreadItem[];
+}
+
+export type OpenKind = 'start' | 'resume' | 'fork';
+
+/** A validated request, ready to run against the server's context. */
+export type RoutedRequest = (ctx: ServerContext) => HandlerResult | Promise<HandlerResult>;
+
+export interface AppServerGeneration {
+  /**
+   * Validates a request: what runs it, or throws this generation's error (unknown method, bad
+   * params, a feature weft does not have).
+   */
+  route(method: string, params: unknown, experimental: boolean): RoutedRequest;
+  /** The Codex version whose protocol this is (first version of the user agent). */
+  readonly codexVersion: string;
+  /** Notifications carry `emittedAtMs` beside their params. */
+  readonly stampsNotifications: boolean;
+  /** `thread/status/changed` frames every turn (active, then idle or systemError). */
+  readonly reportsThreadStatus: boolean;
+  /** Turn ids are UUIDs shared with the rollout (else the thread's submission counter). */
+  readonly uuidTurnIds: boolean;
+  /** `turn/start` during a running turn answers with that turn (else a fresh id with turn/started). */
+  readonly steeringJoinsRunningTurn: boolean;
+  /**
+   * Token totals recorded before a request are reported when its response starts streaming (0.98);
+   * else only after responses, and when a response is cut short (interrupt, steering).
+   */
+  readonly totalsBeforeResponse: boolean;
+  /** The deprecated `thread/compacted` follows a compaction item. */
+  readonly sendsThreadCompacted: boolean;
+  /** Steered input cuts the response streaming and asks again with it (else it waits for the response's end). */
+  readonly steeringCutsResponse: boolean;
+  /** The JSON-RPC code an error is answered with (0.169 answers every bad request with -32600). */
+  errorCode(code: number): number;
+  /** `turn/start` with empty input asks the model anyway (else the turn ends at once). */
+  readonly emptyInputSamples: boolean;
+  /** `turn/interrupt` must name the running turn, and nothing running is an error. */
+  readonly strictInterrupt: boolean;
+  /** `thread/start {ephemeral: true}` gives a thread without a rollout. */
+  readonly ephemeralThreads: boolean;
+  /** thread/started of a fork carries the copied turns. */
+  readonly forkAnnouncedWithTurns: boolean;
+  /** thread/archived and thread/unarchived follow those requests. */
+  readonly announcesArchiving: boolean;
+  /** The model has no catalog entry: say so with a `warning` before a turn's answer. */
+  readonly warnsOfUnknownModel: boolean;
+  initializeResult(userAgent: string, codexHome: string): Record<string, unknown>;
+  /** Notifications a client gets once it sent `initialized`. */
+  afterInitialized(installationId: string): Array<{ method: string; params: Record<string, unknown> }>;
+  /** A thread object; `live` for threads loaded in this server. */
+  thread(facts: ThreadFacts | EphemeralFacts, turns: TurnState[], live: ThreadLive | undefined, defaultProvider: string): Record<string, unknown>;
+  turn(turn: TurnState): Record<string, unknown>;
+  /** Turns replayed from a rollout. */
+  turnsFromRecords(records: readonly RolloutRecord[]): TurnState[];
+  /** The answer of start/resume/fork around the 0.98 fields (thread, settings). */
+  openedResult(kind: OpenKind, base: OpenedBase, turns: TurnState[]): Record<string, unknown>;
+  /** `deprecationNotice` summary for a full-history request, if this generation sends one. */
+  fullHistoryNotice(method: 'thread/resume' | 'thread/fork' | 'thread/read'): string | undefined;
+  newShaper(): NotificationShaper;
+  /** thread/list answer around the page. */
+  listResult(data: Record<string, unknown>[], nextCursor: string | null): Record<string, unknown>;
+  readResult(thread: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** The settings part every start/resume/fork answer has, as weft computes it. */
+export interface OpenedBase {
+  readonly thread: Record<string, unknown>;
+  readonly model: string;
+  readonly modelProvider: string;
+  readonly cwd: string;
+  readonly approvalPolicy: string;
+  readonly sandbox: Record<string, unknown>;
+  readonly reasoningEffort: string | null;
+}
+
+/** A thread that has no rollout (ephemeral): what its object is made of. */
+export interface EphemeralFacts {
+  readonly path: null;
+  readonly meta: { id: string; timestamp: string; cwd: string; cli_version: string; originator: string; model_provider?: string; source?: unknown; forked_from_id?: string };
+  readonly preview: string;
+  readonly mtimeMs: number;
+}
+
+export type { Thread0098 };
+
+const cache = new Map<string, Promise<AppServerGeneration>>();
+
+/** The generation of a profile (modules load on first use: a 0.98 server never reads the 0.169 code). */
+export function generationOf(profile: CompatProfile): Promise<AppServerGeneration> {
+  const key = profile.protocolGeneration ?? '0.98';
+  let found = cache.get(key);
+  if (!found) {
+    found = key === '0.169'
+      ? import('./v0169/generation.js').then((m) => m.generation0169(profile.cliVersion))
+      : import('./v0098.js').then((m) => m.generation0098(profile.cliVersion));
+    cache.set(key, found);
+  }
+  return found;
+}

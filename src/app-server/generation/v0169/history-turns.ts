@@ -1,0 +1,84 @@
+// Turns replayed from a rollout for the 0.169 protocol: a turn per `task_started` (with its id, so
+// history turns keep the ids the client saw live), items from `item_completed` events. A rollout
+// of the previous generation (display events, no task_started) reads as that generation did.
+import type { ThreadItem, UserInput } from '../../../../protocol/app-server/common.js';
+import type { RolloutRecord } from '../../../thread/rollout-reader.js';
+import { rolledBackTurns } from '../../../thread/thread-rollback.js';
+import { turnsFromRecords } from '../../thread-view.js';
+import type { TurnState } from '../generation.js';
+
+type Payload = Record<string, unknown>;
+
+interface Building {
+  id: string;
+  items: ThreadItem[];
+  status: TurnState['status'];
+  startedAtMs: number | null;
+  completedAtMs: number | null;
+}
+
+const ms = (v: unknown): number | null => (typeof v === 'number' ? v * 1000 : null);
+
+function texts(parts: unknown): string {
+  return Array.isArray(parts) ? parts.map((p) => (typeof (p as Payload)?.text === 'string' ? (p as Payload).text : '')).join('') : '';
+}
+
+function historyItem(item: Payload): ThreadItem | undefined {
+  const id = typeof item.id === 'string' ? item.id : '';
+  switch (item.type) {
+    case 'UserMessage':
+      return { type: 'userMessage', id, content: Array.isArray(item.content) ? (item.content as UserInput[]) : [] };
+    case 'AgentMessage':
+      return { type: 'agentMessage', id, text: texts(item.content) };
+    case 'Reasoning':
+      return {
+        type: 'reasoning',
+        id,
+        summary: Array.isArray(item.summary_text) ? item.summary_text.map(String) : [],
+        content: Array.isArray(item.raw_content) ? item.raw_content.map(String) : [],
+      };
+    default:
+      return undefined;
+  }
+}
+
+export function historyTurns0169(records: readonly RolloutRecord[]): TurnState[] {
+  const turns: Building[] = [];
+  let sawTaskStarted = false;
+  const current = (turnId: unknown): Building => {
+    let turn = turns[turns.length - 1];
+    if (!turn) {
+      turn = { id: typeof turnId === 'string' ? turnId : `turn-${turns.length + 1}`, items: [], status: 'completed', startedAtMs: null, completedAtMs: null };
+      turns.push(turn);
+    }
+    return turn;
+  };
+  for (const { line } of records) {
+    if (line.type !== 'event_msg') continue;
+    const p = line.payload as Payload;
+    switch (p.type) {
+      case 'task_started':
+        sawTaskStarted = true;
+        turns.push({ id: String(p.turn_id), items: [], status: 'completed', startedAtMs: ms(p.started_at), completedAtMs: null });
+        break;
+      case 'item_completed': {
+        const item = historyItem(p.item as Payload);
+        if (item) current(p.turn_id).items.push(item);
+        break;
+      }
+      case 'task_complete':
+        current(p.turn_id).completedAtMs = ms(p.completed_at);
+        break;
+      case 'turn_aborted':
+        current(p.turn_id).status = 'interrupted';
+        break;
+      default: {
+        const n = rolledBackTurns(p);
+        if (n !== undefined) turns.splice(Math.max(0, turns.length - n));
+      }
+    }
+  }
+  if (!sawTaskStarted) return turnsFromRecords(records).map((t) => ({ ...t, error: t.error ?? null, startedAtMs: null, completedAtMs: null }));
+  // Turns that recorded nothing a client shows (a compaction) are not listed.
+  return turns.filter((t) => t.items.length > 0).map((t) => ({ ...t, error: null }));
+}

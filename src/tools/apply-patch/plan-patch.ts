@@ -1,0 +1,124 @@
+// A parsed patch turned into the exact changes it makes, before anything is written: every file's new
+// content is computed first (hunks on the same file see the earlier hunks' result), so a patch that
+// fails anywhere writes nothing. Only reads the file system.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { errorMessage } from '../../errors.js';
+import type { Hunk } from './parse-patch.js';
+import { updatedText, type UpdateProblem } from './update-text.js';
+
+export type VerifyProblem =
+  | { kind: 'no_changes' }
+  | { kind: 'read_failed'; path: string; detail: string }
+  | { kind: 'not_text'; path: string }
+  | ({ path: string } & UpdateProblem);
+
+/** A patch that parsed but cannot be applied to the files as they are. */
+export class PatchVerifyError extends Error {
+  constructor(readonly problem: VerifyProblem) {
+    super(`patch does not apply: ${problem.kind}${'path' in problem ? ` (${problem.path})` : ''}`);
+    this.name = 'PatchVerifyError';
+  }
+}
+
+/** One file a patch touches, in patch order. Paths are absolute; `shown*` are as the patch wrote them. */
+export type FileChange =
+  | { kind: 'add'; path: string; shownPath: string; content: string; previous: string | undefined }
+  | { kind: 'delete'; path: string; shownPath: string; previous: string }
+  | {
+      kind: 'update';
+      path: string;
+      shownPath: string;
+      previous: string;
+      content: string;
+      movePath: string | undefined;
+      shownMovePath: string | undefined;
+    };
+
+export interface PatchPlan {
+  readonly changes: readonly FileChange[];
+  /** The end state of every path touched: new text, or null for a removed file. In first-touch order. */
+  readonly finalState: ReadonlyMap<string, string | null>;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A file's text; binary (a NUL byte) or non-UTF-8 content is refused rather than mangled. */
+async function readText(file: string): Promise<string> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    throw new PatchVerifyError({ kind: 'read_failed', path: file, detail: errorMessage(err) });
+  }
+  if (bytes.includes(0)) throw new PatchVerifyError({ kind: 'not_text', path: file });
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new PatchVerifyError({ kind: 'not_text', path: file });
+  }
+}
+
+async function readIfPresent(file: string): Promise<string | undefined> {
+  try {
+    return await readText(file);
+  } catch (err) {
+    if (err instanceof PatchVerifyError && err.problem.kind === 'read_failed') return undefined;
+    throw err;
+  }
+}
+
+export async function planPatch(hunks: readonly Hunk[], cwd: string): Promise<PatchPlan> {
+  if (hunks.length === 0) throw new PatchVerifyError({ kind: 'no_changes' });
+  const state = new Map<string, string | null>();
+  // The text a path has at this point of the patch: earlier hunks first, then the disk.
+  const current = async (file: string): Promise<string> => {
+    const known = state.get(file);
+    if (known === null) throw new PatchVerifyError({ kind: 'read_failed', path: file, detail: 'removed earlier in this patch' });
+    return known ?? readText(file);
+  };
+  const changes: FileChange[] = [];
+  for (const hunk of hunks) {
+    const file = path.resolve(cwd, hunk.path);
+    switch (hunk.type) {
+      case 'add': {
+        const previous = state.has(file) ? (state.get(file) ?? undefined) : await readIfPresent(file);
+        changes.push({ kind: 'add', path: file, shownPath: hunk.path, content: hunk.contents, previous });
+        state.set(file, hunk.contents);
+        break;
+      }
+      case 'delete': {
+        const previous = await current(file);
+        changes.push({ kind: 'delete', path: file, shownPath: hunk.path, previous });
+        state.set(file, null);
+        break;
+      }
+      case 'update': {
+        const previous = await current(file);
+        const result = updatedText(previous, hunk.chunks);
+        if (!('text' in result)) throw new PatchVerifyError({ ...result, path: file });
+        const dest = hunk.movePath !== undefined ? path.resolve(cwd, hunk.movePath) : undefined;
+        changes.push({
+          kind: 'update',
+          path: file,
+          shownPath: hunk.path,
+          previous,
+          content: result.text,
+          movePath: dest,
+          shownMovePath: hunk.movePath,
+        });
+        if (dest !== undefined && dest !== file) {
+          state.set(file, null);
+          state.set(dest, result.text);
+        } else state.set(file, result.text);
+        break;
+      }
+    }
+  }
+  return { changes, finalState: state };
+}
+
+/** Every path a plan writes or removes (update sources and move targets included). */
+export function touchedPaths(plan: PatchPlan): string[] {
+  return [...plan.finalState.keys()];
+}

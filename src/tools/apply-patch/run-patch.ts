@@ -1,0 +1,106 @@
+// One apply_patch request from start to answer: parse, compute every change, check the sandbox
+// policy's writable roots and the approval policy (asking when they say so), write all or nothing,
+// and report the change to listeners. Every outcome is a text for the model; nothing throws.
+import type { ApprovalPolicy } from '../../../protocol/config.js';
+import type { SandboxPolicy } from '../../../protocol/rollout.js';
+import { errorMessage } from '../../errors.js';
+import type { Approver } from '../approval.js';
+import type { ToolResult } from '../tool-registry.js';
+import { parsePatch, PatchParseError } from './parse-patch.js';
+import { pathsOutsideRoots, patchPermission } from './patch-permission.js';
+import { patchWallTime, type ApplyPatchProblem, type PatchTexts } from './patch-texts.js';
+import { planPatch, PatchVerifyError, touchedPaths, type FileChange } from './plan-patch.js';
+import { PatchWriteError, writePlan } from './write-plan.js';
+
+/** A file change as listeners see it: absolute paths, the text before and after (null: none). */
+export interface FileChangeSummary {
+  readonly path: string;
+  readonly kind: 'add' | 'delete' | 'update';
+  readonly movePath: string | undefined;
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+export type PatchEvent =
+  | { type: 'begin'; callId: string; changes: readonly FileChangeSummary[] }
+  | { type: 'end'; callId: string; changes: readonly FileChangeSummary[]; status: 'completed' | 'failed' | 'declined'; output: string };
+
+/** What apply_patch needs beyond the common tool context. */
+export interface PatchContext {
+  readonly texts: PatchTexts;
+  readonly sandbox: SandboxPolicy;
+  readonly tmpdir: string | undefined;
+  readonly onPatchEvent?: ((event: PatchEvent) => void) | undefined;
+}
+
+export interface PatchRun {
+  readonly patch: string;
+  readonly cwd: string;
+  readonly callId: string;
+  readonly approvalPolicy: ApprovalPolicy;
+  readonly approver: Approver | undefined;
+  readonly context: PatchContext;
+}
+
+export function summarize(changes: readonly FileChange[]): FileChangeSummary[] {
+  return changes.map((c) =>
+    c.kind === 'add'
+      ? { path: c.path, kind: 'add', movePath: undefined, before: c.previous ?? null, after: c.content }
+      : c.kind === 'delete'
+        ? { path: c.path, kind: 'delete', movePath: undefined, before: c.previous, after: null }
+        : { path: c.path, kind: 'update', movePath: c.movePath, before: c.previous, after: c.content },
+  );
+}
+
+function problemOf(err: unknown): ApplyPatchProblem | undefined {
+  if (err instanceof PatchParseError || err instanceof PatchVerifyError) return err.problem;
+  return undefined;
+}
+
+export async function runPatch(run: PatchRun): Promise<ToolResult> {
+  const started = Date.now();
+  const { texts, onPatchEvent } = run.context;
+  const fail = (problem: ApplyPatchProblem): ToolResult => ({ output: texts.failed(problem), success: false });
+  let plan: Awaited<ReturnType<typeof planPatch>>;
+  try {
+    plan = await planPatch(parsePatch(run.patch), run.cwd);
+  } catch (err) {
+    const problem = problemOf(err);
+    if (problem) return fail(problem);
+    return fail({ kind: 'read_failed', path: run.cwd, detail: errorMessage(err) });
+  }
+
+  const paths = touchedPaths(plan);
+  const outside = await pathsOutsideRoots(paths, run.context.sandbox, run.cwd, run.context.tmpdir);
+  const permission = patchPermission(outside, run.approvalPolicy);
+  const changes = summarize(plan.changes);
+  if (permission === 'refuse') return fail({ kind: 'outside_roots', paths: outside, sandboxMode: run.context.sandbox.type });
+  if (permission === 'ask') {
+    if (run.approver === undefined) return fail({ kind: 'needs_approval', paths, approvalPolicy: run.approvalPolicy });
+    let approved = false;
+    try {
+      approved = (await run.approver({ command: 'apply_patch', cwd: run.cwd, fileChanges: changes, callId: run.callId })) === 'approved';
+    } catch {
+      approved = false;
+    }
+    if (!approved) {
+      const output = texts.failed({ kind: 'declined', paths });
+      onPatchEvent?.({ type: 'end', callId: run.callId, changes, status: 'declined', output });
+      return { output, success: false };
+    }
+  }
+
+  onPatchEvent?.({ type: 'begin', callId: run.callId, changes });
+  try {
+    await writePlan(plan);
+  } catch (err) {
+    const problem: ApplyPatchProblem =
+      err instanceof PatchWriteError ? { kind: 'write_failed', path: err.path, detail: err.detail } : { kind: 'write_failed', path: run.cwd, detail: errorMessage(err) };
+    const output = texts.failed(problem);
+    onPatchEvent?.({ type: 'end', callId: run.callId, changes, status: 'failed', output });
+    return { output, success: false };
+  }
+  const output = texts.applied(plan.changes, patchWallTime(Date.now() - started));
+  onPatchEvent?.({ type: 'end', callId: run.callId, changes, status: 'completed', output });
+  return { output, success: true };
+}
