@@ -31,7 +31,8 @@ export const ResponsesRequestBody = z.object({
   model: z.string(),
   instructions: z.string().optional(),
   input: z.array(ResponseItem),
-  tools: z.array(ToolSpec),
+  /** Absent in a codex-0.169 code-mode body: its tools travel in an `additional_tools` input item. */
+  tools: z.array(ToolSpec).optional(),
   tool_choice: z.string(),
   parallel_tool_calls: z.boolean(),
   reasoning: ReasoningParams.nullable().optional(),

@@ -106,7 +106,7 @@ export const RolloutLine = z.discriminatedUnion('type', [
 export type RolloutLine = z.infer<typeof RolloutLine>;
 export type RolloutLineType = RolloutLine['type'];
 
-// --- Storage-level shapes used by the rollout reader (src/thread/rollout-reader.ts) ---
+// --- Storage-level shapes used by the rollout reader (src/rollout/reader.ts) ---
 
 /**
  * Every line's envelope. Loose: Codex 0.169 lines carry `ordinal` (the line's 0-based position in the
@@ -131,7 +131,7 @@ export const ROLLOUT_LINE_TYPES = [
 
 /**
  * A response_item payload as far as its line's own check goes: its discriminant. The item is checked
- * whole once, where the reader stores it (src/thread/rollout-item-bytes.ts).
+ * whole once, where the reader stores it (src/rollout/item-bytes.ts).
  */
 export const ResponseItemHead = z.looseObject({ type: z.string() });
 export type ResponseItemHead = z.infer<typeof ResponseItemHead>;

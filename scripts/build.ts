@@ -20,8 +20,9 @@ await build({
   format: 'esm',
   target: 'node20',
   // tsx registers loader hooks for extension files: it must stay a package of its own. node-pty
-  // loads its native addon from paths relative to its own files.
-  external: ['tsx', 'tsx/*', 'node-pty'],
+  // loads its native addon from paths relative to its own files. undici is loaded only behind a
+  // proxy: bundled, it would weigh on every start for nothing.
+  external: ['tsx', 'tsx/*', 'node-pty', 'undici'],
   // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none.
   banner: { js: "import { createRequire as weftCreateRequire } from 'node:module';\nconst require = weftCreateRequire(import.meta.url);" },
   logLevel: 'warning',

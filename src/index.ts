@@ -3,6 +3,8 @@
 export { Weft, type WeftOptions, type OpenThreadOptions } from './engine/weft.js';
 export { Thread, type RunOptions } from './thread/thread.js';
 export type { ThreadEvent, ThreadEventListener } from './thread/thread-events.js';
+/** One thread event type by name: `ThreadEventOf<'text_delta'>`. */
+export type ThreadEventOf<T extends import('./thread/thread-events.js').ThreadEvent['type']> = Extract<import('./thread/thread-events.js').ThreadEvent, { type: T }>;
 export type { TurnOutcome } from './thread/turn-loop.js';
 export type { ToolHandler, ToolCall, ToolResult, ToolContext } from './tools/tool-registry.js';
 export type { Approver, ApprovalRequest, ApprovalDecision } from './tools/approval.js';
@@ -11,7 +13,7 @@ export { loadRuntime, type Runtime, type RuntimeOptions } from './engine/runtime
 export { newThreadContext } from './engine/new-thread-context.js';
 export { getProfile } from './profile/profiles.js';
 export * from './errors.js';
-export { RolloutBusyError, type LockHolder } from './thread/rollout-lock.js';
+export { RolloutBusyError, type LockHolder } from './rollout/lock.js';
 export { PanelRegistry, type Panel, type PanelSpec } from './panels/panel-registry.js';
 export type { PromptShapingOptions, ShapeReport, LayoutStrategy } from './prompt/prompt-shaper.js';
 export type * from './extensions/extension.js';
@@ -19,3 +21,27 @@ export { loadExtension } from './extensions/load-extension.js';
 export { budgetedAssembly, type BudgetedStrategyOptions } from './budget/budgeted-strategy.js';
 export { assembleBudgeted } from './budget/assemble-budgeted.js';
 export { exactCounter, estimatingCounter, type TokenCounter } from './budget/token-counter.js';
+export { StoredThreads, type StoredThread } from './engine/stored-threads.js';
+export { ThreadStore } from './rollout/thread-store.js';
+export { listThreads, type ThreadListEntry, type ThreadListPage, type ListThreadsOptions } from './rollout/list.js';
+// The wire renderers: one prompt, the body of each wire (Responses, Chat Completions, Anthropic).
+export { renderForWire, type WireRequest, type WireBody } from './prompt/render-for-wire.js';
+export { renderResponsesBody } from './prompt/responses.js';
+export { renderChatBody } from './prompt/chat.js';
+export { renderAnthropicBody } from './prompt/anthropic.js';
+export type { Prompt } from './prompt/prompt.js';
+// The items a history holds, by name.
+export type {
+  ResponseItem,
+  MessageItem,
+  ReasoningItem,
+  FunctionCallItem,
+  FunctionCallOutputItem,
+  CustomToolCallItem,
+  CustomToolCallOutputItem,
+  WebSearchCallItem,
+  CompactionItem,
+  ContentPart,
+  Role,
+} from '../protocol/responses-items.js';
+export type { SessionMeta } from '../protocol/rollout.js';

@@ -2,12 +2,12 @@
 // 1–20 KB outputs and reasoning with encrypted content, an answer), optionally with a local
 // compaction every `compactEvery` turns written the way weft writes one.
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { buildCompactedHistory } from '../../src/compaction/compacted-history.js';
+import { buildCompactedHistory } from '../../src/history/compacted-history.js';
 import { textMessage } from '../../src/history/message.js';
-import { rolloutPath } from '../../src/thread/rollout-paths.js';
-import { compactedLine, contextCompactedEvent, responseItemLine, sessionMetaLine, userMessageEvent } from '../../src/thread/rollout-records.js';
-import { RolloutWriter, rolloutTimestamp, type RolloutLineInput } from '../../src/thread/rollout-writer.js';
-import { newThreadId } from '../../src/thread/thread-id.js';
+import { rolloutPath } from '../../src/rollout/paths.js';
+import { compactedLine, contextCompactedEvent, responseItemLine, sessionMetaLine, userMessageEvent } from '../../src/rollout/records.js';
+import { RolloutWriter, rolloutTimestamp, type RolloutLineInput } from '../../src/rollout/writer.js';
+import { newThreadId } from '../../src/rollout/thread-id.js';
 
 export interface GeneratedRollout {
   readonly id: string;

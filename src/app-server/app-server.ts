@@ -15,6 +15,7 @@ import { CLIENT_REQUESTS } from '../../protocol/app-server/methods.js';
 import { errorMessage } from '../errors.js';
 import { installationId } from '../profile/codex-0.169/installation-id.js';
 import type { RoutedRequest } from './generation/generation.js';
+import { generationOf } from './generation/select-generation.js';
 import type { HandlerResult } from './handlers/handler.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, type LineEvent } from './jsonl-lines.js';
 import { parseParams, rpcError, toRpcError } from './rpc-errors.js';
@@ -156,7 +157,7 @@ export class AppServer {
     if (phase.kind !== 'ready') return this.#fail(id, rpcError.invalidRequest('Not initialized'));
     let outcome: HandlerResult | Promise<HandlerResult>;
     try {
-      const run: RoutedRequest = phase.ctx.generation.route(method, params, phase.ctx.experimental);
+      const run: RoutedRequest<ServerContext> = phase.ctx.generation.route(method, params, phase.ctx.experimental);
       // Called synchronously: a handler registers its work before the next line is read.
       outcome = run(phase.ctx);
     } catch (err) {
@@ -198,7 +199,7 @@ export class AppServer {
     }
     this.#phase = { kind: 'initializing' };
     try {
-      const ctx = await ServerContext.open(this.#conn, this.options, init.clientInfo, init.capabilities?.experimentalApi === true);
+      const ctx = await ServerContext.open(this.#conn, this.options, init.clientInfo, init.capabilities?.experimentalApi === true, generationOf);
       // Only a generation that has news after `initialized` names the installation (the id is a file in the home).
       if (ctx.generation.afterInitialized('').length > 0) this.#installationId = await installationId(ctx.base.home);
       if (this.#phase.kind !== 'initializing') {

@@ -7,7 +7,7 @@ import { providerId } from '../engine/provider-settings.js';
 import type { Env, RuntimeOptions } from '../engine/runtime.js';
 import { Weft } from '../engine/weft.js';
 import { workingDirectoryProblem } from '../engine/working-directory.js';
-import { assertThreadId } from '../thread/thread-id.js';
+import { assertThreadId } from '../rollout/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
 import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
@@ -15,7 +15,8 @@ import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settin
 import type { SandboxMode } from '../../protocol/config.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { clientApprover, scopedExecCommand } from './approvals.js';
-import { generationOf, type AppServerGeneration, type NotificationShaper, type ThreadLive } from './generation/generation.js';
+import type { CompatProfile } from '../profile/profile.js';
+import type { AppServerGeneration, NotificationShaper, ThreadLive } from './generation/generation.js';
 import type { EphemeralHome } from './ephemeral-home.js';
 import { LoadedThread } from './loaded-thread.js';
 import { rpcError } from './rpc-errors.js';
@@ -50,13 +51,20 @@ export class ServerContext {
     /** The runtime without thread-specific overrides, opened at initialize. */
     readonly base: Weft,
     /** The protocol generation of the profile in effect. */
-    readonly generation: AppServerGeneration,
+    readonly generation: AppServerGeneration<ServerContext>,
   ) {
     this.#wefts.set('[]', Promise.resolve(base));
     this.#shaper = generation.newShaper();
   }
 
-  static async open(conn: RpcConnection, options: ServerOptions, client: ClientInfo, experimental: boolean): Promise<ServerContext> {
+  /** `generationOf` picks the protocol generation of the profile in effect (generation/select-generation.ts). */
+  static async open(
+    conn: RpcConnection,
+    options: ServerOptions,
+    client: ClientInfo,
+    experimental: boolean,
+    generationOf: (profile: CompatProfile) => Promise<AppServerGeneration<ServerContext>>,
+  ): Promise<ServerContext> {
     const base = await openWeft(conn, options, client, []);
     return new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile));
   }

@@ -2,7 +2,7 @@
 // update, in pages. The cursor is `<ISO time>|<thread id>` of the last thread of a page (the form
 // Codex uses), so it stays valid across server restarts.
 import type { ThreadListParams, ThreadSourceKind } from '../../protocol/app-server/thread.js';
-import { listThreads } from '../thread/thread-list.js';
+import { ThreadStore } from '../rollout/thread-store.js';
 import { readThreadFacts, type ThreadFacts } from './thread-view.js';
 import { rpcError } from './rpc-errors.js';
 
@@ -20,8 +20,9 @@ function sourceKind(source: ThreadFacts['meta']['source']): ThreadSourceKind {
 async function allStored(home: string, archived: boolean): Promise<ThreadFacts[]> {
   const out: ThreadFacts[] = [];
   let cursor: string | undefined;
+  const store = new ThreadStore(home);
   do {
-    const page = await listThreads(home, { limit: 500, archived, ...(cursor ? { cursor } : {}) });
+    const page = await store.list({ limit: 500, archived, ...(cursor ? { cursor } : {}) });
     for (const entry of page.threads) {
       try {
         out.push(await readThreadFacts(entry.path));

@@ -5,8 +5,8 @@ import { stat } from 'node:fs/promises';
 import type { SessionSource, Thread, ThreadItem, Turn, UserInput } from '../../protocol/app-server/common.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { RolloutError } from '../errors.js';
-import { readRolloutHead } from '../thread/rollout-head.js';
-import type { RolloutRecord } from '../thread/rollout-reader.js';
+import { readRolloutHead } from '../rollout/head.js';
+import type { RolloutRecord } from '../rollout/reader.js';
 import { rolledBackTurns } from '../thread/thread-rollback.js';
 
 export interface ThreadFacts {

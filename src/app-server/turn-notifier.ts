@@ -7,7 +7,7 @@ import type { ThreadItem, UserInput } from '../../protocol/app-server/common.js'
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
-import type { TokenInfo } from '../thread/token-info.js';
+import type { TokenInfo } from '../rollout/token-info.js';
 import { changeDiff, TurnDiff } from '../tools/apply-patch/change-diff.js';
 import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
@@ -181,7 +181,7 @@ export class TurnNotifier {
       }
       case 'retrying':
         this.notify('error', {
-          error: { message: `Reconnecting... ${event.attempt}/${event.maxAttempts}: ${event.reason}`, codexErrorInfo: null, additionalDetails: null },
+          error: { message: `Reconnecting... ${event.retry}/${event.maxRetries}: ${event.reason}`, codexErrorInfo: null, additionalDetails: null },
           willRetry: true,
           threadId: this.threadId,
           turnId: this.turnId,

@@ -25,7 +25,8 @@ export interface BudgetSettings {
 }
 
 export const DEFAULT_BUDGET_SETTINGS: BudgetSettings = {
-  budgets: { system: 1_000, stage: 1_500, history: 10_000, other: 15_000 },
+  // system: weft's own base instructions (about 1,300 tokens, 1,600 with a personality) fit whole.
+  budgets: { system: 4_000, stage: 1_500, history: 10_000, other: 15_000 },
   summarizeAt: 0.8,
   minPartialTokens: 200,
   priorities: { notes: 100, build_logs: 90, runtime_logs: 85, source_files: 80, test_results: 75, decisions: 50, library_docs: 40 },

@@ -24,7 +24,7 @@ export interface BudgetTexts {
 }
 
 export async function loadBudgetTexts(core: Pack): Promise<BudgetTexts> {
-  const extra = await loadPack(core.dir, budgetTextsLayout);
+  const extra = await loadPack(core.dirs, budgetTextsLayout);
   const wrap = await loadExtensionTexts(core);
   const need = (file: string): void => {
     if (!extra.has(file)) throw new PackError(`pack ${core.dir}: ${file} is missing; budgeted assembly needs it`, core.dir);

@@ -39,7 +39,7 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
   if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
   const [sub, ...rest] = positionals;
-  if (rest.length > 0) throw new UsageError(`unexpected argument \`${rest[0]}\`\n\n${HELP}`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument \`${rest[0]}\``);
   if (sub === 'generate-json-schema') {
     const out = stringValue(values.out);
     if (out === undefined) throw new UsageError('generate-json-schema needs --out DIR');
@@ -47,7 +47,7 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
     io.stderr(`wrote ${written.length} schema files to ${path.resolve(io.cwd, out)}`);
     return 0;
   }
-  if (sub !== undefined) throw new UsageError(`unknown app-server subcommand \`${sub}\`\n\n${HELP}`);
+  if (sub !== undefined) throw new UsageError(`unknown app-server subcommand \`${sub}\``);
   const maxRaw = stringValue(values['max-line-bytes']);
   const maxLineBytes = maxRaw === undefined ? undefined : Number(maxRaw);
   if (maxLineBytes !== undefined && (!Number.isInteger(maxLineBytes) || maxLineBytes < 1024)) {

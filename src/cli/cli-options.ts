@@ -13,6 +13,8 @@ export interface CliIo {
   readonly cwd: string;
   stdout(line: string): void;
   stderr(line: string): void;
+  /** Raw text to stdout, no newline added (streamed answers); absent, output is by whole lines. */
+  write?(text: string): void;
   /** Standard input as text, for a prompt given as `-` or piped. */
   readStdin?(): Promise<string>;
   readonly isTty?: boolean;
@@ -43,32 +45,64 @@ export const commonOptions = {
   -C, --cd DIR             working directory of the thread (default: current directory)
   --pack DIR               template pack to load (default: config \`pack\`, else weft's templates/)
   -p, --profile NAME       select [profiles.NAME] of config.toml
-  --compat NAME            behaviour profile: codex-0.98 (default) or codex-0.169
+  --compat NAME            behaviour profile: codex-0.169 (default, today's Codex) or codex-0.98
   --home DIR               weft home (default: $WEFT_HOME, $CODEX_HOME, ~/.weft)
   --codex-home DIR         use a Codex home (its config.toml and sessions) as weft's home`,
 };
 
 export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-/** Parse argv; prints help and returns undefined when --help is given. */
+/**
+ * Parse argv; prints help and returns undefined when --help is given. `help` may depend on the
+ * positionals, so that `weft thread start --help` shows only that subcommand's help.
+ */
 export function parseCommand(
   argv: string[],
   extra: Options,
-  help: string,
+  help: string | ((positionals: string[]) => string),
   io: CliIo,
   opts: { allowPositionals?: boolean } = {},
 ): { values: ParsedValues; positionals: string[] } | undefined {
+  const options = { ...COMMON, ...extra };
   let parsed: { values: ParsedValues; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options: { ...COMMON, ...extra }, allowPositionals: opts.allowPositionals ?? true, strict: true });
+    parsed = parseArgs({ args: negativeValuesInline(argv, options), options, allowPositionals: opts.allowPositionals ?? true, strict: true });
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${help}`);
+    // One line: what is wrong. The caller adds where to find the usage.
+    throw new UsageError(oneLineParseError(err));
   }
   if (parsed.values.help) {
-    io.stdout(help);
+    io.stdout(typeof help === 'string' ? help : help(parsed.positionals));
     return undefined;
   }
   return parsed;
+}
+
+/**
+ * `--limit -1`: parseArgs refuses a value that starts with a dash as ambiguous. Joined to its flag
+ * (`--limit=-1`) it reaches the command's own check, which names the flag and the values it takes.
+ */
+function negativeValuesInline(argv: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    const long = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
+    if (long?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+function oneLineParseError(err: unknown): string {
+  const message = (err as Error).message;
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (unknown) return `unknown option \`${unknown[1]}\``;
+  const missing = /^Option '([^']+)' argument missing/.exec(message);
+  if (missing) return `${missing[1]} needs a value`;
+  return message.split('\n')[0] ?? message;
 }
 
 export function stringList(v: ParsedValues[string]): string[] {

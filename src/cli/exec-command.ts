@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Weft } from '../engine/weft.js';
-import { UsageError } from '../errors.js';
+import { UsageError, errorMessage } from '../errors.js';
 import { ExecEventMapper } from '../exec/exec-events.js';
 import { imageDataUrl } from '../exec/image-data-url.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
@@ -14,6 +14,8 @@ import type { Thread } from '../thread/thread.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor } from '../config/resolve-settings.js';
 import { progressLine } from './progress.js';
+import { interruptOnSignals } from './interrupt-signals.js';
+import { promptWithStdin } from './stdin-prompt.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues, workingDirectory } from './cli-options.js';
 
 const EXEC_OPTIONS = {
@@ -24,6 +26,7 @@ const EXEC_OPTIONS = {
   'output-schema': { type: 'string' },
   image: { type: 'string', short: 'i', multiple: true },
   last: { type: 'boolean' },
+  all: { type: 'boolean' },
   'output-last-message': { type: 'string', short: 'o' },
 } as const;
 
@@ -42,19 +45,46 @@ ${commonOptions.help}
   --output-schema FILE          JSON schema the final answer must follow
   -i, --image FILE              attach an image (repeatable)
   -o, --output-last-message F   also write the final answer to F
-  --last                        with resume or fork: the most recently updated thread
+  --last                        with resume or fork: the newest thread of this directory
+  --all                         with --last: of any directory
   -h, --help                    show this help`;
 
+const SUB_HELP: Record<string, string> = {
+  resume: `Usage: weft exec [options] resume (<thread> | --last [--all]) ["<prompt>" | -]
+
+Run one turn on a stored thread non-interactively. A <thread> is its id, a unique start of its id,
+or its name; --last is the newest thread of this directory (--all: of any).`,
+  fork: `Usage: weft exec [options] fork (<thread> | --last [--all]) ["<prompt>" | -]
+
+Copy a stored thread into a new one and run one turn on the copy non-interactively. A <thread> is
+its id, a unique start of its id, or its name; --last is the newest thread of this directory.`,
+};
+
+function helpFor(positionals: string[]): string {
+  const sub = SUB_HELP[positionals[0] ?? ''];
+  return sub ? `${sub}\n\n${HELP.slice(HELP.indexOf('Options:'))}` : HELP;
+}
+
 export async function execCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(argv, EXEC_OPTIONS, HELP, io);
+  const parsed = parseCommand(argv, EXEC_OPTIONS, helpFor, io);
   if (parsed === undefined) return 0;
+  const json = Boolean(parsed.values.json || parsed.values['experimental-json']);
+  try {
+    return await runExec(parsed, json, io);
+  } catch (err) {
+    // A reader of the event stream learns of a failure to start from the stream too.
+    if (json) io.stdout(JSON.stringify({ type: 'error', message: errorMessage(err) }));
+    throw err;
+  }
+}
+
+async function runExec(parsed: { values: ParsedValues; positionals: string[] }, json: boolean, io: CliIo): Promise<number> {
   const { values } = parsed;
   let positionals = parsed.positionals;
   const resume = positionals[0] === 'resume';
   const fork = positionals[0] === 'fork';
   if (resume || fork) positionals = positionals.slice(1);
 
-  const json = Boolean(values.json || values['experimental-json']);
   const cwd = await workingDirectory(values, io);
   // Read before anything is written: a missing image or schema is a usage error, not a half-made thread.
   const images = await Promise.all(stringList(values.image).map((file) => imageDataUrl(path.resolve(io.cwd, file))));
@@ -66,30 +96,36 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
   const overrides = { ...settingsOverrides(values, cwd), approvalPolicy: 'never' as const, additionalWritableRoots: stringList(values['add-dir']) };
   const asked = stringValue(values['ask-for-approval']);
   if (asked !== undefined && asked !== 'never') io.stderr(`warning: --ask-for-approval ${asked} is ignored: weft exec runs with approval policy never, as codex exec does`);
+  const configured = weft.runtime.config.approval_policy;
+  if (asked === undefined && configured !== undefined && configured !== 'never') {
+    io.stderr(`warning: approval_policy = "${configured}" of ${weft.runtime.configFile} is ignored: weft exec runs with approval policy never, as codex exec does`);
+  }
 
+  // `--last` is the newest thread of this directory, as in Codex; `--all` lifts that.
+  const lastHere = Boolean(values.last && !values.all);
   let thread: Thread;
   let prompt: string | undefined;
   if (fork) {
     const target = values.last ? 'last' : positionals.shift();
     if (target === undefined) throw new UsageError('exec fork needs a thread id or --last');
     prompt = positionals.join(' ') || undefined;
-    thread = await weft.forkThread(target, { cwd: values.cd ? cwd : undefined, overrides });
+    thread = await weft.forkThread(target, { cwd: values.cd || lastHere ? cwd : undefined, overrides });
     for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
   } else if (resume) {
     const target = values.last ? 'last' : positionals.shift();
     if (target === undefined) throw new UsageError('exec resume needs a thread id or --last');
     prompt = positionals.join(' ') || undefined;
-    thread = await weft.resumeThread(target, { cwd: values.cd ? cwd : undefined, overrides });
+    thread = await weft.resumeThread(target, { cwd: values.cd || lastHere ? cwd : undefined, overrides });
     for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
   } else {
     prompt = positionals.join(' ') || undefined;
     thread = await weft.startThread({ cwd, overrides });
   }
-  if (prompt === undefined || prompt === '-') prompt = await readPrompt(io);
+  prompt = await promptWithStdin(prompt, io);
 
   // On stderr in every mode: with --json, stdout carries only the event stream.
   const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
-  if (notice) io.stderr(notice);
+  if (notice) io.stderr(`warning: ${notice}`);
 
   // The event shapes of the generation the profile speaks (usage fields, file-change items).
   const generation = weft.runtime.profile.protocolGeneration;
@@ -99,29 +135,20 @@ export async function execCommand(argv: string[], io: CliIo): Promise<number> {
     else progress(event, io);
   };
   onEvent({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath });
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const stop = interruptOnSignals();
   try {
-    const outcome = await thread.run(prompt, { onEvent, signal: controller.signal, outputSchema: schema, images });
-    await thread.close();
+    const outcome = await thread.run(prompt, { onEvent, signal: stop.signal, outputSchema: schema, images });
     if (outcome.status === 'completed') {
       if (!json && outcome.lastMessage !== undefined) io.stdout(outcome.lastMessage);
       const target = stringValue(values['output-last-message']);
       if (target) await import('node:fs/promises').then((fs) => fs.writeFile(target, outcome.lastMessage ?? ''));
       return 0;
     }
-    return outcome.status === 'interrupted' ? 130 : 1;
+    return outcome.status === 'interrupted' ? (stop.exitCode() ?? 130) : 1;
   } finally {
-    process.off('SIGINT', onSigint);
+    stop.dispose();
+    await thread.close();
   }
-}
-
-async function readPrompt(io: CliIo): Promise<string> {
-  if (!io.readStdin || io.isTty) throw new UsageError('no prompt given: pass it as an argument or on stdin');
-  const text = (await io.readStdin()).trim();
-  if (text === '') throw new UsageError('the prompt read from stdin is empty');
-  return text;
 }
 
 async function outputSchema(values: ParsedValues, cwd: string): Promise<unknown> {

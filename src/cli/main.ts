@@ -18,14 +18,17 @@ Commands:
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
   sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
   view                     a local web page of the threads and every request they made
+  completion <shell>       print a completion script for bash, zsh or fish
+  help [<command> [<sub>]] show the help of weft or of one command
 
 Options before the command (Codex's global options):
   --enable FEATURE         turn a [features] flag on (unknown ones are reported and ignored)
   --disable FEATURE        turn a [features] flag off
   -c, --config key=value   override a config.toml key for the command
   -V, --version            print weft's version and the Codex version of each profile
+  -h, --help               show this help
 
-Run \`weft <command> --help\` for a command's options.`;
+Run \`weft help <command>\` (or \`weft <command> --help\`) for a command's options.`;
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -38,7 +41,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
   sandbox: async () => (await import('./sandbox-command.js')).sandboxCommand,
   view: async () => (await import('./view-command.js')).viewCommand,
+  completion: async () => (await import('./completion-command.js')).completionCommand,
 };
+
+export const COMMAND_NAMES = Object.keys(COMMANDS);
 
 export async function main(argvIn: string[], io: CliIo): Promise<number> {
   let global;
@@ -50,34 +56,71 @@ export async function main(argvIn: string[], io: CliIo): Promise<number> {
   }
   for (const w of global.warnings) io.stderr(`weft: warning: ${w}`);
   if (global.version) {
-    io.stdout(await versionLine());
+    io.stdout(versionLine());
     return 0;
   }
-  const [name, ...rest] = global.argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  const [first, ...rest] = global.argv;
+  if (first === undefined) {
+    // Nothing asked: the help is a hint, not the output.
+    io.stderr(HELP);
+    return 2;
+  }
+  if (first === '--help' || first === '-h') {
     io.stdout(HELP);
-    return name === undefined ? 2 : 0;
+    return 0;
+  }
+  // `weft help thread start` is `weft thread start --help`.
+  const [name, args] = first === 'help' ? [rest[0], [...rest.slice(1), '--help']] : [first, rest];
+  if (name === undefined) {
+    io.stdout(HELP);
+    return 0;
   }
   const load = COMMANDS[name];
   if (!load) {
-    io.stderr(`weft: unknown command \`${name}\`\n\n${HELP}`);
+    io.stderr(`weft: unknown command \`${name}\`${nearest(name)}`);
+    io.stderr(`hint: run \`weft --help\` for the commands`);
     return 2;
   }
   try {
     const command = await load();
-    return await command(rest, io);
+    return await command(args, io);
   } catch (err) {
     io.stderr(`weft ${name}: ${errorMessage(err)}`);
-    return err instanceof WeftError && err.code === 'usage' ? 2 : 1;
+    if (err instanceof WeftError && err.code === 'usage') {
+      io.stderr(`hint: run \`weft ${name} --help\` for its usage`);
+      return 2;
+    }
+    return 1;
   }
 }
 
+/** " (did you mean `x`?)" for a command at most two edits away. */
+function nearest(name: string): string {
+  const close = [...COMMAND_NAMES, 'help'].find((c) => editDistance(c, name) <= 2);
+  return close ? ` (did you mean \`${close}\`?)` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
 export function processIo(): CliIo {
+  const out = writerOf(process.stdout);
+  const err = writerOf(process.stderr);
   return {
     env: process.env,
     cwd: process.cwd(),
-    stdout: writerOf(process.stdout),
-    stderr: writerOf(process.stderr),
+    stdout: (line) => out(`${line}\n`),
+    write: out,
+    stderr: (line) => err(`${line}\n`),
     isTty: Boolean(process.stdin.isTTY),
     readStdin: async () => {
       const chunks: Buffer[] = [];
@@ -88,16 +131,16 @@ export function processIo(): CliIo {
 }
 
 /**
- * Lines to a standard stream. When the reader goes away (`weft … | head`), the rest is dropped
+ * Text to a standard stream. When the reader goes away (`weft … | head`), the rest is dropped
  * quietly: the command carries on, so the turn it is running is still recorded whole.
  */
-function writerOf(stream: NodeJS.WriteStream): (line: string) => void {
+function writerOf(stream: NodeJS.WriteStream): (text: string) => void {
   let closed = false;
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err;
     closed = true;
   });
-  return (line) => {
-    if (!closed) stream.write(`${line}\n`);
+  return (text) => {
+    if (!closed) stream.write(text);
   };
 }

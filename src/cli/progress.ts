@@ -16,14 +16,13 @@ export function progressLine(event: ThreadEvent): string | undefined {
       const files = event.changes.map((c) => `${mark[c.kind]} ${c.movePath ?? c.path}`).join('\n  ');
       return event.status === 'completed' ? `apply_patch:\n  ${files}` : `apply_patch ${event.status}:\n  ${files}`;
     }
-    case 'compaction_started':
-      return `compacting the history (${event.trigger})…`;
+    // One line per compaction, when it is done.
     case 'compaction_finished':
-      return `compacted: about ${event.tokensBefore} → ${event.tokensAfter} tokens`;
+      return `compacted the history: about ${event.tokensBefore} → ${event.tokensAfter} tokens`;
     case 'warning':
       return `warning: ${event.message}`;
     case 'retrying':
-      return `retrying (${event.attempt}/${event.maxAttempts}): ${event.reason}`;
+      return `retrying (${event.retry}/${event.maxRetries}): ${event.reason}`;
     case 'turn_failed':
       return `error: ${event.message}`;
     case 'turn_interrupted':

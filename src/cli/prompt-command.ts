@@ -29,7 +29,7 @@ export async function promptCommand(argv: string[], io: CliIo): Promise<number> 
   if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
   const wire = WireApi.safeParse(stringValue(values.wire) ?? 'responses');
-  if (!wire.success) throw new UsageError(`--wire must be responses, chat or anthropic (got '${String(values.wire)}')\n\n${HELP}`);
+  if (!wire.success) throw new UsageError(`--wire must be responses, chat or anthropic (got '${String(values.wire)}')`);
   const rt = await loadRuntime(runtimeOptions(values, io.env));
   for (const w of rt.warnings) io.stderr(`warning: ${w}`);
   const cwd = await workingDirectory(values, io);

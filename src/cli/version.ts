@@ -1,23 +1,25 @@
 // `weft --version`: the Codex version the default profile speaks first (clients parse the first
 // x.y.z and compare it with the Codex they need), then weft's own version and the other profiles.
-import { readFile } from 'node:fs/promises';
+// weft's version is read from its package.json, searched upwards from this module, which sits at a
+// different depth in the sources (src/cli/) and in the bundle (dist/).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompatProfileName } from '../../protocol/config.js';
 import { DEFAULT_COMPAT, getProfile } from '../profile/profiles.js';
 
-async function weftVersion(): Promise<string> {
-  for (const rel of ['../../package.json', '../../../package.json']) {
-    try {
-      const pkg = JSON.parse(await readFile(fileURLToPath(new URL(rel, import.meta.url)), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'weft' && pkg.version) return pkg.version;
-    } catch {
-      // Not this layout (source vs. build).
+export function packageVersion(from: string = fileURLToPath(import.meta.url)): string {
+  for (let dir = path.dirname(from); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'weft' && typeof pkg.version === 'string') return pkg.version;
     }
+    if (path.dirname(dir) === dir) return 'unknown';
   }
-  return 'unknown';
 }
 
-export async function versionLine(): Promise<string> {
+export function versionLine(): string {
   const others = CompatProfileName.options.filter((n) => n !== DEFAULT_COMPAT).map((n) => `${n} ${getProfile(n).cliVersion}`);
-  return `weft ${getProfile(DEFAULT_COMPAT).cliVersion} (weft ${await weftVersion()}; compat ${DEFAULT_COMPAT} by default; also ${others.join(', ')})`;
+  return `weft ${getProfile(DEFAULT_COMPAT).cliVersion} (weft ${packageVersion()}; compat ${DEFAULT_COMPAT} by default; also ${others.join(', ')})`;
 }

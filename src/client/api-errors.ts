@@ -70,7 +70,10 @@ export interface AttemptFailure {
 export function failureFromSdkError(err: unknown, what: string, secrets: readonly string[]): AttemptFailure | null {
   if (err instanceof APIConnectionError) {
     const why = systemCause(err);
-    return { message: scrub(`${what} could not connect: ${err.message}${why ? ` (${why})` : ''}`, secrets), retryable: true };
+    // A host name that does not resolve will not resolve a moment later either: no retry (check base_url).
+    const dns = why?.code === 'ENOTFOUND';
+    const detail = why ? ` (${why.message}${dns ? '; check the provider\'s base_url' : ''})` : '';
+    return { message: scrub(`${what} could not connect: ${err.message}${detail}`, secrets), retryable: !dns };
   }
   if (!(err instanceof SdkApiError) || typeof err.status !== 'number') return null;
   const status = err.status;
@@ -171,10 +174,11 @@ export function scrub(text: string, secrets: readonly string[]): string {
 }
 
 /** The operating system's account of a failed connection (`connect ECONNREFUSED 127.0.0.1:9`), found down the cause chain. */
-function systemCause(err: unknown): string | undefined {
-  let found: string | undefined;
+function systemCause(err: unknown): { message: string; code: string } | undefined {
+  let found: { message: string; code: string } | undefined;
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
-    if (typeof (e as NodeJS.ErrnoException).code === 'string') found = e.message;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string') found = { message: e.message, code };
   }
   return found;
 }

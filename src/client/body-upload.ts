@@ -10,13 +10,16 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { ChunkPool, jsonBodyOfStream, type JsonBody } from './json-body.js';
+import { proxyConfigured, proxyFetch } from './proxy-fetch.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
 /** fetch, except that bodies made by json-body.ts are uploaded with reused buffers. */
-export const uploadingFetch: Fetch = (input, init) => {
+export const uploadingFetch: Fetch = async (input, init) => {
+  // Through a proxy, undici sends the body: buffer reuse matters less than reaching the server.
+  if (proxyConfigured()) return (await proxyFetch())(input, init);
   const body = init?.body ? jsonBodyOfStream(init.body) : undefined;
   if (!body || input instanceof Request) return fetch(input, init);
   return upload(new URL(input), init ?? {}, body);

@@ -1,6 +1,5 @@
 // A model provider as the client needs it (Codex's `[model_providers.<id>]`), and where its API key
 // comes from.
-import type { RetryOptions } from './retry-policy.js';
 import { ApiError } from '../errors.js';
 
 export type WireApi = 'responses' | 'chat' | 'anthropic';
@@ -29,6 +28,19 @@ export interface ProviderSettings {
   streamMaxRetries?: number;
   /** An attempt that receives nothing for this long is a broken stream (`stream_idle_timeout_ms`). */
   streamIdleTimeoutMs?: number;
+}
+
+/** How a failed request is sent again (see retry-policy.ts). */
+export interface RetryOptions {
+  /** Stream attempts in all, the first one included (1 + `stream_max_retries`). */
+  maxAttempts: number;
+  /**
+   * Within one stream attempt, how often a request that got no stream (a 5xx answer, a lost
+   * connection) is sent again at once, silently (`request_max_retries`). Absent: 0.
+   */
+  requestRetries?: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -1,29 +1,30 @@
 // How often and how long the client waits before sending a failed request again.
-import type { ProviderSettings } from './provider.js';
+import type { ProviderSettings, RetryOptions } from './provider.js';
 import { RequestAbortedError } from './api-errors.js';
 
-export interface RetryOptions {
-  /** Total attempts, the first one included. */
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type { RetryOptions };
 
 const DEFAULT_REQUEST_MAX_RETRIES = 4;
 const DEFAULT_STREAM_MAX_RETRIES = 5;
 const DEFAULT_BASE_DELAY_MS = 200;
+// Codex puts no cap on its backoff; its budgets keep the longest wait at 3.2 s. The cap bounds a
+// server's Retry-After.
 const DEFAULT_MAX_DELAY_MS = 30_000;
 
 /**
- * Explicit options win. Otherwise one budget as large as Codex's two together: Codex retries a failed
- * HTTP request `request_max_retries` times and a broken stream `stream_max_retries` times.
+ * Explicit options win. Otherwise Codex's two budgets: each stream attempt sends its request up to
+ * 1 + `request_max_retries` times (5xx, connection failures), and a turn makes up to
+ * 1 + `stream_max_retries` stream attempts. With the defaults (4, 5) a provider answering 500 to
+ * everything gets 30 requests and is given up after about 24 s of backoff, as Codex does.
  */
 export function retryOptionsFor(provider: ProviderSettings, explicit?: RetryOptions): RetryOptions {
   if (explicit) return explicit;
-  const retries =
-    (provider.requestMaxRetries ?? DEFAULT_REQUEST_MAX_RETRIES) +
-    (provider.streamMaxRetries ?? DEFAULT_STREAM_MAX_RETRIES);
-  return { maxAttempts: 1 + retries, baseDelayMs: DEFAULT_BASE_DELAY_MS, maxDelayMs: DEFAULT_MAX_DELAY_MS };
+  return {
+    maxAttempts: 1 + (provider.streamMaxRetries ?? DEFAULT_STREAM_MAX_RETRIES),
+    requestRetries: provider.requestMaxRetries ?? DEFAULT_REQUEST_MAX_RETRIES,
+    baseDelayMs: DEFAULT_BASE_DELAY_MS,
+    maxDelayMs: DEFAULT_MAX_DELAY_MS,
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import { ApiError } from '../errors.js';
 import type { ClientEvent } from './client-events.js';
 import type { WireCallOptions } from './provider.js';
 import { prepareRequest } from './openai-sdk.js';
-import { retryDelayMs, retryOptionsFor, sleep } from './retry-policy.js';
+import { retryDelayMs, retryOptionsFor, sleep, type RetryOptions } from './retry-policy.js';
 import {
   ResponseFailedError,
   StreamInterruptedError,
@@ -38,6 +38,7 @@ type AttemptOutcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptF
 
 interface AttemptContext {
   post: (signal: AbortSignal | undefined) => Promise<AsyncIterable<unknown>>;
+  retry: RetryOptions;
   what: string;
   secrets: readonly string[];
   signal: AbortSignal | undefined;
@@ -54,6 +55,7 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
   const ctx: AttemptContext = {
     post: (sig) =>
       client.post<AsyncIterable<unknown>>('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }),
+    retry,
     what,
     secrets,
     signal,
@@ -77,10 +79,18 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
   const { what, secrets, signal } = ctx;
   const idle = (): AttemptFailure & { kind: 'broken' } => ({ kind: 'broken', ...watch.failure(what) });
   let stream: AsyncIterable<unknown>;
-  try {
-    stream = await ctx.post(watch.signal);
-  } catch (err) {
-    return { kind: 'retry', failure: watch.fired ? idle() : retryableSdkFailure(err, signal, what, secrets) };
+  for (let sent = 1; ; sent++) {
+    try {
+      stream = await ctx.post(watch.signal);
+      break;
+    } catch (err) {
+      if (watch.fired) return { kind: 'retry', failure: idle() };
+      const failure = retryableSdkFailure(err, signal, what, secrets);
+      // Codex's request layer resends 5xx answers and lost connections; a 429 goes to the stream budget.
+      if (failure.status === 429 || sent > (ctx.retry.requestRetries ?? 0)) return { kind: 'retry', failure };
+      await sleep(retryDelayMs(ctx.retry, sent + 1), signal);
+      watch.touch();
+    }
   }
 
   let itemsDone = 0;

@@ -4,9 +4,8 @@
 import { isAbortError } from '../client/api-errors.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
-import type { ThreadState } from '../thread/thread-state.js';
-import type { TurnDeps } from '../thread/turn-loop.js';
-import type { CompactionTrigger } from './compaction-trigger.js';
+import type { CompactionTrigger, Compactor, ThreadState, TurnDeps } from '../thread/turn-ports.js';
+import { autoCompactTokenLimit, shouldAutoCompact } from './compaction-trigger.js';
 import { compactLocally } from './local-compaction.js';
 import { compactRemotely } from './remote-compaction.js';
 
@@ -18,8 +17,18 @@ export async function compactHistory(
   signal: AbortSignal,
 ): Promise<void> {
   deps.emit({ type: 'compaction_started', trigger });
-  // A profile with its own compaction (codex-0.169: inline or `compaction_trigger`, model switches).
-  if (state.profileThread) return state.profileThread.compact(state, deps, settings, trigger, signal);
+  // Each generation compacts its own way (codex-0.169: inline or `compaction_trigger`, model switches).
+  return state.profileThread.compact(state, deps, settings, trigger, signal);
+}
+
+/** codex-0.98's compaction: remote when the provider offers it, else (or when that fails) local. */
+export async function compactCodex098(
+  state: ThreadState,
+  deps: TurnDeps,
+  settings: TurnSettings,
+  _trigger: CompactionTrigger,
+  signal: AbortSignal,
+): Promise<void> {
   const post = deps.remoteCompact;
   if (post) {
     try {
@@ -32,3 +41,15 @@ export async function compactHistory(
   }
   await compactLocally(state, deps, settings, signal);
 }
+
+/**
+ * Codex's compaction as the turn loop's Compactor: due before a turn when the profile's thread asks
+ * for it (a model change), and whenever the last usage reached the auto-compaction limit.
+ */
+export const codexCompactor: Compactor = {
+  isDue(state, deps, settings, phase) {
+    const modelChange = phase === 'pre-turn' && state.profileThread.compactsBeforeTurn(state.previousTurn, settings);
+    return modelChange || shouldAutoCompact(state, autoCompactTokenLimit(settings, deps.autoCompactTokenLimit));
+  },
+  compact: compactHistory,
+};

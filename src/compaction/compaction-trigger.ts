@@ -1,9 +1,9 @@
 // When a thread compacts by itself: once the last request's usage reaches the limit — from config,
 // else the model catalog, else 90% of the context window.
 import type { TurnSettings } from '../context/turn-settings.js';
-import type { ThreadState } from '../thread/thread-state.js';
+import type { ThreadState } from '../thread/turn-ports.js';
 
-export type CompactionTrigger = 'manual' | 'pre-turn' | 'mid-turn';
+export type { CompactionTrigger } from '../thread/turn-ports.js';
 
 export function autoCompactTokenLimit(settings: TurnSettings, configured: number | undefined): number | undefined {
   if (configured !== undefined) return configured;

@@ -6,11 +6,10 @@ import { contextPrefixes, isRealUserMessage } from '../history/context-messages.
 import { messageText, textMessage } from '../history/message.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { estimateItemsTokens } from '../history/token-estimate.js';
-import { compactedLine, contextCompactedEvent, tokenCountEvent, turnContextLine } from '../thread/rollout-records.js';
-import type { ThreadState } from '../thread/thread-state.js';
-import { addUsage, effectiveContextWindow } from '../thread/token-info.js';
-import type { TurnDeps } from '../thread/turn-loop.js';
-import { buildCompactedHistory, summaryMessageText, userMessageTexts } from './compacted-history.js';
+import { compactedLine, contextCompactedEvent, tokenCountEvent, turnContextLine } from '../rollout/records.js';
+import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
+import type { ThreadState, TurnDeps } from '../thread/turn-ports.js';
+import { buildCompactedHistory, summaryMessageText, userMessageTexts } from '../history/compacted-history.js';
 import { dropOldestItem } from '../history/drop-oldest.js';
 import { isContextWindowExceeded } from '../client/api-errors.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';

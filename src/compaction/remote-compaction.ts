@@ -2,17 +2,14 @@
 // with {model, input, instructions}) and returns the items that replace it. weft puts the fresh
 // initial context before them, as local compaction does, and records the result whole in the
 // `compacted` line (`replacement_history`), which is how Codex records a remote compaction.
-import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { CompactRequestBody } from '../../protocol/responses-request.js';
-import type { ProviderSettings } from '../client/provider.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { estimateItemsTokens } from '../history/token-estimate.js';
-import { compactedLine, contextCompactedEvent } from '../thread/rollout-records.js';
-import type { ThreadState } from '../thread/thread-state.js';
-import type { TurnDeps } from '../thread/turn-loop.js';
+import { compactedLine, contextCompactedEvent } from '../rollout/records.js';
+import type { PostCompactFn, ThreadState, TurnDeps } from '../thread/turn-ports.js';
 
-export type PostCompactFn = (opts: { provider: ProviderSettings; body: CompactRequestBody; signal?: AbortSignal }) => Promise<ResponseItem[]>;
+export type { PostCompactFn };
 
 export async function compactRemotely(
   state: ThreadState,

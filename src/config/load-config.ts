@@ -84,8 +84,11 @@ function validate(table: TomlTable, file: string, warnings: string[], overrides:
     if (other.length > 0) throw typeError(other[0] as z.core.$ZodIssue, current, file, overrides);
     for (const issue of unknown) {
       for (const key of (issue as z.core.$ZodIssueUnrecognizedKeys).keys) {
-        const dotted = [...issue.path.map(String), key].join('.');
-        warnings.push(`${file}: unknown key \`${dotted}\` ignored`);
+        const keyPath = [...issue.path.map(String), key];
+        const dotted = keyPath.join('.');
+        // Named where it was written: the `-c` that set it, else the file.
+        const from = overrides.findLast((o) => o.path.length <= keyPath.length && o.path.every((part, i) => keyPath[i] === part));
+        warnings.push(from ? `-c ${from.spec}: unknown key \`${dotted}\` ignored` : `${file}: unknown key \`${dotted}\` ignored`);
         current = removeAt(current, [...issue.path.map(String), key]);
       }
     }

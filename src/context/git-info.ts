@@ -1,26 +1,19 @@
 // The git facts Codex records in session_meta: HEAD commit, branch and origin URL, when the cwd is
-// inside a repository. Missing git or no repository simply gives nothing. simple-git is loaded on
-// first use: a process that only resumes threads never needs it, and it weighs megabytes of memory.
+// inside a repository. Missing git or no repository simply gives nothing.
 import type { GitInfo } from '../../protocol/rollout.js';
+import { git } from './git-command.js';
 
 export async function gitInfo(cwd: string): Promise<GitInfo | undefined> {
-  try {
-    const { simpleGit } = await import('simple-git');
-    const git = simpleGit({ baseDir: cwd });
-    if (!(await git.checkIsRepo())) return undefined;
-    const [commit, branch, remotes] = await Promise.all([
-      git.revparse(['HEAD']).catch(() => undefined),
-      git.revparse(['--abbrev-ref', 'HEAD']).catch(() => undefined),
-      git.getRemotes(true).catch(() => []),
-    ]);
-    const origin = remotes.find((r) => r.name === 'origin')?.refs.fetch;
-    const info: GitInfo = {
-      ...(commit ? { commit_hash: commit.trim() } : {}),
-      ...(branch && branch.trim() !== 'HEAD' ? { branch: branch.trim() } : {}),
-      ...(origin ? { repository_url: origin } : {}),
-    };
-    return Object.keys(info).length > 0 ? info : undefined;
-  } catch {
-    return undefined;
-  }
+  if ((await git(cwd, ['rev-parse', '--is-inside-work-tree'])) !== 'true') return undefined;
+  const [commit, branch, origin] = await Promise.all([
+    git(cwd, ['rev-parse', 'HEAD']),
+    git(cwd, ['rev-parse', '--abbrev-ref', 'HEAD']),
+    git(cwd, ['remote', 'get-url', 'origin']),
+  ]);
+  const info: GitInfo = {
+    ...(commit ? { commit_hash: commit } : {}),
+    ...(branch && branch !== 'HEAD' ? { branch } : {}),
+    ...(origin ? { repository_url: origin } : {}),
+  };
+  return Object.keys(info).length > 0 ? info : undefined;
 }

@@ -1,13 +1,13 @@
 // Loading what every weft command needs, once per process: the home directory, config.toml with
 // its overrides, the behaviour profile, the template pack and its model catalog.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompatProfileName, ConfigToml } from '../../protocol/config.js';
 import type { ModelCatalog } from '../../protocol/model-catalog.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import { expandHome, resolveWeftHome } from '../config/weft-home.js';
 import { loadConfig } from '../config/load-config.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, PackError } from '../errors.js';
 import { WEFT_PACK_DIR } from '../pack/default-pack-dir.js';
 import { loadPack, type Pack } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
@@ -39,6 +39,7 @@ export interface Runtime {
 export interface RuntimeOptions {
   readonly env: Env;
   readonly home?: string | undefined;
+  /** A pack directory; without one (and no `pack` in config.toml) the profile's own pack of weft. */
   readonly packDir?: string | undefined;
   readonly configOverrides?: readonly string[] | undefined;
   readonly configProfile?: string | undefined;
@@ -54,8 +55,10 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: opts.configProfile });
   const config = loaded.config;
   const profile = getProfile(opts.compat ?? config.compat ?? DEFAULT_COMPAT);
-  const packDir = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : WEFT_PACK_DIR);
-  const pack = profile.loadPack ? await profile.loadPack(packDir) : await loadPack(packDir, profile.packLayout);
+  // A pack the user names must exist; weft's own pack is a stack of directories per profile.
+  const userPack = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : undefined);
+  if (userPack !== undefined) await assertPackDir(userPack, opts.packDir !== undefined ? '--pack' : 'config `pack`');
+  const pack = await profile.loadPack(userPack ?? profile.weftPack);
   return {
     home,
     env: opts.env,
@@ -64,7 +67,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
     profile,
     pack,
     catalog: pack.json<ModelCatalog>('models.json').models,
-    packTools: profile.packTools ? profile.packTools(pack) : pack.json<ToolSpec[]>('tools.json'),
+    packTools: profile.packTools(pack),
     instructionsOverride: await instructionsOverride(config, loaded.file, home, opts.env),
     toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_TOOL_TEXTS)),
     patchTexts: patchTextsFrom(pack, hasPatchErrorTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_PATCH_TEXTS)),
@@ -86,4 +89,11 @@ async function instructionsOverride(config: ConfigToml, file: string, home: stri
       { cause: err },
     );
   }
+}
+
+/** A pack that is not a directory at all is named as such, not as a pack missing its first file. */
+async function assertPackDir(dir: string, source: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info) throw new PackError(`${source} ${dir}: the directory does not exist`, dir);
+  if (!info.isDirectory()) throw new PackError(`${source} ${dir}: not a directory`, dir);
 }

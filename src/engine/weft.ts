@@ -3,24 +3,23 @@
 import path from 'node:path';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
-import { wireStream, type PromptShapingOptions } from '../client/stream-for-wire.js';
+import { wireStream, type PromptShapingOptions } from './wire-stream.js';
 import { postCompact } from '../client/compact-request.js';
-import { isDefaultOpenAiProvider } from '../client/provider.js';
+import { codexCompactor } from '../compaction/compact-history.js';
+import { isDefaultOpenAiProvider, resolveApiKey } from '../client/provider.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
 import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js';
 import { RolloutError } from '../errors.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { historyFromRollout, noSessionMetaError } from '../thread/history-from-rollout.js';
-import { firstLineProblem } from '../thread/rollout-prefix.js';
-import { findRolloutPath, latestRollout, rolloutPath } from '../thread/rollout-paths.js';
-import { readRolloutHead } from '../thread/rollout-head.js';
-import { readRollout } from '../thread/rollout-reader.js';
-import { forkRollout } from '../thread/rollout-fork.js';
-import { sessionMetaLine } from '../thread/rollout-records.js';
-import { RolloutWriter, rolloutTimestamp } from '../thread/rollout-writer.js';
-import { lockRollout, type RolloutLock } from '../thread/rollout-lock.js';
-import { assertThreadId, newThreadId } from '../thread/thread-id.js';
+import { firstLineProblem } from '../rollout/prefix.js';
+import { readRolloutHead } from '../rollout/head.js';
+import { sessionMetaLine } from '../rollout/records.js';
+import { rolloutTimestamp } from '../rollout/writer.js';
+import type { RolloutLock } from '../rollout/lock.js';
+import { newThreadId } from '../rollout/thread-id.js';
+import { StoredThreads } from './stored-threads.js';
 import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -36,12 +35,12 @@ import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-s
 import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
 import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
-import { withHistoryBase } from '../thread/rollout-history-base.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
+import { ThreadStore } from '../rollout/thread-store.js';
 import { expandHome } from '../config/weft-home.js';
 import type { Extension } from '../extensions/extension.js';
 import { loadConfiguredExtensions } from '../extensions/load-extension.js';
@@ -69,16 +68,24 @@ export interface OpenThreadOptions {
   readonly extensions?: readonly Extension[];
   /** Where the new thread's rollout goes instead of the home (an ephemeral app-server thread's scratch directory). */
   readonly rolloutHome?: string;
+  /**
+   * startThread only: keep the thread in memory, as Codex's `--ephemeral` does: nothing is written
+   * under the home, and the thread cannot be resumed once closed.
+   */
+  readonly ephemeral?: boolean;
 }
 
 export class Weft {
   readonly #tools = new ToolRegistry();
   readonly #extensions = new ExtensionRegistry();
+  /** Where this home's threads are stored: every surface finds, reads and lists them here. */
+  readonly store: ThreadStore;
 
   private constructor(
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
+    this.store = new ThreadStore(runtime.home);
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
     this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).
@@ -113,21 +120,28 @@ export class Weft {
     return this.runtime.home;
   }
 
+  /** The stored threads, read-only: list them, read one's history (no lock taken). */
+  get threads(): StoredThreads {
+    return new StoredThreads(this.runtime);
+  }
+
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
     const rt = this.runtime;
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? process.cwd());
     const overrides = { ...opts.overrides, cwd };
+    // A turn that cannot start (no provider, no key) must not leave an empty thread behind.
+    const deps = this.#readyDeps();
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
-    const file = rolloutPath(opts.rolloutHome ?? rt.home, id, now);
-    const profileThread = await rt.profile.openThread?.({
+    const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
       kind: 'new',
       threadId: id,
     });
-    const writer = await RolloutWriter.create(
-      file,
+    const { path: file, writer } = await this.store.create(
+      id,
+      now,
       sessionMetaLine({
         id,
         timestamp: rolloutTimestamp(now),
@@ -139,7 +153,7 @@ export class Weft {
         baseInstructions: ctx.baseInstructions,
         git: await gitInfo(cwd),
       }),
-      { format: profileThread?.rolloutFormat },
+      { format: profileThread.rolloutFormat, home: opts.rolloutHome ?? rt.home, inMemory: opts.ephemeral === true },
     );
     const state: ThreadState = {
       id,
@@ -153,12 +167,15 @@ export class Weft {
       tokenInfo: null,
       tools: this.#tools.clone(),
       extraToolSpecs: [],
-      ...(profileThread ? { profileThread } : {}),
+      profileThread,
     };
-    return new Thread(state, rt, this.#hooked(this.#deps(), opts), overrides, cwd);
+    return new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(deps, opts), overrides, cwd);
   }
 
-  /** Reopen a thread by id, by rollout path, or `last` (the most recently updated). */
+  /**
+   * Reopen a thread by id, unique id prefix, name, rollout path, or `last`: the most recently updated
+   * (of the threads of `opts.cwd` when given).
+   */
   async resumeThread(ref: string, opts: OpenThreadOptions = {}): Promise<Thread> {
     const file = await this.#locate(ref, opts.cwd);
     return this.#reopen(file, opts);
@@ -170,12 +187,13 @@ export class Weft {
    */
   async forkThread(ref: string, opts: OpenThreadOptions & { at?: number } = {}): Promise<Thread> {
     const parentPath = await this.#locate(ref, opts.cwd);
+    this.#readyDeps();
     const head = await readRolloutHead(parentPath);
     if (!head.sessionMeta) throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
     const newId = newThreadId();
     const now = new Date();
     const parent = head.sessionMeta;
-    const result = await (this.runtime.profile.forkRollout ?? forkRollout)({
+    const result = await this.runtime.profile.forkRollout({
       home: this.runtime.home,
       parentPath,
       newId,
@@ -202,22 +220,13 @@ export class Weft {
     return this.#locate(ref, cwd);
   }
 
-  async #locate(ref: string, cwd: string | undefined): Promise<string> {
-    if (ref === 'last') {
-      const latest = await latestRollout(this.runtime.home, cwd ? { cwd: path.resolve(cwd) } : {});
-      if (!latest) throw new RolloutError(`no thread to resume under ${this.runtime.home}/sessions`);
-      return latest.path;
-    }
-    if (ref.endsWith('.jsonl')) return path.resolve(ref);
-    const id = assertThreadId(ref);
-    const found = await findRolloutPath(this.runtime.home, id);
-    if (!found) throw new RolloutError(`thread ${id} not found under ${this.runtime.home}/sessions`);
-    return found;
+  #locate(ref: string, cwd: string | undefined): Promise<string> {
+    return this.store.locate(ref, cwd);
   }
 
   async #reopen(file: string, opts: OpenThreadOptions, forkedId?: string): Promise<Thread> {
     // Locked before reading: nothing can be appended between the read and this thread's first write.
-    const lock = await lockRollout(file);
+    const lock = await this.store.lock(file);
     try {
       return await this.#reopenLocked(file, lock, opts, forkedId);
     } catch (err) {
@@ -230,12 +239,7 @@ export class Weft {
     const rt = this.runtime;
     const warnings: string[] = [];
     const onWarning = (w: string) => warnings.push(w);
-    // After a compaction the rollout holds the rebuilt history: read from there, not from the top.
-    // A codex-0.169 fork names its parent's lines instead of copying them: read those first.
-    // Items stay in the file (itemBytes 'file'): the next request forwards their bytes from there.
-    const read = { onWarning, itemBytes: 'file' } as const;
-    const records = await withHistoryBase(await readRollout(file, { ...read, fromLastCheckpoint: true }), file, rt.home, read);
-    const meta = records[0]?.line.type === 'session_meta' ? undefined : (await readRolloutHead(file)).sessionMeta;
+    const { records, headMeta: meta } = await this.store.readForReopen(file, onWarning);
     // The reader dropped a bad first line with only a warning: the error says what is wrong with it.
     if (!meta && records[0]?.line.type !== 'session_meta') throw noSessionMetaError(file, await firstLineProblem(file));
     const prefixes = contextPrefixes(rt.pack);
@@ -250,29 +254,29 @@ export class Weft {
       personality: settings.personality,
       catalogText: catalogInstructions(rt),
     });
-    const profileThread = await rt.profile.openThread?.({
+    const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(settings, base.text),
       kind: forkedId ? 'fork' : 'resume',
       threadId: forkedId ?? restored.meta.id,
       records,
     });
     // Items of a rollout of the other generation, as this profile sends them.
-    const adopt = rt.profile.storedItem && restored.meta.cli_version !== rt.profile.cliVersion ? rt.profile.storedItem : undefined;
+    const adopt = restored.meta.cli_version !== rt.profile.cliVersion ? rt.profile.storedItem : undefined;
     const state: ThreadState = {
       id: forkedId ?? restored.meta.id,
       rolloutPath: file,
-      writer: await RolloutWriter.open(file, { format: profileThread?.rolloutFormat, lock }),
+      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat),
       baseInstructions: base.text,
       history: adopt ? restored.history.flatMap((item) => adopt(item) ?? []) : restored.history,
       previousTurn: restored.lastTurnContext ? previousTurnFromRollout(restored.lastTurnContext) : previousTurnOf(settings),
-      needsInitialContext: rt.profile.contextOnReopen ?? true,
+      needsInitialContext: rt.profile.contextOnReopen,
       includeDeveloperInstructions: opts.repeatDeveloperInstructions ?? true,
       tokenInfo: restored.tokenInfo,
       tools: this.#tools.clone(),
       extraToolSpecs: [],
-      ...(profileThread ? { profileThread } : {}),
+      profileThread,
     };
-    const thread = new Thread(state, rt, this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
+    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
     this.#pendingWarnings.set(thread, warnings);
     return thread;
   }
@@ -301,6 +305,13 @@ export class Weft {
     return list;
   }
 
+  /** The thread deps, once the provider is known to be usable: its table exists and its key is set. */
+  #readyDeps(): ThreadDeps {
+    const deps = this.#deps();
+    resolveApiKey(deps.provider, this.runtime.env);
+    return deps;
+  }
+
   #deps(): ThreadDeps {
     const rt = this.runtime;
     const provider = providerSettings(rt.config, rt.configFile, rt.env);
@@ -309,7 +320,8 @@ export class Weft {
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      stream: wireStream(rt.env, rt.pack.dir, this.options.promptShaping),
+      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping),
+      compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),
       compactPrompt: rt.config.compact_prompt,
       remoteCompact:
@@ -337,7 +349,8 @@ export class Weft {
       truncationPolicy: settings.model.truncation_policy,
       approver: this.options.approver,
       renderExecOutput: (vars) => this.runtime.pack.render('tool_output/exec_command.md', { ...vars }),
-      renderSandboxDenied: this.runtime.pack.has(SANDBOX_DENIED_FILE)
+      renderSandboxDenied:
+        this.runtime.profile.toolOutputs.sandboxDenial === 'error_frame' && this.runtime.pack.has(SANDBOX_DENIED_FILE)
         ? (vars) => this.runtime.pack.render(SANDBOX_DENIED_FILE, { ...vars })
         : undefined,
       texts: this.runtime.toolTexts,

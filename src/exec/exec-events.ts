@@ -119,7 +119,7 @@ export class ExecEventMapper {
       case 'turn_interrupted':
         return [...this.#endTodo(), { type: 'turn.failed', error: { message: 'turn interrupted' } }];
       case 'retrying':
-        return [{ type: 'error', message: `Reconnecting... ${event.attempt}/${event.maxAttempts} (${event.reason})` }];
+        return [{ type: 'error', message: `Reconnecting... ${event.retry}/${event.maxRetries} (${event.reason})` }];
       case 'compaction_finished':
         // Codex reports a compaction to SDK clients as an error item; weft says what happened.
         return [

@@ -43,5 +43,5 @@ export function extensionTexts(extra: Pack, core: Pack): ExtensionTexts {
 }
 
 export async function loadExtensionTexts(core: Pack): Promise<ExtensionTexts> {
-  return extensionTexts(await loadPack(core.dir, extensionTextsLayout), core);
+  return extensionTexts(await loadPack(core.dirs, extensionTextsLayout), core);
 }

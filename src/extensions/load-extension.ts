@@ -7,7 +7,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { IoError, UsageError, errorMessage } from '../errors.js';
+import { IoError, UsageError, WeftError, errorMessage } from '../errors.js';
 import type { Extension } from './extension.js';
 
 const HOOKS = ['input', 'beforeTurn', 'context', 'toolCall', 'toolResult', 'assemble', 'onEvent'] as const;
@@ -43,10 +43,9 @@ export async function loadExtension(file: string, baseDir: string, where: string
   }
   let module: Record<string, unknown>;
   try {
-    // tsx is loaded only when an extension is: most runs have none.
-    const { tsImport } = await import('tsx/esm/api');
-    module = (await tsImport(pathToFileURL(full).href, import.meta.url)) as Record<string, unknown>;
+    module = await importExtension(full, where);
   } catch (err) {
+    if (err instanceof WeftError) throw err;
     throw new IoError(`${where}: extension ${full} failed to load: ${errorMessage(err)}`, full, { cause: err });
   }
   // A file outside an ESM package is loaded as CommonJS: its default export arrives one level down.
@@ -63,6 +62,22 @@ export async function loadExtension(file: string, baseDir: string, where: string
     }
   }
   return asExtension(value, `${where}: ${full}`);
+}
+
+/**
+ * JavaScript is imported by Node itself. TypeScript goes through tsx, an optional peer dependency
+ * loaded only then: most installs never load an extension, and fewer still a `.ts` one.
+ */
+async function importExtension(full: string, where: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(full).href;
+  if (/\.(c|m)?js$/i.test(full)) return (await import(url)) as Record<string, unknown>;
+  let tsImport: (specifier: string, parent: string) => Promise<unknown>;
+  try {
+    ({ tsImport } = await import('tsx/esm/api'));
+  } catch (err) {
+    throw new UsageError(`${where}: ${full} is TypeScript, which needs the tsx package: run \`npm install tsx\` (or compile the extension to .js)`, { cause: err });
+  }
+  return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
 }
 
 /** The extensions config.toml lists (`extensions = [...]`), paths relative to the config file's folder. */

@@ -17,6 +17,14 @@ export class AnchoredMessages {
     else this.#byAnchor.set(anchor, [message]);
   }
 
+  /** The messages that followed `from` follow `to` instead. */
+  move(from: ResponseItem, to: ResponseItem): void {
+    const list = this.#byAnchor.get(from);
+    if (!list) return;
+    this.#byAnchor.delete(from);
+    for (const message of list) this.add(to, message);
+  }
+
   get size(): number {
     let n = 0;
     for (const list of this.#byAnchor.values()) n += list.length;

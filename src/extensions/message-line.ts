@@ -4,8 +4,8 @@
 // after the same items of the restored history.
 import { z } from 'zod';
 import { ContentPart, type ResponseItem } from '../../protocol/responses-items.js';
-import type { RolloutRecord } from '../thread/rollout-reader.js';
-import type { RolloutLineInput } from '../thread/rollout-writer.js';
+import type { RolloutRecord } from '../rollout/reader.js';
+import type { RolloutLineInput } from '../rollout/writer.js';
 import type { ExtensionMessage } from './extension.js';
 import type { Anchor } from './message-anchors.js';
 

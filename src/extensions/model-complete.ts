@@ -3,12 +3,10 @@
 // message. It uses the thread's provider, profile and turn settings, so it costs what a turn's
 // request costs and shows up with the same model.
 import { randomUUID } from 'node:crypto';
-import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
-import type { ClientEvent } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { messageText, textMessage } from '../history/message.js';
-import type { CompatProfile } from '../profile/profile.js';
+import type { StreamFn, TurnProfile } from '../thread/turn-ports.js';
 
 export interface CompletionRequest {
   readonly prompt: string;
@@ -20,9 +18,9 @@ export interface CompletionRequest {
 export type Completer = (request: CompletionRequest) => Promise<string>;
 
 export interface CompleterDeps {
-  readonly profile: CompatProfile;
+  readonly profile: Pick<TurnProfile, 'renderBody'>;
   readonly provider: ProviderSettings;
-  readonly stream: (opts: { provider: ProviderSettings; body: ResponsesRequestBody; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
+  readonly stream: StreamFn;
 }
 
 export function modelCompleter(deps: CompleterDeps): Completer {

@@ -3,13 +3,11 @@
 // each request (context, wire mapping, assembly strategy), around each tool call (steering skip,
 // toolCall, execution events, toolResult), for queued messages, and when the turn ends. One
 // instance serves one thread: it owns the thread's queues and its extension messages.
-import type { FunctionCallItem, MessageItem, ResponseItem } from '../../protocol/responses-items.js';
-import type { TurnSettings } from '../context/turn-settings.js';
+import type { FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { textMessage } from '../history/message.js';
 import type { Pack } from '../pack/load-pack.js';
-import type { ThreadEventListener } from '../thread/thread-events.js';
-import type { PendingInput, ThreadState } from '../thread/thread-state.js';
+import type { PendingInput, ThreadState, TurnBegin, TurnEnd, TurnHooks, TurnStart } from '../thread/turn-ports.js';
 import { userInputMessage } from '../thread/user-input-message.js';
 import type { ToolResult } from '../tools/tool-registry.js';
 import type { AssembleContext, AssembledRequest, ContextEntry, Extension, ExtensionContext, ExtensionMessage } from './extension.js';
@@ -29,37 +27,7 @@ import { runInputHandlers } from './run-input.js';
 import { runToolCallHandlers } from './run-tool-call.js';
 import { runToolResultHandlers } from './run-tool-result.js';
 
-export interface TurnStart {
-  readonly turnId: string;
-  readonly text: string;
-  readonly images: readonly string[];
-  readonly settings: TurnSettings;
-  readonly signal: AbortSignal;
-  readonly emit: ThreadEventListener;
-}
-
-export type TurnBegin =
-  /** A command or an input handler took the input: record nothing, send nothing. */
-  | { readonly kind: 'handled'; readonly reply: string | undefined }
-  /** Record `userItem` (made of `text` and `images`) and run the turn. */
-  | { readonly kind: 'run'; readonly userItem: MessageItem; readonly text: string; readonly images: readonly string[] };
-
-export interface TurnEnd {
-  readonly turnId: string;
-  readonly status: 'completed' | 'interrupted' | 'failed';
-}
-
-/** What the turn loop calls. Every method is a no-op pass-through when no extension uses its hook. */
-export interface TurnHooks {
-  beginTurn(state: ThreadState, turn: TurnStart): Promise<TurnBegin>;
-  /** Before each request: the request to send instead of `request`. Never changes `state`. */
-  context(state: ThreadState, request: AssembledRequest): Promise<AssembledRequest>;
-  /** Runs one tool call through the steering check and the tool hooks; `execute` runs the tool. */
-  runTool(state: ThreadState, call: FunctionCallItem, execute: () => Promise<ToolResult>): Promise<ToolResult>;
-  /** Queued messages to record as user input now (emptied from the queue). */
-  takeQueued(state: ThreadState, which: QueueName): PendingInput[];
-  endTurn(state: ThreadState, turn: TurnEnd): Promise<void>;
-}
+export type { TurnBegin, TurnEnd, TurnHooks, TurnStart };
 
 export interface TurnHooksOptions {
   readonly registry: ExtensionRegistry;
@@ -72,7 +40,7 @@ export interface TurnHooksOptions {
 }
 
 interface ActiveTurn extends TurnStart {
-  userItem?: MessageItem;
+  userItem?: ResponseItem;
   developerInstructions?: string | undefined;
 }
 
@@ -116,6 +84,14 @@ class ExtensionTurnHooks implements TurnHooks {
     this.#turn.developerInstructions = before.developerInstructions;
     await emitExtensionEvent(this.#extensions, { type: 'turnStart', turnId: turn.turnId, prompt: input.text }, ctx);
     return { kind: 'run', userItem, text: input.text, images: input.images };
+  }
+
+  userItemRecorded(item: ResponseItem): void {
+    const turn = this.#turn;
+    if (turn?.userItem === undefined || turn.userItem === item) return;
+    // Messages anchored to the item as made follow it as kept, or they would be lost with it.
+    this.#anchors.move(turn.userItem, item);
+    turn.userItem = item;
   }
 
   async context(state: ThreadState, request: AssembledRequest): Promise<AssembledRequest> {

@@ -15,3 +15,12 @@ function packageRoot(from: string): string {
 
 /** weft's own pack (absolute path, with a trailing separator). */
 export const WEFT_PACK_DIR = path.join(packageRoot(path.dirname(fileURLToPath(import.meta.url))), 'templates') + path.sep;
+
+/**
+ * weft's own pack for a generation whose layout differs from the seed's: its folder under
+ * `templates/` (what only that generation has or words differently) over `templates/` itself (the
+ * files both generations share).
+ */
+export function weftPackFor(generation: string): readonly string[] {
+  return [path.join(WEFT_PACK_DIR, generation) + path.sep, WEFT_PACK_DIR];
+}

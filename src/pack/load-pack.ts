@@ -1,13 +1,21 @@
 // Loading a template pack directory: every file the layout names is read once, as UTF-8 bytes with
-// no newline translation, and checked (present, known placeholders, JSON shape).
+// no newline translation, and checked (present, known placeholders, JSON shape). A pack may be a stack
+// of directories, top first: each file comes from the first one that has it. weft's own pack uses
+// this so that a generation's folder holds only what differs from the shared files below it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PackError } from '../errors.js';
 import type { PackLayout } from './pack-layout.js';
 import { placeholdersOf, renderTemplate } from './template.js';
 
+/** One pack directory, or a stack of them (top first). */
+export type PackDirs = string | readonly string[];
+
 export interface Pack {
+  /** The top directory (where the pack's own files are). */
   readonly dir: string;
+  /** Every directory of the stack, top first. */
+  readonly dirs: readonly string[];
   readonly layout: string;
   has(file: string): boolean;
   /** The file's text exactly as stored. */
@@ -18,28 +26,49 @@ export interface Pack {
   json<T>(file: string): T;
 }
 
-export async function loadPack(dir: string, layout: PackLayout): Promise<Pack> {
-  const root = path.resolve(dir);
+/** The directories of `dirs`, resolved, top first. */
+function packDirList(dirs: PackDirs): string[] {
+  const list = typeof dirs === 'string' ? [dirs] : [...dirs];
+  if (list.length === 0) throw new PackError('a pack needs at least one directory', '');
+  return list.map((d) => path.resolve(d));
+}
+
+/** The text of `file` from the first directory of `roots` that has it; undefined when none has. */
+async function readLayered(roots: readonly string[], file: string): Promise<{ text: string; full: string; layer: string } | undefined> {
+  for (const root of roots) {
+    const full = path.join(root, ...file.split('/'));
+    try {
+      return { text: await readFile(full, 'utf8'), full, layer: root };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw new PackError(`pack ${root}: ${file} cannot be read`, full, { cause: err });
+      }
+    }
+  }
+  return undefined;
+}
+
+export async function loadPack(dirs: PackDirs, layout: PackLayout): Promise<Pack> {
+  const roots = packDirList(dirs);
+  const root = roots[0] as string;
   const texts = new Map<string, string>();
   const data = new Map<string, unknown>();
 
   await Promise.all(
     layout.files.map(async (spec) => {
-      const full = path.join(root, ...spec.path.split('/'));
-      let text: string;
-      try {
-        text = await readFile(full, 'utf8');
-      } catch (err) {
-        if (spec.optional && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'cannot be read';
-        throw new PackError(`pack ${root}: ${spec.path} ${reason} (layout ${layout.name} needs it)`, full, { cause: err });
+      const found = await readLayered(roots, spec.path);
+      if (found === undefined) {
+        if (spec.optional) return;
+        const full = path.join(root, ...spec.path.split('/'));
+        throw new PackError(`pack ${root}: ${spec.path} is missing (layout ${layout.name} needs it)`, full);
       }
+      const { text, full, layer } = found;
       const allowed = new Set(spec.placeholders ?? []);
       const unknown = [...placeholdersOf(text)].filter((name) => !allowed.has(name));
       if (unknown.length > 0) {
         const list = unknown.map((n) => `{{ ${n} }}`).join(', ');
         const known = allowed.size > 0 ? [...allowed].map((n) => `{{ ${n} }}`).join(', ') : 'none';
-        throw new PackError(`pack ${root}: ${spec.path} uses unknown placeholder ${list} (allowed: ${known})`, full);
+        throw new PackError(`pack ${layer}: ${spec.path} uses unknown placeholder ${list} (allowed: ${known})`, full);
       }
       texts.set(spec.path, text);
       if (spec.json) {
@@ -47,13 +76,13 @@ export async function loadPack(dir: string, layout: PackLayout): Promise<Pack> {
         try {
           parsed = JSON.parse(text);
         } catch (err) {
-          throw new PackError(`pack ${root}: ${spec.path} is not valid JSON: ${(err as Error).message}`, full);
+          throw new PackError(`pack ${layer}: ${spec.path} is not valid JSON: ${(err as Error).message}`, full);
         }
         const result = spec.json.safeParse(parsed);
         if (!result.success) {
           const issue = result.error.issues[0];
           const at = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-          throw new PackError(`pack ${root}: ${spec.path} has the wrong shape${at}: ${issue?.message ?? 'invalid'}`, full);
+          throw new PackError(`pack ${layer}: ${spec.path} has the wrong shape${at}: ${issue?.message ?? 'invalid'}`, full);
         }
         data.set(spec.path, result.data);
       }
@@ -68,6 +97,7 @@ export async function loadPack(dir: string, layout: PackLayout): Promise<Pack> {
 
   return {
     dir: root,
+    dirs: roots,
     layout: layout.name,
     has: (file) => texts.has(file),
     text: need,

@@ -3,7 +3,7 @@
 // need to know about them, and a pack without them simply has no panels.
 import path from 'node:path';
 import { PackError } from '../errors.js';
-import { loadPack, type Pack } from '../pack/load-pack.js';
+import { loadPack, type Pack, type PackDirs } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 
 export const PANEL_FILES = {
@@ -45,7 +45,7 @@ export interface PanelTexts {
  * The panel texts of the pack in `packDir`; undefined when it has none of them.
  * @throws PackError when only some of them are there, naming the missing ones.
  */
-export async function loadPanelTexts(packDir: string): Promise<PanelTexts | undefined> {
+export async function loadPanelTexts(packDir: PackDirs): Promise<PanelTexts | undefined> {
   return panelTextsOf(await loadPack(packDir, panelsPackLayout));
 }
 

@@ -1,11 +1,11 @@
 // The profiles weft knows, by their `compat` name.
 import type { CompatProfileName } from '../../protocol/config.js';
 import { UsageError } from '../errors.js';
-import { codex098Profile } from './codex-0.98.js';
+import { codex098Profile } from './codex-0.98/profile.js';
 import { codex0169Profile } from './codex-0.169/profile.js';
 import type { CompatProfile } from './profile.js';
 
-export const DEFAULT_COMPAT: CompatProfileName = 'codex-0.98';
+export const DEFAULT_COMPAT: CompatProfileName = 'codex-0.169';
 
 const PROFILES: Partial<Record<CompatProfileName, CompatProfile>> = {
   'codex-0.98': codex098Profile,

@@ -14,6 +14,7 @@
 import type { WireApi } from '../../protocol/config.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { PackError } from '../errors.js';
+import type { PackDirs } from '../pack/load-pack.js';
 import { estimateItemsTokens, tokensForBytes, utf8ByteLength } from '../history/token-estimate.js';
 import { accountPanelCache, DEFAULT_CACHE_PRICING, type CachePricing, type PanelCacheReport, type RenderedPanel } from '../panels/panel-cache.js';
 import { DEFAULT_DETACH_THRESHOLDS, findDetachPoint, historyTranscript, type DetachThresholds } from '../panels/detach-history.js';
@@ -287,6 +288,6 @@ function emitKey(slots: ReadonlyMap<string, Slot>, key: string, emit: (slot: Slo
 }
 
 /** A shaper for one thread, reading panel texts from the pack in `packDir`; none without options. */
-export function createPromptShaper(options: PromptShapingOptions | undefined, packDir: string): PromptShaper | undefined {
+export function createPromptShaper(options: PromptShapingOptions | undefined, packDir: PackDirs): PromptShaper | undefined {
   return options ? new PromptShaper(options, () => loadPanelTexts(packDir)) : undefined;
 }

@@ -2,12 +2,12 @@
 // the instructions recorded in session_meta, the last turn's settings and the token totals.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
-import { buildCompactedHistory, userMessageTexts } from '../compaction/compacted-history.js';
+import { buildCompactedHistory, userMessageTexts } from '../history/compacted-history.js';
 import { RolloutError } from '../errors.js';
-import { isGhostSnapshot } from './ghost-snapshots.js';
-import { compactedOf, responseItemOf, type RolloutRecord } from './rollout-reader.js';
-import { parseExact } from './schema-verdict.js';
-import type { TokenInfo } from './token-info.js';
+import { isGhostSnapshot } from '../rollout/ghost-snapshots.js';
+import { compactedOf, responseItemOf, type RolloutRecord } from '../rollout/reader.js';
+import { parseExact } from '../rollout/schema-verdict.js';
+import type { TokenInfo } from '../rollout/token-info.js';
 import { dropLastUserTurns, rolledBackTurns } from './thread-rollback.js';
 
 export interface RestoredThread {

@@ -2,7 +2,7 @@
 // notifications). Plain data; errors travel as events too.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { TokenUsage } from '../client/token-usage.js';
-import type { TokenInfo } from './token-info.js';
+import type { TokenInfo } from '../rollout/token-info.js';
 import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
 export interface PlanStep {
@@ -42,7 +42,8 @@ export type ThreadEvent =
     }
   /** The model's task plan as it just set it (update_plan). */
   | { type: 'plan_updated'; callId: string; explanation: string | null; plan: readonly PlanStep[] }
-  | { type: 'retrying'; attempt: number; maxAttempts: number; reason: string }
+  /** The `retry`-th of `maxRetries` retries is about to start (Codex's "Reconnecting... 1/5"). */
+  | { type: 'retrying'; retry: number; maxRetries: number; reason: string }
   | { type: 'compaction_started'; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; tokensBefore: number; tokensAfter: number }
   | { type: 'warning'; message: string }

@@ -4,7 +4,7 @@
 // agent changed are not touched: that is the client's business.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { UsageError } from '../errors.js';
-import type { RolloutLineInput } from './rollout-writer.js';
+import type { RolloutLineInput } from '../rollout/writer.js';
 import type { ThreadState } from './thread-state.js';
 
 export const THREAD_ROLLED_BACK = 'thread_rolled_back';

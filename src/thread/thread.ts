@@ -2,18 +2,16 @@
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { ToolHandler } from '../tools/tool-registry.js';
-import { turnSettingsFor } from '../engine/new-thread-context.js';
-import type { Runtime } from '../engine/runtime.js';
+import type { TurnSettings } from '../context/turn-settings.js';
 import type { McpSession } from '../mcp/mcp-session.js';
 import { UsageError } from '../errors.js';
 import type { ThreadEventListener } from './thread-events.js';
-import type { PendingInput, ThreadState } from './thread-state.js';
-import type { TokenInfo } from './token-info.js';
+import type { PendingInput, ThreadState, TurnDeps } from './turn-ports.js';
+import type { TokenInfo } from '../rollout/token-info.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { rollbackThreadState } from './thread-rollback.js';
-import { threadNameEvent } from './thread-name.js';
-import { runTurn, type TurnDeps, type TurnOutcome } from './turn-loop.js';
-import { compactHistory } from '../compaction/compact-history.js';
+import { threadNameEvent } from '../rollout/thread-name.js';
+import { runTurn, type TurnOutcome } from './turn-loop.js';
 
 export interface RunOptions {
   /** Settings for this turn only, over the thread's. */
@@ -31,13 +29,16 @@ export interface RunOptions {
 
 export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema' | 'turnId' | 'withoutInput'>;
 
+/** The settings of one turn: the thread's overrides over the configuration (the engine resolves them). */
+export type SettingsFor = (input: { cwd: string; overrides: SettingsOverrides }) => Promise<{ settings: TurnSettings; warnings: string[] }>;
+
 export class Thread {
   #running = false;
   #inTurn = false;
 
   constructor(
     private readonly state: ThreadState,
-    private readonly runtime: Runtime,
+    private readonly settingsFor: SettingsFor,
     private readonly deps: ThreadDeps,
     /** Settings fixed for the thread's life in this process (CLI flags, protocol params). */
     private threadOverrides: SettingsOverrides,
@@ -81,7 +82,7 @@ export class Thread {
     this.#inTurn = true;
     try {
       const overrides = { ...this.threadOverrides, ...definedOnly(opts.overrides ?? {}) };
-      const { settings, warnings } = await turnSettingsFor(this.runtime, { cwd: this.defaultCwd, overrides });
+      const { settings, warnings } = await this.settingsFor({ cwd: this.defaultCwd, overrides });
       const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
       for (const message of warnings) emit({ type: 'warning', message });
       const signal = opts.signal ?? new AbortController().signal;
@@ -97,9 +98,9 @@ export class Thread {
     if (this.#running) throw new UsageError(`thread ${this.id} is running a turn; compact it after the turn`);
     this.#running = true;
     try {
-      const { settings } = await turnSettingsFor(this.runtime, { cwd: this.defaultCwd, overrides: this.threadOverrides });
+      const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
       const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
-      await compactHistory(this.state, { ...this.deps, emit }, settings, 'manual', opts.signal ?? new AbortController().signal);
+      await this.deps.compactor.compact(this.state, { ...this.deps, emit }, settings, 'manual', opts.signal ?? new AbortController().signal);
     } finally {
       this.#running = false;
     }
@@ -135,7 +136,7 @@ export class Thread {
   /** Drops the last `numTurns` user turns from the history the model sees (not from disk). */
   async rollback(numTurns: number): Promise<void> {
     if (this.#running) throw new UsageError(`thread ${this.id} is running; roll it back after the turn`);
-    const prefixes = contextPrefixes(this.runtime.pack);
+    const prefixes = contextPrefixes(this.deps.pack);
     await rollbackThreadState(this.state, numTurns, (item) => isRealUserMessage(item, prefixes));
   }
 

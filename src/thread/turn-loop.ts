@@ -4,24 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomToolCallItem, FunctionCallItem, ResponseItem, ToolSearchCallItem } from '../../protocol/responses-items.js';
 import type { McpHub } from '../mcp/mcp-hub.js';
-import type { McpSession } from '../mcp/mcp-session.js';
+import type { ToolContext, ToolResult } from '../tools/tool-context.js';
 import { isMcpResourceTool, runMcpResourceTool } from '../mcp/mcp-resource-tools.js';
 import { answerToolSearch, mcpToolForCall, runMcpCall, withMcpTools } from '../mcp/mcp-turn-tools.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
-import type { ClientEvent } from '../client/client-events.js';
-import type { ProviderSettings } from '../client/provider.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import { errorMessage } from '../errors.js';
+import { UsageError, errorMessage } from '../errors.js';
+import { estimateTokens } from '../history/token-estimate.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import { textMessage, messageText } from '../history/message.js';
-import type { Pack } from '../pack/load-pack.js';
-import type { CompatProfile } from '../profile/profile.js';
-import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
-import type { ToolSpec } from '../../protocol/responses-request.js';
-import type { ToolContext, ToolResult } from '../tools/tool-registry.js';
 import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import {
   agentMessageEvent,
@@ -31,43 +25,13 @@ import {
   turnAbortedEvent,
   turnContextLine,
   userMessageEvent,
-} from './rollout-records.js';
-import type { ThreadEventListener } from './thread-events.js';
-import type { ThreadState } from './thread-state.js';
-import { addUsage, effectiveContextWindow } from './token-info.js';
+} from '../rollout/records.js';
+import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
+import type { ThreadState, TurnDeps } from './turn-ports.js';
+import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
 import { userInputMessage } from './user-input-message.js';
-import { autoCompactTokenLimit, shouldAutoCompact } from '../compaction/compaction-trigger.js';
-import { compactHistory } from '../compaction/compact-history.js';
-import type { PostCompactFn } from '../compaction/remote-compaction.js';
-import type { TurnHooks } from '../extensions/turn-hooks.js';
 
-export type StreamFn = (opts: { provider: ProviderSettings; body: ResponsesRequestBody; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
-
-export interface TurnDeps {
-  readonly profile: CompatProfile;
-  readonly pack: Pack;
-  readonly packTools: readonly ToolSpec[];
-  readonly provider: ProviderSettings;
-  readonly stream: StreamFn;
-  readonly toolContext: (settings: TurnSettings, signal: AbortSignal, emit: ThreadEventListener) => ToolContext;
-  readonly emit: ThreadEventListener;
-  /** config `compact_prompt`: replaces the pack's compaction prompt. */
-  readonly compactPrompt?: string | undefined;
-  /** Set when the provider compacts remotely (`POST /responses/compact`). */
-  readonly remoteCompact?: PostCompactFn | undefined;
-  /** config `model_auto_compact_token_limit`. */
-  readonly autoCompactTokenLimit?: number | undefined;
-  /** A JSON schema the final answer must follow. */
-  readonly outputSchema?: unknown;
-  /** No user input: the model goes on from the history (0.169's turn/start with empty input). */
-  readonly withoutInput?: boolean | undefined;
-  /** The id this turn gets (the app-server names it in its answer first); a fresh UUID otherwise. */
-  readonly turnId?: string | undefined;
-  /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
-  readonly hooks?: TurnHooks | undefined;
-  /** The thread's MCP servers, when the configuration has any. */
-  readonly mcp?: McpSession | undefined;
-}
+export type { StreamFn, TurnDeps } from './turn-ports.js';
 
 export type TurnOutcome =
   | { status: 'completed'; turnId: string; lastMessage: string | undefined }
@@ -86,29 +50,35 @@ export async function runTurn(
   const begun = await deps.hooks?.beginTurn(state, { turnId, text: userText, images, settings, signal, emit: deps.emit });
   if (begun?.kind === 'handled') return { status: 'completed', turnId, lastMessage: begun.reply };
   if (begun) ({ text: userText, images } = begun);
+  const oversized = promptOverWindow(userText, settings);
+  if (oversized) {
+    // Refused before anything is recorded or sent: the request could never fit.
+    deps.emit({ type: 'turn_failed', turnId, message: oversized.message });
+    return ended(state, deps, { status: 'failed', turnId, error: oversized });
+  }
   deps.emit({ type: 'turn_started', threadId: state.id, turnId });
-  // A profile with per-thread behaviour (codex-0.169) builds the context and bodies itself.
+  // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
-  const profile = pt ?? deps.profile;
-  if (pt) await state.writer.append(await pt.turnStarted(turnId, settings));
+  await state.writer.append(await pt.turnStarted(turnId, settings));
   const opening: ResponseItem[] = [];
   const fresh = state.needsInitialContext;
   if (fresh) {
     opening.push(
-      ...profile.buildInitialContext(deps.pack, settings, state.baseInstructions, {
+      ...pt.buildInitialContext(deps.pack, settings, state.baseInstructions, {
         includeDeveloperInstructions: state.includeDeveloperInstructions,
       }),
     );
     state.needsInitialContext = false;
   }
-  opening.push(...profile.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
+  opening.push(...pt.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
   await record(state, opening);
 
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
-    if (pt) await state.writer.append(pt.beforePrompt(settings));
+    await state.writer.append(pt.beforePrompt(settings));
     if (!deps.withoutInput) {
-      await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+      const [userItem] = await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
+      if (begun && userItem) deps.hooks?.userItemRecorded(userItem);
       await state.writer.append(userMessageEvent(userText));
       deps.emit({ type: 'user_message', text: userText, images });
     }
@@ -126,14 +96,14 @@ export async function runTurn(
       } else if (broken) {
         // The stream broke after some items were kept: ask again from the history that holds them.
         if (++resamples > MAX_RESAMPLES) throw broken;
-        deps.emit({ type: 'retrying', attempt: resamples + 1, maxAttempts: MAX_RESAMPLES + 1, reason: broken.message });
+        deps.emit({ type: 'retrying', retry: resamples, maxRetries: MAX_RESAMPLES, reason: broken.message });
       } else if (calls.length === 0 && !(await recordPendingInput(state, deps, 'followUp'))) break;
       await runCalls(state, deps, settings, calls, signal, offered);
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
     }
-    if (pt) await state.writer.append(pt.turnCompleted(lastMessage));
+    await state.writer.append(pt.turnCompleted(lastMessage));
     await state.writer.flush();
     deps.emit({ type: 'turn_completed', turnId, usage: state.tokenInfo?.total_token_usage ?? null, lastMessage });
     return await ended(state, deps, { status: 'completed', turnId, lastMessage });
@@ -149,6 +119,16 @@ export async function runTurn(
   }
 }
 
+/** A prompt that alone exceeds the model's usable context window, as the error saying so. */
+function promptOverWindow(text: string, settings: TurnSettings): UsageError | undefined {
+  const window = effectiveContextWindow(settings.model);
+  const tokens = estimateTokens(text);
+  if (window === null || tokens <= window) return undefined;
+  return new UsageError(
+    `the prompt is about ${tokens} tokens, more than the ${window} tokens of ${settings.model.slug}'s context window: shorten it or send it in parts`,
+  );
+}
+
 /** Tells the extension hooks (if any) that the turn ended; returns the outcome. */
 async function ended(state: ThreadState, deps: TurnDeps, outcome: TurnOutcome): Promise<TurnOutcome> {
   await deps.hooks?.endTurn(state, { turnId: outcome.turnId, status: outcome.status });
@@ -162,18 +142,17 @@ async function maybeCompact(
   phase: 'pre-turn' | 'mid-turn',
   signal: AbortSignal,
 ): Promise<void> {
-  const modelChange = phase === 'pre-turn' && (state.profileThread?.compactsBeforeTurn(state.previousTurn, settings) ?? false);
-  if (modelChange || shouldAutoCompact(state, autoCompactTokenLimit(settings, deps.autoCompactTokenLimit))) {
-    await compactHistory(state, deps, settings, phase, signal);
-  }
+  if (deps.compactor.isDue(state, deps, settings, phase)) await deps.compactor.compact(state, deps, settings, phase, signal);
 }
 
-async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<void> {
-  if (items.length === 0) return;
+/** Appends `items` to the history and the rollout; returns them as kept (a profile may decorate them). */
+async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<readonly ResponseItem[]> {
+  if (items.length === 0) return items;
   const pt = state.profileThread;
-  const kept = pt ? items.map((item) => pt.decorateItem(item)) : items;
+  const kept = items.map((item) => pt.decorateItem(item));
   state.history.push(...kept);
   await state.writer.append(kept.map(responseItemLine));
+  return kept;
 }
 
 /** A call the turn runs: a function tool's, or a freeform (custom) tool's such as apply_patch. */
@@ -200,7 +179,7 @@ async function sampleOnce(
   const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
   const request = { instructions: state.baseInstructions, input };
   const sent = deps.hooks ? await deps.hooks.context(state, request) : request;
-  const body = (state.profileThread ?? deps.profile).renderBody(
+  const body = state.profileThread.renderBody(
     {
       instructions: sent.instructions,
       input: sent.input,
@@ -258,21 +237,21 @@ async function consumeStream(
         deps.emit({ type: 'reasoning_delta', itemId: event.itemId, delta: event.delta });
         break;
       case 'item_done': {
-        const item = state.profileThread?.modelItem(event.item, event.raw) ?? event.item;
+        const item = state.profileThread.modelItem(event.item, event.raw);
         await keepModelItem(state, deps, item, onMessage);
         if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
         else if (item.type === 'tool_search_call' && item.execution === 'client') calls.push(item);
         break;
       }
       case 'retrying':
-        deps.emit({ type: 'retrying', attempt: event.attempt, maxAttempts: event.maxAttempts, reason: event.reason });
+        deps.emit({ type: 'retrying', retry: event.attempt - 1, maxRetries: event.maxAttempts - 1, reason: event.reason });
         break;
       case 'item_skipped':
         deps.emit({ type: 'warning', message: `a ${String(event.raw.type)} item from the model was not kept: ${event.reason}` });
         break;
       case 'completed':
         if (event.usage) {
-          state.profileThread?.responseCompleted?.(event.responseId);
+          state.profileThread.responseCompleted(event.responseId);
           state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
           await state.writer.append(tokenCountEvent(state.tokenInfo));
           deps.emit({ type: 'token_count', info: state.tokenInfo });
@@ -328,6 +307,7 @@ async function runCalls(
       state.tools.dispatch(
         { name: call.name, arguments: custom ? call.input : call.arguments, callId: call.call_id, signal, kind: custom ? 'custom' : 'function' },
         ctx,
+        offered,
       );
     const dispatch = custom ? registry : mcpDispatch(state, deps, call, mcp, ctx, signal) ?? registry;
     // Extension hooks see every call in the function form (a freeform input as `{"input": …}`).

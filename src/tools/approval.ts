@@ -6,7 +6,7 @@
 //   outside the sandbox; weft does not retry on failure (yet): the model can ask for escalation.
 // Without anyone to ask, a command that needs approval is refused, never run.
 import type { ToolTexts } from './tool-texts.js';
-import type { FileChangeSummary } from './apply-patch/run-patch.js';
+import type { FileChangeSummary } from './apply-patch/patch-context.js';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';

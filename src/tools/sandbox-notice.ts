@@ -5,13 +5,16 @@
 import type { SandboxMode } from '../../protocol/config.js';
 import { probeBwrap } from './sandbox/bwrap-probe.js';
 
-/** The warning to show at start, or null when the mode needs no sandbox or the sandbox works. No trailing newline. */
+/**
+ * The warning to show at start, or null when the mode needs no sandbox or the sandbox works. No prefix
+ * (each surface adds its own, once) and no trailing newline.
+ */
 export async function sandboxNotice(mode: SandboxMode, env: Readonly<Record<string, string | undefined>>): Promise<string | null> {
   if (mode === 'danger-full-access') return null;
   const status = await probeBwrap(env);
   if (status.available) return null;
   return (
-    `weft: sandbox_mode is "${mode}", but the sandbox cannot be enforced: ${status.reason}. ` +
+    `sandbox_mode is "${mode}", but the sandbox cannot be enforced: ${status.reason}. ` +
     `Commands the model runs will be refused until it can; to fix it, ${status.hint}.`
   );
 }

@@ -2,7 +2,7 @@
 // when they do not fit (the pack's invalid-arguments text, naming each problem).
 import type { z } from 'zod';
 import { errorMessage } from '../errors.js';
-import type { ToolCall, ToolContext } from './tool-registry.js';
+import type { ToolCall, ToolContext } from './tool-context.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; output: string };
 

@@ -4,23 +4,17 @@
 // `turn/plan/updated`) and answers with the pack's text.
 import { z } from 'zod';
 import { parseToolArguments } from './tool-arguments.js';
-import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
+import { PlanStepStatus, type PlanUpdate } from './plan-update.js';
+import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-context.js';
+
+export { PlanStepStatus, type PlanUpdate };
 
 export const UPDATE_PLAN_TOOL_NAME = 'update_plan';
-
-export const PlanStepStatus = z.enum(['pending', 'in_progress', 'completed']);
-export type PlanStepStatus = z.infer<typeof PlanStepStatus>;
 
 const UpdatePlanArgs = z.object({
   explanation: z.string().nullish(),
   plan: z.array(z.object({ step: z.string(), status: PlanStepStatus })),
 });
-
-export interface PlanUpdate {
-  readonly callId: string;
-  readonly explanation: string | null;
-  readonly plan: readonly { readonly step: string; readonly status: PlanStepStatus }[];
-}
 
 export const updatePlan: ToolHandler = async (call: ToolCall, ctx: ToolContext): Promise<ToolResult> => {
   const args = parseToolArguments(call, UpdatePlanArgs, ctx);

@@ -8,9 +8,9 @@
 // History is kept as (array, length) snapshots: arrays are only ever appended to, so a request needs
 // no copy of the history it saw.
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { buildCompactedHistory, userMessageTexts } from '../compaction/compacted-history.js';
-import { isGhostSnapshot } from '../thread/ghost-snapshots.js';
-import { compactedOf, responseItemOf, type RolloutRecord } from '../thread/rollout-reader.js';
+import { buildCompactedHistory, userMessageTexts } from '../history/compacted-history.js';
+import { isGhostSnapshot } from '../rollout/ghost-snapshots.js';
+import { compactedOf, responseItemOf, type RolloutRecord } from '../rollout/reader.js';
 import { dropLastUserTurns, rolledBackTurns } from '../thread/thread-rollback.js';
 
 export type Generation = 'codex-0.98' | 'codex-0.169';

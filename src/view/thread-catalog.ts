@@ -4,9 +4,9 @@
 // size and mtime, so listing a thousand threads again costs a stat each. Thread ids from requests are only ever looked up here:
 // a request path never names a file.
 import { open, stat } from 'node:fs/promises';
-import { isThreadId } from '../thread/thread-id.js';
-import { readRolloutHead } from '../thread/rollout-head.js';
-import { dayDirsNewestFirst, rolloutFilesIn, type RolloutFileEntry } from '../thread/rollout-paths.js';
+import { isThreadId } from '../rollout/thread-id.js';
+import { readRolloutHead } from '../rollout/head.js';
+import { dayDirsNewestFirst, rolloutFilesIn, type RolloutFileEntry } from '../rollout/paths.js';
 
 export interface ThreadSummary {
   readonly id: string;

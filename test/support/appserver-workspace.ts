@@ -1,6 +1,7 @@
 // A workspace for app-server tests: CODEX_HOME with a config.toml pointing at a mock provider, a
-// HOME and a working directory, and the codex-0.98 pack of the conformance fixtures (or weft's own
-// pack when the fixtures are absent).
+// HOME and a working directory, and the codex-0.98 profile with the codex-0.98 pack of the
+// conformance fixtures (or weft's own pack when the fixtures are absent): these tests pin the
+// app-server of that generation.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ export async function appServerWorkspace(mockUrl: string, extraConfig = ''): Pro
   for (const d of [cwd, codexHome, home]) await mkdir(d, { recursive: true });
   await writeFile(
     join(codexHome, 'config.toml'),
-    `model = "mock-model"\nmodel_provider = "mock"\n${extraConfig}\n[model_providers.mock]\nname = "Mock"\nbase_url = "${mockUrl}"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
+    `compat = "codex-0.98"\nmodel = "mock-model"\nmodel_provider = "mock"\n${extraConfig}\n[model_providers.mock]\nname = "Mock"\nbase_url = "${mockUrl}"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
   );
   const env = { HOME: home, CODEX_HOME: codexHome, MOCK_API_KEY: 'dummy', SHELL: '/bin/bash', PATH: process.env.PATH ?? '/usr/bin:/bin' };
   return {

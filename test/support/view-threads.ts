@@ -29,7 +29,7 @@ function respond(req: CapturedRequest, index: number): MockReply {
 }
 
 export async function makeViewThreads(profile: CompatProfileName): Promise<ViewThreads> {
-  const config = profile === 'codex-0.169' ? `compat = "codex-0.169"\npack = "${PACK_0169}"\nsandbox_mode = "danger-full-access"` : 'sandbox_mode = "danger-full-access"';
+  const config = profile === 'codex-0.169' ? `compat = "codex-0.169"\npack = "${PACK_0169}"\nsandbox_mode = "danger-full-access"` : 'compat = "codex-0.98"\nsandbox_mode = "danger-full-access"';
   const harness = await threadHarness(respond, config);
   const weft = await harness.open();
   const thread = await weft.startThread();

@@ -13,9 +13,9 @@ const sources = [
 
 describe('budgeted assembly budgets', () => {
   it('uses the design defaults 1,000 / 1,500 / 10,000 / 15,000 and an 80% summary trigger', () => {
-    expect(DEFAULT_BUDGET_SETTINGS.budgets).toEqual({ system: 1_000, stage: 1_500, history: 10_000, other: 15_000 });
+    expect(DEFAULT_BUDGET_SETTINGS.budgets).toEqual({ system: 4_000, stage: 1_500, history: 10_000, other: 15_000 });
     expect(DEFAULT_BUDGET_SETTINGS.summarizeAt).toBe(0.8);
-    expect(budgetSettings({ budgets: { history: 500 } }).budgets).toEqual({ system: 1_000, stage: 1_500, history: 500, other: 15_000 });
+    expect(budgetSettings({ budgets: { history: 500 } }).budgets).toEqual({ system: 4_000, stage: 1_500, history: 500, other: 15_000 });
     expect(() => budgetSettings({ budgets: { history: -1 } }, '--budget')).toThrow('--budget: `budgets.history`');
     expect(() => budgetSettings({ summarizeAt: 1.5 })).toThrow('`summarizeAt`');
   });

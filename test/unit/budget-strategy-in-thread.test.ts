@@ -13,11 +13,15 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
+// The budgeted assembly's sections are laid over the seed generation's body (an `instructions`
+// field, the stage prompt as the first input message).
+const SEED_GENERATION = 'compat = "codex-0.98"';
+
 const pack = (file: string) => readFile(new URL(`../../templates/${file}`, import.meta.url), 'utf8');
 
 describe('budgeted assembly as a thread strategy', () => {
   it('a thread that selects it sends stage, history and other context; the history it keeps is untouched', async () => {
-    harness = await threadHarness(() => textReply('ok'));
+    harness = await threadHarness(() => textReply('ok'), SEED_GENERATION);
     const weft = await harness.open();
     const reports: BudgetedAssembly[] = [];
     const thread = await weft.startThread({
@@ -55,7 +59,7 @@ describe('budgeted assembly as a thread strategy', () => {
       if (n === 2) return functionCallReply('probe', {}, 'call_2');
       return textReply(`reply ${n}`);
     };
-    harness = await threadHarness(respond);
+    harness = await threadHarness(respond, SEED_GENERATION);
     const weft = (await harness.open())
       .registerTool('dump', async () => ({ output: 'log line\n'.repeat(2_500) }))
       .registerTool('probe', async () => ({ output: 'small' }));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { startMockResponsesServer, textReply } from '../../scripts/mock-responses-server.js';
+import { recordedAnswers, recordedPrompts } from '../support/rollout-prompts.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);
@@ -35,9 +36,9 @@ it('a closed stdout does not crash weft exec, and the turn is recorded whole', a
     expect(stderr).not.toMatch(/EPIPE|Unhandled 'error'/);
     expect(code).toBe(0);
     const [rollout] = await rolloutsUnder(path.join(home, 'sessions'));
-    const lines = (await readFile(rollout as string, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { type: string; payload: { type?: string } });
-    expect(lines.some((l) => l.type === 'event_msg' && l.payload.type === 'user_message')).toBe(true);
-    expect(lines.some((l) => l.type === 'event_msg' && l.payload.type === 'agent_message')).toBe(true);
+    const text = await readFile(rollout as string, 'utf8');
+    expect(recordedPrompts(text)).toEqual(['piped prompt']);
+    expect(recordedAnswers(text)).toHaveLength(1);
   } finally {
     await mock.close();
   }

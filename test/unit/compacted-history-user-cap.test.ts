@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCompactedHistory, selectUserMessages, summaryMessageText, USER_MESSAGE_TOKEN_CAP } from '../../src/compaction/compacted-history.js';
+import { buildCompactedHistory, selectUserMessages, summaryMessageText, USER_MESSAGE_TOKEN_CAP } from '../../src/history/compacted-history.js';
 import { textMessage } from '../../src/history/message.js';
 
 // 40 ASCII bytes each = 10 estimated tokens each.

@@ -7,21 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
 import { main } from '../../src/cli/main.js';
+import { recordedPrompts } from '../support/rollout-prompts.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 import { threadHarness } from '../support/thread-harness.js';
 
 afterEach(removeTempDirs);
 
 const BIN = fileURLToPath(new URL('../../bin/weft.js', import.meta.url));
-
-function userMessages(rollout: string): string[] {
-  return rollout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { type: string; payload: { type?: string; message?: string } })
-    .filter((l) => l.type === 'event_msg' && l.payload.type === 'user_message')
-    .map((l) => l.payload.message ?? '');
-}
 
 it('a second resume of a thread being written is refused and the first turn is recorded whole', async () => {
   let release = (): void => undefined;
@@ -50,7 +42,7 @@ it('a second resume of a thread being written is refused and the first turn is r
 
   release();
   expect(await aExit).toBe(0);
-  expect(userMessages(await readFile(thread.rolloutPath, 'utf8'))).toEqual(['first', 'A']);
+  expect(recordedPrompts(await readFile(thread.rolloutPath, 'utf8'))).toEqual(['first', 'A']);
   expect(h.mock.requests).toHaveLength(2);
   await h.close();
 });

@@ -38,7 +38,7 @@ describe('unknown config keys', () => {
   it('warns about unknown keys that come from -c overrides as well', () => {
     const { config, warnings } = parseConfigText('', FILE, ['sandbox_workspace_write.nope=1']);
     expect(config).toEqual({ sandbox_workspace_write: {} });
-    expect(warnings).toEqual(['/h/config.toml: unknown key `sandbox_workspace_write.nope` ignored']);
+    expect(warnings).toEqual(['-c sandbox_workspace_write.nope=1: unknown key `sandbox_workspace_write.nope` ignored']);
   });
 
   it('gives no warnings for a config of known keys only', () => {

@@ -24,7 +24,7 @@ it.each(['responses', 'chat', 'anthropic'])('on the %s wire, header and query va
     JSON.stringify({
       error: { type, message: `rejected token ${TENANT_TOKEN} for sig=${QUERY_SIG} (also ${encodeURIComponent(QUERY_SIG)}), version ${SHORT_VERSION}` },
     });
-  // A 500 first (retried at once: retry-after-ms 0), then a final 400.
+  // A 500 first (a reported stream retry, at once: retry-after-ms 0), then a final 400.
   server = await startMockWireServer((_req, index) =>
     index === 0
       ? { status: 500, body: errorBody('server_error'), headers: { 'retry-after-ms': '0' } }
@@ -38,8 +38,8 @@ it.each(['responses', 'chat', 'anthropic'])('on the %s wire, header and query va
       '[model_providers.p]',
       `base_url = "${server.url}"`,
       `wire_api = "${wireApi}"`,
-      'request_max_retries = 1',
-      'stream_max_retries = 0',
+      'request_max_retries = 0',
+      'stream_max_retries = 1',
       `query_params = { "sig" = "${QUERY_SIG}", "v" = "${SHORT_VERSION}" }`,
       'env_http_headers = { "X-Tenant-Token" = "TENANT_TOKEN" }',
       '',

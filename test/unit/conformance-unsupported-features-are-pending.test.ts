@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompatProfile } from '../../src/profile/profile.js';
-import { codex098Profile } from '../../src/profile/codex-0.98.js';
+import { codex098Profile } from '../../src/profile/codex-0.98/profile.js';
 import { unsupportedStepReason } from '../conformance/engine-driver.js';
 
 const profile: CompatProfile = {

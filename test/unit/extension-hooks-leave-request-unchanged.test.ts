@@ -11,7 +11,9 @@ afterEach(async () => {
 
 /** Request bodies of one two-request turn, without the per-thread cache key. */
 async function bodies(withExtension: boolean): Promise<string[]> {
-  const harness = await threadHarness((_r, i) => (i === 0 ? functionCallReply('probe', { q: 1 }, 'call_1') : textReply('done')));
+  // Seed generation: its bodies carry no per-thread ids or timestamps, so two threads' bodies can be
+  // compared byte for byte.
+  const harness = await threadHarness((_r, i) => (i === 0 ? functionCallReply('probe', { q: 1 }, 'call_1') : textReply('done')), 'compat = "codex-0.98"');
   harnesses.push(harness);
   let weft = (await harness.open()).registerTool('probe', async () => ({ output: 'probed' }));
   if (withExtension) weft = weft.use({ name: 'observer', onEvent: () => undefined, toolResult: () => undefined, context: () => undefined });

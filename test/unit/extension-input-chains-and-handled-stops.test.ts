@@ -28,7 +28,8 @@ describe('input hook', () => {
     expect(seen).toEqual(['upper:hello', 'suffix:HELLO', 'pass:HELLO!']);
     expect(lastInputText(harness, 0)).toBe('HELLO!');
     const rollout = await readFile(thread.rolloutPath, 'utf8');
-    expect(rollout).toContain('"message":"HELLO!"');
+    // The recorded user item holds the transformed text (every generation records the prompt so).
+    expect(rollout).toContain('"text":"HELLO!"');
     expect(rollout).not.toContain('"text":"hello"');
   });
 

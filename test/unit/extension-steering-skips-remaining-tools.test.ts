@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
-import { callsReply, rolloutLines } from '../support/extension-replies.js';
+import { callsReply } from '../support/extension-replies.js';
+import { recordedPrompts } from '../support/rollout-prompts.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 import { itemText, threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 
@@ -51,7 +52,6 @@ describe('steering queue', () => {
     expect(input.at(-1)).toMatchObject({ role: 'user' });
     expect(itemText(input.at(-1))).toBe('stop, do Y instead');
     await thread.close();
-    const events = rolloutLines(await readFile(thread.rolloutPath, 'utf8')).filter((l) => l.payload.type === 'user_message');
-    expect(events.map((l) => l.payload.message)).toEqual(['do X', 'stop, do Y instead']);
+    expect(recordedPrompts(await readFile(thread.rolloutPath, 'utf8'))).toEqual(['do X', 'stop, do Y instead']);
   });
 });

@@ -3,6 +3,10 @@ import { textReply } from '../../scripts/mock-responses-server.js';
 import { itemText, threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
+// Both mechanisms pinned here are the seed generation's: 0.169 compacts remotely with a
+// `compaction_trigger` item instead of POST /responses/compact.
+const SEED_GENERATION = 'compat = "codex-0.98"';
+
 let h: ThreadHarness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -20,7 +24,7 @@ describe('remote compaction', () => {
   it('posts {model, input, instructions} to /responses/compact and continues from the returned items', async () => {
     h = await threadHarness(
       (req, i) => (req.path.endsWith('/responses/compact') ? { status: 200, json: compactedOutput } : textReply(`reply ${i}`)),
-      '',
+      SEED_GENERATION,
       'openai',
     );
     const weft = await h.open();
@@ -44,7 +48,7 @@ describe('remote compaction', () => {
         req.path.endsWith('/responses/compact')
           ? { status: 400, json: { error: { message: 'compaction is not available', type: 'invalid_request_error' } } }
           : textReply(i === 2 ? 'LOCAL SUMMARY' : `reply ${i}`),
-      '',
+      SEED_GENERATION,
       'openai',
     );
     const weft = await h.open();
@@ -75,7 +79,7 @@ describe('a compaction request larger than the window', () => {
         return { status: 200, sse: [{ type: 'response.failed', response: { id: 'r', status: 'failed', error: { code: 'context_length_exceeded', message: 'too long' } } }] };
       }
       return textReply('SUMMARY');
-    });
+    }, SEED_GENERATION);
     const weft = await h.open();
     const thread = await weft.startThread();
     await thread.run('question');

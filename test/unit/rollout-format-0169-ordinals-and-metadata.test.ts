@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Codex0169RolloutFormat } from '../../src/profile/codex-0.169/rollout-format.js';
-import { agentMessageEvent, responseItemLine, tokenCountEvent, userMessageEvent } from '../../src/thread/rollout-records.js';
-import type { RolloutLineInput } from '../../src/thread/rollout-writer.js';
-import type { TokenInfo } from '../../src/thread/token-info.js';
+import { agentMessageEvent, responseItemLine, tokenCountEvent, userMessageEvent } from '../../src/rollout/records.js';
+import type { RolloutLineInput } from '../../src/rollout/writer.js';
+import type { TokenInfo } from '../../src/rollout/token-info.js';
 
 function format(nextOrdinal = 0) {
   const state = { nextOrdinal, historySequence: 0 };

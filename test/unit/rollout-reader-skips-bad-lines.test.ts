@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRollout, responseItemOf } from '../../src/thread/rollout-reader.js';
+import { readRollout, responseItemOf } from '../../src/rollout/reader.js';
 import { RolloutError } from '../../src/errors.js';
 
 const TS = '2026-01-01T00:00:00.123Z';

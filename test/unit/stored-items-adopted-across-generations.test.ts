@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { storedItem098 } from '../../src/profile/codex-0.98-stored-items.js';
+import { storedItem098 } from '../../src/profile/codex-0.98/stored-items.js';
 import { recordedRollout } from '../support/codex-0169.js';
 
 const items = (scenario: string) => recordedRollout(scenario).filter((l) => l.type === 'response_item').map((l) => l.payload as ResponseItem);

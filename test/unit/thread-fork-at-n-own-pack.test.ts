@@ -12,7 +12,8 @@ afterEach(async () => {
 
 describe('fork at N with weft’s own pack', () => {
   it('keeps only the turns before the N-th user message, and the fork’s next request carries them', async () => {
-    h = await threadHarness((_req, i) => textReply(`answer ${i}`));
+    // The seed generation gives a fork a fresh copy of the initial context (0.169 re-injects nothing).
+    h = await threadHarness((_req, i) => textReply(`answer ${i}`), 'compat = "codex-0.98"');
     // An AGENTS.md makes weft inject its own-worded AGENTS.md message into every turn's opening.
     await writeFile(`${h.cwd}/AGENTS.md`, 'Project rules.\n');
     const weft = await h.open();

@@ -14,7 +14,7 @@ import type { ToolSpec } from '../../protocol/responses-request.js';
 import { contextPrefixes, isRealUserMessage } from '../../src/history/context-messages.js';
 import { loadPack } from '../../src/pack/load-pack.js';
 import { getProfile } from '../../src/profile/profiles.js';
-import { readRollout } from '../../src/thread/rollout-reader.js';
+import { readRollout } from '../../src/rollout/reader.js';
 import { renderRequestBody, settingsOf, type RenderKit } from '../../src/view/request-body.js';
 import { replayRollout } from '../../src/view/rollout-replay.js';
 import { knownPendingIssue } from '../conformance/known-pending.js';

@@ -19,7 +19,9 @@ async function run(argv: string[]): Promise<{ code: number; stdout: string[]; st
     stderr: (l) => void stderr.push(l),
     isTty: false,
   };
-  return { code: await main(['prompt', ...argv], io), stdout, stderr };
+  // The budgeted assembly's sections are laid over the seed generation's body (an `instructions`
+  // field, the stage prompt as the first input message).
+  return { code: await main(['prompt', '--compat', 'codex-0.98', ...argv], io), stdout, stderr };
 }
 
 const pack = (file: string) => readFile(new URL(`../../templates/${file}`, import.meta.url), 'utf8');
@@ -33,11 +35,11 @@ describe('weft prompt --strategy budgeted', () => {
     expect(body.input.at(-1)?.content[0]?.text).toBe('add a flag');
     expect(stderr[0]).toMatch(/^section\s+tokens\s+budget$/);
     expect(stderr.slice(1).map((l) => l.split(/\s+/).slice(0, 3))).toEqual([
-      ['system', expect.any(String), '1000'],
+      ['system', expect.any(String), '4000'],
       ['stage', expect.any(String), '1500'],
       ['history', expect.any(String), '10000'],
       ['other', '0', '15000'],
-      ['total', expect.any(String), '27500'],
+      ['total', expect.any(String), '30500'],
     ]);
     for (const line of stderr.slice(1, 5)) {
       const [, tokens, budget] = line.split(/\s+/);

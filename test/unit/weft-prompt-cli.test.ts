@@ -33,7 +33,7 @@ describe('weft prompt', () => {
   it('prints one JSON body whose last input item is the user message', async () => {
     const { repo, env } = await fixture();
     const { io, stdout, stderr } = captureIo(repo, env);
-    const code = await main(['prompt', '--json', '--pack', CODEX_PACK_DIR, 'hi'], io);
+    const code = await main(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, 'hi'], io);
     expect(stderr).toEqual([]);
     expect(code).toBe(0);
     expect(stdout).toHaveLength(1);
@@ -60,7 +60,7 @@ describe('weft prompt', () => {
   it('ends input with the environment context when no user text is given', async () => {
     const { repo, env } = await fixture();
     const { io, stdout } = captureIo(repo, env);
-    expect(await main(['prompt', '--json', '--pack', CODEX_PACK_DIR], io)).toBe(0);
+    expect(await main(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR], io)).toBe(0);
     const body = JSON.parse(stdout[0] as string) as { input: Array<{ content: Array<{ text: string }> }> };
     expect(body.input.at(-1)?.content[0]?.text.startsWith('<environment_context>')).toBe(true);
   });
@@ -71,7 +71,7 @@ describe('weft prompt', () => {
     await cp(CODEX_PACK_DIR, pack, { recursive: true });
     await rm(path.join(pack, 'model_switch.md'));
     const { io, stdout, stderr } = captureIo(repo, env);
-    const code = await main(['prompt', '--json', '--pack', pack, 'hi'], io);
+    const code = await main(['prompt', '--json', '--compat', 'codex-0.98', '--pack', pack, 'hi'], io);
     expect(code).not.toBe(0);
     expect(stdout).toEqual([]);
     expect(stderr).toHaveLength(1);
@@ -83,7 +83,7 @@ describe('weft prompt', () => {
     const { repo, home, env } = await fixture();
     await writeTree(home, { 'config.toml': 'model = \n' });
     const { io, stdout, stderr } = captureIo(repo, env);
-    const code = await main(['prompt', '--json', '--pack', CODEX_PACK_DIR, 'hi'], io);
+    const code = await main(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, 'hi'], io);
     expect(code).not.toBe(0);
     expect(stdout).toEqual([]);
     expect(stderr.join('\n')).toContain(`${path.join(home, 'config.toml')}: not valid TOML`);
@@ -93,7 +93,7 @@ describe('weft prompt', () => {
     const { repo, home, env } = await fixture();
     await writeTree(home, { 'config.toml': 'mystery = 1\n' });
     const { io, stdout, stderr } = captureIo(repo, env);
-    expect(await main(['prompt', '--json', '--pack', CODEX_PACK_DIR, 'hi'], io)).toBe(0);
+    expect(await main(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, 'hi'], io)).toBe(0);
     expect(stdout).toHaveLength(1);
     expect(stderr).toEqual([`warning: ${path.join(home, 'config.toml')}: unknown key \`mystery\` ignored`]);
   });
@@ -101,7 +101,7 @@ describe('weft prompt', () => {
   it('applies -c overrides and --sandbox to the body', async () => {
     const { repo, env } = await fixture();
     const { io, stdout } = captureIo(repo, env);
-    const code = await main(['prompt', '--json', '--pack', CODEX_PACK_DIR, '-c', 'model=gpt-5.1-codex-max', '-s', 'danger-full-access', 'hi'], io);
+    const code = await main(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, '-c', 'model=gpt-5.1-codex-max', '-s', 'danger-full-access', 'hi'], io);
     expect(code).toBe(0);
     const body = JSON.parse(stdout[0] as string) as { model: string; parallel_tool_calls: boolean; tools: Array<Record<string, unknown>> };
     expect(body.model).toBe('gpt-5.1-codex-max');

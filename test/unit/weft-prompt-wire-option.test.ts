@@ -37,7 +37,7 @@ async function run(args: string[], dir?: string): Promise<{ code: number; stdout
 
 describe('weft prompt --wire', () => {
   it('prints a valid Chat Completions body: system message first, the user text last', async () => {
-    const { code, stdout } = await run(['prompt', '--json', '--pack', CODEX_PACK_DIR, '--wire', 'chat', 'hi']);
+    const { code, stdout } = await run(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, '--wire', 'chat', 'hi']);
     expect(code).toBe(0);
     const body = JSON.parse(stdout[0] as string) as { messages: Array<{ role: string; content: unknown }>; stream_options: unknown };
     expect(chatRequestProblems(body)).toEqual([]);
@@ -47,7 +47,7 @@ describe('weft prompt --wire', () => {
   });
 
   it('prints a valid Anthropic Messages body with the instructions in `system`', async () => {
-    const { code, stdout } = await run(['prompt', '--json', '--pack', CODEX_PACK_DIR, '--wire', 'anthropic', 'hi']);
+    const { code, stdout } = await run(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, '--wire', 'anthropic', 'hi']);
     expect(code).toBe(0);
     const body = JSON.parse(stdout[0] as string) as { system: string; messages: Array<{ role: string }> };
     expect(anthropicRequestProblems(body)).toEqual([]);
@@ -57,15 +57,15 @@ describe('weft prompt --wire', () => {
 
   it('prints the Responses body by default and with --wire responses, identically', async () => {
     const dir = await fixture();
-    const plain = await run(['prompt', '--json', '--pack', CODEX_PACK_DIR, 'hi'], dir);
-    const explicit = await run(['prompt', '--json', '--pack', CODEX_PACK_DIR, '--wire', 'responses', 'hi'], dir);
+    const plain = await run(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, 'hi'], dir);
+    const explicit = await run(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, '--wire', 'responses', 'hi'], dir);
     const strip = (s: string | undefined) => (s ?? '').replace(/"prompt_cache_key":"[^"]+"/, '');
     expect(strip(explicit.stdout[0])).toBe(strip(plain.stdout[0]));
     expect(plain.stdout[0]).toContain('"input":[');
   });
 
   it('refuses an unknown wire, naming the choices', async () => {
-    const { code, stdout, stderr } = await run(['prompt', '--json', '--pack', CODEX_PACK_DIR, '--wire', 'grpc', 'hi']);
+    const { code, stdout, stderr } = await run(['prompt', '--json', '--compat', 'codex-0.98', '--pack', CODEX_PACK_DIR, '--wire', 'grpc', 'hi']);
     expect(code).not.toBe(0);
     expect(stdout).toEqual([]);
     expect(stderr.join('\n')).toContain('--wire must be responses, chat or anthropic');

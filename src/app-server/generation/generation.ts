@@ -3,10 +3,8 @@
 // looks like — which methods exist and how bad requests are answered, the shape of threads, turns
 // and items, which notifications frame a turn — while the handlers keep one behaviour for both.
 import type { Thread as Thread0098, Turn as Turn0098, ThreadItem } from '../../../protocol/app-server/common.js';
-import type { CompatProfile } from '../../profile/profile.js';
-import type { RolloutRecord } from '../../thread/rollout-reader.js';
-import type { HandlerResult } from '../handlers/handler.js';
-import type { ServerContext } from '../server-context.js';
+import type { RolloutRecord } from '../../rollout/reader.js';
+import type { HandlerResult } from '../handlers/handler-result.js';
 import type { ThreadFacts } from '../thread-view.js';
 
 /** What the server knows of a thread beyond its rollout head (loaded ones only). */
@@ -40,15 +38,23 @@ export interface NotificationShaper {
 
 export type OpenKind = 'start' | 'resume' | 'fork';
 
-/** A validated request, ready to run against the server's context. */
-export type RoutedRequest = (ctx: ServerContext) => HandlerResult | Promise<HandlerResult>;
+/**
+ * A validated request, ready to run against the server's context. `Ctx` is that context
+ * (ServerContext): a parameter, so this interface module does not import the context back.
+ */
+export type RoutedRequest<Ctx> = (ctx: Ctx) => HandlerResult | Promise<HandlerResult>;
 
-export interface AppServerGeneration {
+/**
+ * A protocol generation. `Ctx` is the context its routed requests run against (ServerContext for
+ * the server); readers that only shape threads and turns leave it at `never`. The choice of
+ * implementation from a profile is `generationOf` in ./select-generation.ts.
+ */
+export interface AppServerGeneration<Ctx = never> {
   /**
    * Validates a request: what runs it, or throws this generation's error (unknown method, bad
    * params, a feature weft does not have).
    */
-  route(method: string, params: unknown, experimental: boolean): RoutedRequest;
+  route(method: string, params: unknown, experimental: boolean): RoutedRequest<Ctx>;
   /** The Codex version whose protocol this is (first version of the user agent). */
   readonly codexVersion: string;
   /** Notifications carry `emittedAtMs` beside their params. */
@@ -120,18 +126,3 @@ export interface EphemeralFacts {
 }
 
 export type { Thread0098 };
-
-const cache = new Map<string, Promise<AppServerGeneration>>();
-
-/** The generation of a profile (modules load on first use: a 0.98 server never reads the 0.169 code). */
-export function generationOf(profile: CompatProfile): Promise<AppServerGeneration> {
-  const key = profile.protocolGeneration ?? '0.98';
-  let found = cache.get(key);
-  if (!found) {
-    found = key === '0.169'
-      ? import('./v0169/generation.js').then((m) => m.generation0169(profile.cliVersion))
-      : import('./v0098.js').then((m) => m.generation0098(profile.cliVersion));
-    cache.set(key, found);
-  }
-  return found;
-}

@@ -13,7 +13,7 @@ const METHODS = Object.keys(CLIENT_REQUESTS) as ClientRequestMethod[];
 
 const turn0098 = (t: TurnState): Turn => ({ id: t.id, items: [...t.items], status: t.status, error: t.error });
 
-export function generation0098(codexVersion: string): AppServerGeneration {
+export function generation0098(codexVersion: string): AppServerGeneration<ServerContext> {
   return {
     codexVersion,
     stampsNotifications: false,

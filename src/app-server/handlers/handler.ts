@@ -3,11 +3,9 @@
 // `after` runs (for notifications that must follow the answer, such as thread/started).
 import type { ClientRequestMethod, ParamsOf } from '../../../protocol/app-server/methods.js';
 import type { ServerContext } from '../server-context.js';
+import type { HandlerResult } from './handler-result.js';
 
-export interface HandlerResult<R = unknown> {
-  readonly result: R;
-  readonly after?: () => void;
-}
+export type { HandlerResult };
 
 export type Handler<M extends ClientRequestMethod> = (
   ctx: ServerContext,

@@ -1,7 +1,7 @@
 // thread/archive, thread/unarchive, thread/name/set and thread/rollback: changes to a thread's
 // record rather than turns.
-import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../thread/thread-archive.js';
-import { nameStoredThread } from '../../thread/thread-name.js';
+import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../rollout/archive.js';
+import { nameStoredThread } from '../../rollout/thread-name.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId } from '../server-context.js';
 import { readThreadFacts } from '../thread-view.js';

@@ -1,6 +1,6 @@
 // thread/list, thread/loaded/list and thread/read: what is stored and what is open.
 import { historyRecords } from '../history-records.js';
-import { findRolloutPath } from '../../thread/rollout-paths.js';
+import { findRolloutPath } from '../../rollout/paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import { listThreadPage } from '../thread-listing.js';

@@ -6,20 +6,20 @@
 // A model switch between catalog `comp_hash`es compacts first, with the previous model.
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
-import { summaryMessageText } from '../../compaction/compacted-history.js';
+import { summaryMessageText } from '../../history/compacted-history.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
-import type { RolloutLineInput } from '../../thread/rollout-writer.js';
+import type { RolloutLineInput } from '../../rollout/writer.js';
 import { contextPrefixes, isRealUserMessage } from '../../history/context-messages.js';
 import { messageText, textMessage } from '../../history/message.js';
 import { pairCallsWithOutputs } from '../../history/pair-calls.js';
 import { estimateItemsTokens, estimateTokens } from '../../history/token-estimate.js';
 import { toolsForTurn } from '../../prompt/tools-for-turn.js';
-import { responseItemLine, tokenCountEvent } from '../../thread/rollout-records.js';
+import { responseItemLine, tokenCountEvent } from '../../rollout/records.js';
 import type { ThreadState } from '../../thread/thread-state.js';
-import { addUsage, effectiveContextWindow } from '../../thread/token-info.js';
+import { addUsage, effectiveContextWindow } from '../../rollout/token-info.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import { contextMessage, HARNESS, type ItemMeta } from './items.js';
 import type { CompactionInfo } from './turn-metadata.js';

@@ -6,17 +6,18 @@
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RolloutError, UsageError, errorMessage } from '../../errors.js';
-import type { ForkRolloutOptions, ForkRolloutResult } from '../../thread/rollout-fork.js';
-import { rolloutPath } from '../../thread/rollout-paths.js';
-import { readRolloutPrefix } from '../../thread/rollout-prefix.js';
-import { readRolloutHead } from '../../thread/rollout-head.js';
-import { readRollout, type RolloutRecord } from '../../thread/rollout-reader.js';
-import { rolloutTimestamp } from '../../thread/rollout-writer.js';
-import { messageKind } from '../../thread/user-message-kind.js';
-import { newThreadId } from '../../thread/thread-id.js';
+import type { ForkRolloutOptions, ForkRolloutResult } from '../../rollout/fork.js';
+import { rolloutPath } from '../../rollout/paths.js';
+import { readRolloutPrefix } from '../../rollout/prefix.js';
+import { readRolloutHead } from '../../rollout/head.js';
+import { readRollout, type RolloutRecord } from '../../rollout/reader.js';
+import { rolloutTimestamp } from '../../rollout/writer.js';
+import { messageKind } from '../../rollout/user-message-kind.js';
+import { newThreadId } from '../../rollout/thread-id.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { envelopeField, threadRecordsState } from './thread-records.js';
 import { parentTail } from './fork-tail.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../../rollout/file-modes.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -104,8 +105,8 @@ export async function forkRollout0169(options: ForkRolloutOptions): Promise<Fork
   const line = `{"timestamp":${JSON.stringify(rolloutTimestamp(now))},"ordinal":${endOrdinal},"type":"session_meta","payload":${JSON.stringify(payload)}}\n`;
   const path = rolloutPath(options.home, options.newId, now);
   try {
-    await mkdir(dirname(path), { recursive: true });
-    const fh = await open(path, 'wx');
+    await mkdir(dirname(path), PRIVATE_DIRS);
+    const fh = await open(path, 'wx', PRIVATE_FILE_MODE);
     try {
       await fh.writeFile(line);
       await fh.datasync();

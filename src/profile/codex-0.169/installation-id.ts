@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../../rollout/file-modes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,9 +17,9 @@ export async function installationId(home: string): Promise<string> {
   }
   const id = randomUUID();
   try {
-    await mkdir(home, { recursive: true });
+    await mkdir(home, PRIVATE_DIRS);
     // `wx`: when another process made it meanwhile, theirs wins.
-    await writeFile(file, id, { flag: 'wx' });
+    await writeFile(file, id, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return id;
   } catch {
     try {

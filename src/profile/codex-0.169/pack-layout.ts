@@ -8,7 +8,7 @@ import { ModelInfo, type ModelCatalog } from '../../../protocol/model-catalog.js
 import { DeferredNamespaces, InstructionFilters } from '../../../protocol/pack-files.js';
 import { ToolSpec } from '../../../protocol/responses-request.js';
 import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
-import { loadPack, type Pack } from '../../pack/load-pack.js';
+import { loadPack, type Pack, type PackDirs } from '../../pack/load-pack.js';
 import type { PackFileSpec, PackLayout } from '../../pack/pack-layout.js';
 import { TOOL_OUTCOME_FILES } from '../../tools/tool-texts.js';
 import {
@@ -95,10 +95,10 @@ export function toolsFile(slug: string): string {
 }
 
 /** Loads a 0.169 pack: its static files, its per-model tool files, and the fallback texts it lacks. */
-export async function loadCodex0169Pack(dir: string, fallbackDir: string = WEFT_PACK_DIR): Promise<Pack> {
-  const main = await loadPack(dir, codex0169PackLayout);
+export async function loadCodex0169Pack(dirs: PackDirs, fallbackDir: string = WEFT_PACK_DIR): Promise<Pack> {
+  const main = await loadPack(dirs, codex0169PackLayout);
   const slugs = main.json<ModelCatalog>('models.json').models.filter((m) => !isCodeMode(m)).map((m) => m.slug);
-  const tools = await loadPack(dir, {
+  const tools = await loadPack(dirs, {
     name: 'codex-0.169 tools',
     files: slugs.map((slug) => ({ path: toolsFile(slug), json: z.array(ToolSpec), optional: true })),
   });
@@ -108,6 +108,7 @@ export async function loadCodex0169Pack(dir: string, fallbackDir: string = WEFT_
   const owner = (file: string): Pack => layers.find((p) => p.has(file)) ?? main;
   return {
     dir: main.dir,
+    dirs: main.dirs,
     layout: main.layout,
     has: (file) => layers.some((p) => p.has(file)),
     text: (file) => owner(file).text(file),

@@ -4,8 +4,9 @@
 // metadata in the body, a paginated rollout format, and compaction instead of a model-switch message.
 // Per-thread behaviour lives in thread-session.ts; this object also serves callers without a thread
 // (`weft prompt`), with ids made up for the occasion.
+import { weftPackFor } from '../../pack/default-pack-dir.js';
 import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
-import { newThreadId } from '../../thread/thread-id.js';
+import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
 import { forkRollout0169 } from './fork-rollout.js';
@@ -23,7 +24,8 @@ export const codex0169Profile: CompatProfile = {
   protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
   toolOutputs: CODEX_0169_TOOL_OUTPUTS,
-  loadPack: (dir) => loadCodex0169Pack(dir),
+  weftPack: weftPackFor('codex-0.169'),
+  loadPack: (dirs) => loadCodex0169Pack(dirs),
   packTools: defaultPackTools,
   modelInstructions: sessionInstructions0169,
   collaborationPreset: collaborationPreset0169,
@@ -55,4 +57,5 @@ export const codex0169Profile: CompatProfile = {
   openThread: (init) => Codex0169Thread.open(init),
   forkRollout: forkRollout0169,
   storedItem: storedItem0169,
+  unsupported: {},
 };

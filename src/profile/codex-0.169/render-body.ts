@@ -60,7 +60,7 @@ export function renderBody0169(prompt: Prompt, settings: TurnSettings, ctx: Requ
   const input = inputWithInstructions(prompt.input, instructions).map((item) => wireItem(item, ctx.builtinProvider));
   const reasoning = reasoningParams(settings);
   const text = textParams(prompt, settings);
-  const body = {
+  return {
     model: settings.model.slug,
     stream: true,
     input,
@@ -74,6 +74,4 @@ export function renderBody0169(prompt: Prompt, settings: TurnSettings, ctx: Requ
     ...(text ? { text } : {}),
     client_metadata: clientMetadata(ctx, settings, reasoning?.effort),
   };
-  // Code-mode bodies have no `tools` field, which the shared body type cannot say yet.
-  return body as ResponsesRequestBody;
 }

@@ -1,7 +1,7 @@
 // One thread under codex-0.169: the per-thread knowledge its requests and rollout need (installation,
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
-import { newThreadId } from '../../thread/thread-id.js';
+import { newThreadId } from '../../rollout/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
@@ -15,7 +15,7 @@ import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Pack } from '../../pack/load-pack.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import type { RenderOptions } from '../../prompt/responses.js';
-import type { RolloutLineInput } from '../../thread/rollout-writer.js';
+import type { RolloutLineInput } from '../../rollout/writer.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import type { ProfileThread, ProfileThreadInit } from '../profile.js';
@@ -27,7 +27,7 @@ import { sentInstructions0169, sessionInstructions0169, toolNames } from './mode
 import { baseInstructionsMessage, renderBody0169 } from './render-body.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
-import { contextCompactedEvent } from '../../thread/rollout-records.js';
+import { contextCompactedEvent } from '../../rollout/records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
@@ -35,6 +35,7 @@ import { turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext, WorkspaceState } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
+import { git } from '../../context/git-command.js';
 
 /** What a thread_settings_applied event reports, to tell when it changed. */
 function settingsKey(s: TurnSettings): string {
@@ -46,15 +47,9 @@ const unixSeconds = (): number => Math.floor(Date.now() / 1000);
 async function workspaceStates(cwd: string): Promise<Record<string, WorkspaceState>> {
   const root = await findGitRoot(cwd);
   if (root === undefined) return {};
-  try {
-    // Loaded on first use, as in context/git-info.ts.
-    const { simpleGit } = await import('simple-git');
-    const git = simpleGit({ baseDir: root });
-    const [head, status] = await Promise.all([git.revparse(['HEAD']), git.raw(['status', '--porcelain'])]);
-    return { [root]: { latest_git_commit_hash: head.trim(), has_changes: status.trim() !== '' } };
-  } catch {
-    return {};
-  }
+  const [head, status] = await Promise.all([git(root, ['rev-parse', 'HEAD']), git(root, ['status', '--porcelain'])]);
+  if (head === undefined || status === undefined) return {};
+  return { [root]: { latest_git_commit_hash: head, has_changes: status !== '' } };
 }
 
 export class Codex0169Thread implements ProfileThread, CompactingThread {

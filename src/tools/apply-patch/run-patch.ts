@@ -2,36 +2,17 @@
 // policy's writable roots and the approval policy (asking when they say so), write all or nothing,
 // and report the change to listeners. Every outcome is a text for the model; nothing throws.
 import type { ApprovalPolicy } from '../../../protocol/config.js';
-import type { SandboxPolicy } from '../../../protocol/rollout.js';
 import { errorMessage } from '../../errors.js';
 import type { Approver } from '../approval.js';
-import type { ToolResult } from '../tool-registry.js';
+import type { ToolResult } from '../tool-context.js';
+import type { FileChangeSummary, PatchContext } from './patch-context.js';
 import { parsePatch, PatchParseError } from './parse-patch.js';
 import { pathsOutsideRoots, patchPermission } from './patch-permission.js';
-import { patchWallTime, type ApplyPatchProblem, type PatchTexts } from './patch-texts.js';
+import { patchWallTime, type ApplyPatchProblem } from './patch-texts.js';
 import { planPatch, PatchVerifyError, touchedPaths, type FileChange } from './plan-patch.js';
 import { PatchWriteError, writePlan } from './write-plan.js';
 
-/** A file change as listeners see it: absolute paths, the text before and after (null: none). */
-export interface FileChangeSummary {
-  readonly path: string;
-  readonly kind: 'add' | 'delete' | 'update';
-  readonly movePath: string | undefined;
-  readonly before: string | null;
-  readonly after: string | null;
-}
-
-export type PatchEvent =
-  | { type: 'begin'; callId: string; changes: readonly FileChangeSummary[] }
-  | { type: 'end'; callId: string; changes: readonly FileChangeSummary[]; status: 'completed' | 'failed' | 'declined'; output: string };
-
-/** What apply_patch needs beyond the common tool context. */
-export interface PatchContext {
-  readonly texts: PatchTexts;
-  readonly sandbox: SandboxPolicy;
-  readonly tmpdir: string | undefined;
-  readonly onPatchEvent?: ((event: PatchEvent) => void) | undefined;
-}
+export type { FileChangeSummary, PatchContext, PatchEvent } from './patch-context.js';
 
 export interface PatchRun {
   readonly patch: string;

@@ -3,7 +3,7 @@
 // the command exits and its output is closed, whichever comes first.
 import { performance } from 'node:perf_hooks';
 import { HeadTailBuffer, TIMEOUT_EXIT_CODE, type SpawnedCommand } from '../run-process.js';
-import type { ExecEvent } from '../tool-registry.js';
+import type { ExecEvent } from '../exec-event.js';
 
 /** Output kept between two reads, and for the whole command: head and tail of this many bytes. */
 export const SESSION_OUTPUT_MAX_BYTES = 1024 * 1024;

@@ -2,6 +2,7 @@
 // behaviour from recorded sessions).
 import os from 'node:os';
 import { RpcErrorCode } from '../../../../protocol/app-server/jsonrpc.js';
+import type { ServerContext } from '../../server-context.js';
 import type { AppServerGeneration } from '../generation.js';
 import { historyTurns0169 } from './history-turns.js';
 import { NotificationShaper0169 } from './notification-shaper.js';
@@ -14,7 +15,7 @@ function platform(): { platformFamily: string; platformOs: string } {
   return { platformFamily: p === 'win32' ? 'windows' : 'unix', platformOs: p === 'darwin' ? 'macos' : p };
 }
 
-export function generation0169(codexVersion: string): AppServerGeneration {
+export function generation0169(codexVersion: string): AppServerGeneration<ServerContext> {
   return {
     codexVersion,
     stampsNotifications: true,

@@ -2,7 +2,7 @@
 // history turns keep the ids the client saw live), items from `item_completed` events. A rollout
 // of the previous generation (display events, no task_started) reads as that generation did.
 import type { ThreadItem, UserInput } from '../../../../protocol/app-server/common.js';
-import type { RolloutRecord } from '../../../thread/rollout-reader.js';
+import type { RolloutRecord } from '../../../rollout/reader.js';
 import { rolledBackTurns } from '../../../thread/thread-rollback.js';
 import { turnsFromRecords } from '../../thread-view.js';
 import type { TurnState } from '../generation.js';

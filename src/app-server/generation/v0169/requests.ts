@@ -86,7 +86,7 @@ const MISSING_FEATURES: ReadonlyArray<[string, string]> = [
 
 const KNOWN = new Set(CLIENT_REQUEST_METHODS_0169);
 
-export function route0169(method: string, params: unknown, experimental: boolean): RoutedRequest {
+export function route0169(method: string, params: unknown, experimental: boolean): RoutedRequest<ServerContext> {
   const route = ROUTES[method];
   if (!route) {
     if (!KNOWN.has(method)) throw unknownVariant(method, CLIENT_REQUEST_METHODS_0169);

@@ -1,0 +1,46 @@
+// Stored threads, read-only: list them and read one's history without opening it for writing. No
+// lock is taken, so a thread another process is running can be read (its last line may still be
+// on its way; the reader skips a torn one with a warning).
+import type { ResponseItem } from '../../protocol/responses-items.js';
+import type { SessionMeta } from '../../protocol/rollout.js';
+import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
+import { historyFromRollout } from '../thread/history-from-rollout.js';
+import { readRollout } from '../rollout/reader.js';
+import { withHistoryBase } from '../rollout/history-base.js';
+import { listThreads, type ListThreadsOptions, type ThreadListPage } from '../rollout/list.js';
+import { locateThread } from '../rollout/lookup.js';
+import { threadNameOf } from '../rollout/thread-name.js';
+import type { Runtime } from './runtime.js';
+
+export interface StoredThread {
+  readonly id: string;
+  readonly path: string;
+  readonly meta: SessionMeta;
+  /** The name the thread was given, if any. */
+  readonly name: string | undefined;
+  /** What the next request would carry: the history after compactions and rollbacks. */
+  readonly history: ResponseItem[];
+  /** Lines the reader skipped (torn or malformed), one message each. */
+  readonly warnings: string[];
+}
+
+export class StoredThreads {
+  constructor(private readonly runtime: Pick<Runtime, 'home' | 'pack'>) {}
+
+  /** Newest first, paginated (pass `nextCursor` back as `cursor`). */
+  list(options: Partial<ListThreadsOptions> = {}): Promise<ThreadListPage> {
+    return listThreads(this.runtime.home, { limit: 20, ...options });
+  }
+
+  /** A thread by id, unique id prefix, name or rollout path. */
+  async read(ref: string): Promise<StoredThread> {
+    const { home, pack } = this.runtime;
+    const file = ref.endsWith('.jsonl') ? ref : await locateThread(home, ref);
+    const warnings: string[] = [];
+    const read = { onWarning: (w: string) => void warnings.push(w) };
+    const records = await withHistoryBase(await readRollout(file, read), file, home, read);
+    const prefixes = contextPrefixes(pack);
+    const restored = historyFromRollout(records, file, (item) => isRealUserMessage(item, prefixes));
+    return { id: restored.meta.id, path: file, meta: restored.meta, name: threadNameOf(records), history: restored.history, warnings };
+  }
+}

@@ -1,0 +1,37 @@
+// The codex-0.98 profile: Codex CLI 0.98.0's request layout (top-level `instructions`, one message
+// per context item, the collaboration mode as a per-turn item).
+import type { ToolSpec } from '../../../protocol/responses-request.js';
+import { modelInstructions } from '../../context/base-instructions.js';
+import { buildInitialContext } from '../../context/initial-context.js';
+import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
+import { loadPack } from '../../pack/load-pack.js';
+import { forkRollout } from '../../rollout/fork.js';
+import { settingsUpdateItems } from '../../context/settings-update.js';
+import { renderResponsesBody } from '../../prompt/responses.js';
+import { codex098PackLayout } from './pack-layout.js';
+import { storedItem098 } from './stored-items.js';
+import type { CompatProfile } from '../profile.js';
+import { codex098Thread } from './thread.js';
+import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
+
+export const codex098Profile: CompatProfile = {
+  name: 'codex-0.98',
+  cliVersion: '0.98.0',
+  packLayout: codex098PackLayout,
+  buildInitialContext,
+  settingsUpdateItems,
+  renderBody: renderResponsesBody,
+  storedItem: storedItem098,
+  toolOutputs: CODEX_098_TOOL_OUTPUTS,
+  weftPack: [WEFT_PACK_DIR],
+  loadPack: (dirs) => loadPack(dirs, codex098PackLayout),
+  packTools: (pack) => pack.json<ToolSpec[]>('tools.json'),
+  modelInstructions: (_pack, model, personality) => modelInstructions(model, personality),
+  // 0.98 sends a collaboration mode as the client gave it.
+  collaborationPreset: (_pack, mode) => mode,
+  skillsInUserInstructions: true,
+  contextOnReopen: true,
+  forkRollout,
+  unsupported: {},
+  openThread: async () => codex098Thread(codex098Profile),
+};

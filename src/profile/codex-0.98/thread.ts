@@ -1,0 +1,23 @@
+// A codex-0.98 thread: the generation keeps no per-thread state. Its items are kept as weft makes
+// and receives them, its lines are written in the 0.98 format, nothing is recorded around a turn,
+// and it compacts the Codex way (remote when the provider offers it, else locally).
+import { compactCodex098 } from '../../compaction/compact-history.js';
+import { formatRolloutLine } from '../../rollout/writer.js';
+import type { ProfileThread, TurnProfile } from '../../thread/turn-ports.js';
+
+export function codex098Thread(profile: TurnProfile): ProfileThread {
+  return {
+    buildInitialContext: profile.buildInitialContext,
+    settingsUpdateItems: profile.settingsUpdateItems,
+    renderBody: profile.renderBody,
+    rolloutFormat: { lines: (line) => [formatRolloutLine(line)] },
+    turnStarted: async () => [],
+    beforePrompt: () => [],
+    turnCompleted: () => [],
+    decorateItem: (item) => item,
+    responseCompleted: () => undefined,
+    modelItem: (item) => item,
+    compactsBeforeTurn: () => false,
+    compact: compactCodex098,
+  };
+}

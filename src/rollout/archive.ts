@@ -1,0 +1,51 @@
+// Archiving moves a thread's rollout out of `sessions/YYYY/MM/DD/` into the flat
+// `archived_sessions/` directory (where listings and `resume --last` no longer see it); unarchiving
+// moves it back under the day of its creation, read from the file name.
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { RolloutError, errorMessage } from '../errors.js';
+import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './paths.js';
+import { assertNotLocked } from './lock.js';
+import { PRIVATE_DIRS } from './file-modes.js';
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function move(from: string, to: string): Promise<string> {
+  if (await exists(to)) throw new RolloutError(`cannot move ${from}: ${to} already exists`, to);
+  // A process writing the thread would go on writing the moved file, its lock left behind.
+  await assertNotLocked(from);
+  try {
+    await mkdir(join(to, '..'), PRIVATE_DIRS);
+    await rename(from, to);
+  } catch (err) {
+    throw new RolloutError(`cannot move ${from} to ${to}: ${errorMessage(err)}`, from, { cause: err });
+  }
+  return to;
+}
+
+export function isArchivedPath(home: string, rolloutPath: string): boolean {
+  return join(rolloutPath, '..') === archivedSessionsDir(home);
+}
+
+/** Moves a rollout into `archived_sessions/`; returns its new path. */
+export async function archiveRollout(home: string, rolloutPath: string): Promise<string> {
+  if (isArchivedPath(home, rolloutPath)) throw new RolloutError(`${rolloutPath} is already archived`, rolloutPath);
+  return move(rolloutPath, join(archivedSessionsDir(home), basename(rolloutPath)));
+}
+
+/** Moves an archived rollout back under `sessions/`; returns its new path. */
+export async function unarchiveRollout(home: string, rolloutPath: string): Promise<string> {
+  if (!isArchivedPath(home, rolloutPath)) throw new RolloutError(`${rolloutPath} is not archived`, rolloutPath);
+  const name = basename(rolloutPath);
+  const parsed = parseRolloutFileName(name);
+  if (!parsed) throw new RolloutError(`${rolloutPath}: not a rollout file name; cannot tell which day it belongs to`, rolloutPath);
+  const [y, m, d] = parsed.fileTs.slice(0, 10).split('-') as [string, string, string];
+  return move(rolloutPath, join(sessionsDir(home), y, m, d, name));
+}

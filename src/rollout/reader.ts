@@ -1,0 +1,262 @@
+// Owns reading rollout files back: the whole file for resume (`readRollout`); rollout-prefix.ts reads
+// only a file's start. Damaged input never stops a read: a BOM, blank lines,
+// malformed or torn lines and lines that fail their schema are skipped, each with a
+// `<file>:<line>: <what>` warning, and every other line is kept with its byte offset.
+import type { z } from 'zod';
+import { RolloutError, errorMessage } from '../errors.js';
+import {
+  CompactedPayload,
+  CompactedPayloadHead,
+  EventMsgPayload,
+  ResponseItemHead,
+  RolloutEnvelope,
+  SessionMeta,
+  TurnContextPayload,
+} from '../../protocol/rollout.js';
+import type { StoredRolloutLine } from '../../protocol/rollout.js';
+import { ResponseItem } from '../../protocol/responses-items.js';
+import { isGhostSnapshot, withoutGhostSnapshots } from './ghost-snapshots.js';
+import { CheckpointCut, lastCheckpointIn } from './checkpoint.js';
+import { RolloutFile } from './file.js';
+import { eachLine } from './lines.js';
+import { REJECTED, verdictOf } from './schema-verdict.js';
+import { itemLineSkeleton } from './item-line-skeleton.js';
+import { acceptStoredItem, backItem, skeletonItemPayload, wasValidated } from './item-bytes.js';
+import type { RawJson } from '../history/raw-json.js';
+
+export interface RolloutRecord {
+  /** The line as parsed: payloads are the JSON values from the file, unknown fields kept. */
+  line: StoredRolloutLine;
+  /** 1-based line number in the file. */
+  lineNo: number;
+  /** Byte offset of the line's first byte in the file. */
+  offset: number;
+  /** Length of the line in bytes, without its `\n`. */
+  length: number;
+}
+
+export interface ReadOptions {
+  onWarning?: (message: string) => void;
+  /**
+   * Start at the last compaction checkpoint (see rollout-checkpoint.ts) instead of the top. Records
+   * then carry byte offsets but no line numbers, and the session_meta line is not among them.
+   */
+  fromLastCheckpoint?: boolean;
+  /** With `fromLastCheckpoint`: how much of the file's end is searched before reading (8 MB). */
+  checkpointSearchBytes?: number;
+  /**
+   * What backs the items read from compact lines: a copy of their bytes (`memory`, the default), or
+   * their range of the file (`file`: nothing of the file is kept in memory, and it stays open while
+   * those items live; for a resume, which forwards them).
+   */
+  itemBytes?: 'memory' | 'file';
+}
+
+/**
+ * How much of a rollout's end is searched for its last checkpoint before reading. Compactions come
+ * every context window's worth of history, so the last one is usually this close to the end; when it
+ * is not, the forward read still finds it, only after parsing what precedes it.
+ */
+const TAIL_SEARCH_BYTES = 8 * 1024 * 1024;
+
+function isRecordValue(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function issueText(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'invalid';
+  const where = first.path.length > 0 ? first.path.join('.') : '(root)';
+  const more = error.issues.length > 1 ? ` (+${error.issues.length - 1} more)` : '';
+  return `${where}: ${first.message}${more}`;
+}
+
+/**
+ * Checks one parsed line; returns the reason it is refused, or undefined when it is kept.
+ *
+ * Every check is its zod schema's, through the check derived from it (schema-verdict.ts): resume
+ * checks each line of a long rollout, and a zod parse per line would cost a large share of it. Zod
+ * itself runs only to word the warning for a refused line.
+ * - A response_item payload is refused here only when it has no string `type` (ResponseItemHead):
+ *   its item is checked whole where it is stored (rollout-item-bytes.ts), once, and a line whose item
+ *   the schema refuses is skipped there like any other.
+ * - Codex 0.169's extra lines (world_state, token_usage_record) only need an object payload: nothing
+ *   in them is needed to rebuild the history.
+ */
+function checkLine(value: unknown): string | undefined {
+  const notALine = refusal(RolloutEnvelope, value);
+  if (notALine !== undefined) return `not a rollout line: ${notALine}`;
+  const { type, payload } = value as RolloutEnvelope;
+  switch (type) {
+    case 'response_item':
+      return refusal(ResponseItemHead, payload) === undefined ? undefined : 'response_item payload has no string "type"';
+    case 'event_msg':
+      return schemaProblem(EventMsgPayload, payload, type);
+    case 'session_meta':
+      return schemaProblem(SessionMeta, payload, type);
+    case 'turn_context':
+      return schemaProblem(TurnContextPayload, payload, type);
+    case 'compacted':
+      return schemaProblem(CompactedPayloadHead, payload, type);
+    case 'world_state':
+    case 'token_usage_record':
+      return isRecordValue(payload) ? undefined : `${type} payload is not an object`;
+    default:
+      return `unknown line type ${JSON.stringify(type)}`;
+  }
+}
+
+/** Undefined when the schema accepts `value`; otherwise zod's account of why not. */
+function refusal(schema: z.ZodType, value: unknown): string | undefined {
+  if (verdictOf(schema, value) !== REJECTED) return undefined;
+  const r = schema.safeParse(value);
+  return r.success ? undefined : issueText(r.error);
+}
+
+function schemaProblem(schema: z.ZodType, payload: unknown, type: string): string | undefined {
+  const problem = refusal(schema, payload);
+  return problem === undefined ? undefined : `invalid ${type} payload: ${problem}`;
+}
+
+/**
+ * Where the line being parsed is in its file, so that its item is backed by that range of the file;
+ * without one, the item keeps a copy of its bytes.
+ */
+export interface LineInFile {
+  readonly file: RolloutFile;
+  /** File offset of the line's first byte. */
+  readonly offset: number;
+}
+
+/** A response_item line in compact form, parsed without decoding its long strings; else undefined. */
+function parseItemSkeleton(buf: Buffer, start: number, end: number, at: LineInFile | undefined): StoredRolloutLine | undefined {
+  const bytes = buf.subarray(start, buf[end - 1] === 0x0d ? end - 1 : end);
+  const skeleton = itemLineSkeleton(bytes);
+  if (!skeleton) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(skeleton.text);
+  } catch {
+    return undefined;
+  }
+  if (checkLine(value) !== undefined) return undefined;
+  const line = value as StoredRolloutLine;
+  if (line.type !== 'response_item') return undefined;
+  const item = skeletonItemPayload(line.payload);
+  if (!item) return undefined;
+  const { payloadStart, payloadEnd } = skeleton;
+  const raw: RawJson = at
+    ? at.file.range(at.offset + payloadStart, payloadEnd - payloadStart)
+    : Buffer.from(bytes.subarray(payloadStart, payloadEnd));
+  (line as { payload: unknown }).payload = backItem(item, raw, skeleton.cutKeys);
+  return line;
+}
+
+/**
+ * Parses one line's bytes; returns the line or the reason it is skipped. Nothing returned holds a
+ * view of `buf`, which the caller may reuse.
+ */
+export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnterminated: boolean, at?: LineInFile): StoredRolloutLine | string {
+  const fast = parseItemSkeleton(buf, start, end, at);
+  if (fast) return fast;
+  let text = buf.toString('utf8', start, end);
+  if (text.endsWith('\r')) text = text.slice(0, -1);
+  if (text.length === 0 || (text.charCodeAt(0) <= 0x20 && text.trim() === '')) return 'blank line';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return lastUnterminated ? 'truncated last line (no newline, not complete JSON)' : `malformed JSON: ${errorMessage(err)}`;
+  }
+  const problem = checkLine(value);
+  if (problem !== undefined) return problem;
+  // Checked above: a kept value has the shape of StoredRolloutLine.
+  const line = value as StoredRolloutLine;
+  if (line.type !== 'response_item' || acceptStoredItem(line.payload) || isGhostSnapshot(line.payload)) return line;
+  return schemaProblem(ResponseItem, line.payload, line.type) ?? line;
+}
+
+/**
+ * Reads and checks a whole rollout, in chunks. Only an unreadable file throws (RolloutError).
+ *
+ * With `fromLastCheckpoint`, the tail of a large file is searched for the last checkpoint first and
+ * reading starts there; otherwise the whole file is read, and the records before each checkpoint
+ * met are let go as soon as it is.
+ */
+export async function readRollout(path: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
+  const file = RolloutFile.open(path);
+  try {
+    return await readOpen(file, options);
+  } finally {
+    file.release();
+  }
+}
+
+async function readOpen(file: RolloutFile, options: ReadOptions): Promise<RolloutRecord[]> {
+  const { path } = file;
+  const warn = options.onWarning ?? (() => undefined);
+  const inFile = options.itemBytes === 'file';
+  const searchBytes = options.checkpointSearchBytes ?? TAIL_SEARCH_BYTES;
+  const from = options.fromLastCheckpoint ? ((await lastCheckpointIn(file, searchBytes)) ?? 0) : 0;
+  const checkpoints = options.fromLastCheckpoint && from === 0 ? new CheckpointCut() : undefined;
+  let records: RolloutRecord[] = [];
+  // Reading forwards to a checkpoint, the warnings about lines it makes unneeded are dropped with them.
+  let held: { offset: number; text: string }[] = [];
+  const warnAt = (offset: number, text: string): void => {
+    if (checkpoints) held.push({ offset, text });
+    else warn(text);
+  };
+  let lineNo = 0;
+  await eachLine(
+    file,
+    (buf, start, end, offset, terminated) => {
+      lineNo += 1;
+      const parsed = parseLineBytes(buf, start, end, !terminated, inFile ? { file, offset } : undefined);
+      if (typeof parsed === 'string') {
+        // Read from a checkpoint, line numbers are unknown: warnings and records name byte offsets.
+        const where = from > 0 ? `${path}@${offset}` : `${path}:${lineNo}`;
+        warnAt(offset, `${where}: ${parsed}; line skipped`);
+        return;
+      }
+      records.push({ line: parsed, lineNo: from > 0 ? 0 : lineNo, offset, length: end - start });
+      const keep = checkpoints?.keepFrom(records) ?? 0;
+      if (keep > 0) {
+        records = records.slice(keep);
+        const first = (records[0] as RolloutRecord).offset;
+        held = held.filter((w) => w.offset > first);
+      }
+    },
+    { from, onBom: () => warnAt(0, `${path}:1: UTF-8 byte order mark skipped`) },
+  );
+  for (const w of held) warn(w.text);
+  return records;
+}
+
+function payloadOf(record: RolloutRecord, type: string, file: string): unknown {
+  if (record.line.type !== type) {
+    throw new RolloutError(`${file}:${record.lineNo}: expected a ${type} line, found ${record.line.type}`, file);
+  }
+  return record.line.payload;
+}
+
+/** The record's item, validated (the reader validates as it reads; this names the line when that failed). */
+export function responseItemOf(record: RolloutRecord, file = '<rollout>'): ResponseItem {
+  const payload = payloadOf(record, 'response_item', file);
+  if (wasValidated(payload)) return payload;
+  const r = ResponseItem.safeParse(payload);
+  if (!r.success) throw new RolloutError(`${file}:${record.lineNo}: invalid response_item payload: ${issueText(r.error)}`, file);
+  return r.data;
+}
+
+/** Fully validates a compacted record, replacement history included. */
+export function compactedOf(record: RolloutRecord, file = '<rollout>'): CompactedPayload {
+  const payload = payloadOf(record, 'compacted', file);
+  const history = isRecordValue(payload) ? payload.replacement_history : undefined;
+  const r = CompactedPayload.safeParse(
+    history === null || Array.isArray(history)
+      ? { ...(payload as object), replacement_history: history === null ? undefined : withoutGhostSnapshots(history) }
+      : payload,
+  );
+  if (!r.success) throw new RolloutError(`${file}:${record.lineNo}: invalid compacted payload: ${issueText(r.error)}`, file);
+  return r.data;
+}

@@ -1,0 +1,241 @@
+// Owns writing rollout files: one `{timestamp,type,payload}` JSON object per line, append-only, in
+// the byte format Codex 0.98 writes (keys in that order, no spaces, `\n` after every line, UTC
+// timestamps with milliseconds and `Z`). Writes from concurrent callers are queued, never
+// interleaved; `flush()` returns once the bytes are on disk. A writer holds the rollout's lock
+// (rollout-lock.ts) from create/open to close, so no other process writes the thread meanwhile.
+import { mkdir, open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { RolloutError, errorMessage, isErrno } from '../errors.js';
+import type { RolloutLineType } from '../../protocol/rollout.js';
+import { lockRollout, type RolloutLock } from './lock.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
+
+/** A line to write; `timestamp` defaults to the time of the `append` call. */
+export interface RolloutLineInput {
+  timestamp?: string;
+  type: RolloutLineType;
+  payload: unknown;
+}
+
+/** `2026-01-01T00:00:00.123Z`: the format of every Codex rollout timestamp (UTC, milliseconds). */
+export function rolloutTimestamp(date: Date = new Date()): string {
+  return date.toISOString();
+}
+
+/**
+ * One rollout line without its newline. The envelope is built by hand so that its key order is
+ * Codex's whatever object the caller passes; the payload is serialized as given (its key order is
+ * the caller's: the protocol schemas list keys in Codex's order). JSON.stringify escapes strings the
+ * way serde_json does (only `"`, `\` and control characters), so text round-trips byte for byte.
+ */
+export function formatRolloutLine(line: RolloutLineInput): string {
+  const payload = JSON.stringify(line.payload);
+  if (payload === undefined) throw new RolloutError(`rollout line of type ${line.type} has no payload`);
+  const timestamp = line.timestamp ?? rolloutTimestamp();
+  return `{"timestamp":${JSON.stringify(timestamp)},"type":${JSON.stringify(line.type)},"payload":${payload}}`;
+}
+
+/**
+ * How a thread's lines are written when its profile has its own rollout format (codex-0.169: an
+ * `ordinal` on every line, `metadata` on response items, other line types). Absent: Codex 0.98's.
+ */
+export interface RolloutLineFormat {
+  /** The serialized lines (without `\n`) written for one line the thread appends; may be none. */
+  lines(line: RolloutLineInput): string[];
+}
+
+export interface RolloutWriterOptions {
+  readonly format?: RolloutLineFormat | undefined;
+}
+
+export interface RolloutOpenOptions extends RolloutWriterOptions {
+  /**
+   * The rollout's lock, already taken by the caller (a resume locks before it reads, so that nothing
+   * is appended between its read and its first write); the writer releases it on close. Without
+   * one, open takes it.
+   */
+  readonly lock?: RolloutLock | undefined;
+}
+
+function serializeLine(line: RolloutLineInput, format: RolloutLineFormat | undefined): string {
+  if (!format) return `${formatRolloutLine(line)}\n`;
+  return format.lines(line).map((text) => `${text}\n`).join('');
+}
+
+/** Where a writer's bytes go: the rollout file, or memory for an ephemeral thread. */
+interface RolloutSink {
+  write(buf: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  datasync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An ephemeral thread's rollout: kept in memory, never on disk, gone with the process. */
+class MemorySink implements RolloutSink {
+  readonly chunks: Buffer[] = [];
+  async write(buf: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }> {
+    this.chunks.push(Buffer.from(buf.subarray(offset, offset + length)));
+    return { bytesWritten: length };
+  }
+  async datasync(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+const NO_LOCK: RolloutLock = { lockPath: '', release: async () => undefined };
+
+export class RolloutWriter {
+  private queue: Promise<void> = Promise.resolve();
+  private failure: unknown = undefined;
+  private closed = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly fh: RolloutSink,
+    private readonly lock: RolloutLock,
+    private readonly format?: RolloutLineFormat,
+  ) {}
+
+  /** A rollout held in memory only (an ephemeral thread): nothing is written under the home, no lock. */
+  static async inMemory(path: string, sessionMetaLine: RolloutLineInput, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
+    const writer = new RolloutWriter(path, new MemorySink(), NO_LOCK, opts.format);
+    await writer.appendRaw(serializeLine(sessionMetaLine, opts.format));
+    return writer;
+  }
+
+  /** The lines written so far, for an in-memory rollout; undefined for a file. */
+  memoryText(): string | undefined {
+    return this.fh instanceof MemorySink ? Buffer.concat(this.fh.chunks).toString('utf8') : undefined;
+  }
+
+  private serialize(line: RolloutLineInput): string {
+    return serializeLine(line, this.format);
+  }
+
+  /** Creates a new rollout (parent directories included) whose first line is `sessionMetaLine`. Refuses an existing file. */
+  static async create(path: string, sessionMetaLine: RolloutLineInput, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
+    if (sessionMetaLine.type !== 'session_meta') {
+      throw new RolloutError(`${path}: the first line of a rollout must be session_meta, not ${sessionMetaLine.type}`, path);
+    }
+    const first = serializeLine(sessionMetaLine, opts.format);
+    try {
+      await mkdir(dirname(path), PRIVATE_DIRS);
+    } catch (err) {
+      throw new RolloutError(`cannot create rollout ${path}: ${errorMessage(err)}`, path, { cause: err });
+    }
+    // Locked before the file exists: a `resume --last` elsewhere could otherwise take the new thread first.
+    const lock = await lockRollout(path);
+    let fh: FileHandle;
+    try {
+      fh = await open(path, 'wx', PRIVATE_FILE_MODE);
+    } catch (err) {
+      await lock.release();
+      const why = isErrno(err, 'EEXIST') ? 'file already exists' : errorMessage(err);
+      throw new RolloutError(`cannot create rollout ${path}: ${why}`, path, { cause: err });
+    }
+    const writer = new RolloutWriter(path, fh, lock, opts.format);
+    try {
+      await writer.appendRaw(first);
+    } catch (err) {
+      await writer.close().catch(() => undefined);
+      throw err;
+    }
+    return writer;
+  }
+
+  /**
+   * Opens an existing rollout for appending. A file whose last byte is not `\n` ends in a line torn
+   * by a killed process: a `\n` is written first so the torn bytes stay one bad line of their own
+   * and the next line starts clean.
+   */
+  static async open(path: string, opts: RolloutOpenOptions = {}): Promise<RolloutWriter> {
+    try {
+      await stat(path);
+    } catch (err) {
+      await opts.lock?.release();
+      const why = isErrno(err, 'ENOENT') ? 'no such file' : errorMessage(err);
+      throw new RolloutError(`cannot open rollout ${path}: ${why}`, path, { cause: err });
+    }
+    const lock = opts.lock ?? (await lockRollout(path));
+    let fh: FileHandle | undefined;
+    try {
+      fh = await open(path, 'a+');
+      // Sized once locked: no other weft process appends from here on.
+      const { size } = await fh.stat();
+      const writer = new RolloutWriter(path, fh, lock, opts.format);
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await fh.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) await writer.appendRaw('\n');
+      }
+      return writer;
+    } catch (err) {
+      await fh?.close().catch(() => undefined);
+      await lock.release();
+      if (err instanceof RolloutError) throw err;
+      throw new RolloutError(`cannot open rollout ${path} for appending: ${errorMessage(err)}`, path, { cause: err });
+    }
+  }
+
+  /** Appends one line or several (written with a single write, in order). */
+  append(lines: RolloutLineInput | readonly RolloutLineInput[]): Promise<void> {
+    const list = Array.isArray(lines) ? (lines as readonly RolloutLineInput[]) : [lines as RolloutLineInput];
+    if (list.length === 0) return this.queue;
+    // Stamp and serialize now, so timestamps follow call order even while earlier writes are pending.
+    let text = '';
+    for (const line of list) text += this.serialize(line);
+    return this.appendRaw(text);
+  }
+
+  /** Appends already-serialized text (complete lines, each ending in `\n`). */
+  appendRaw(text: string): Promise<void> {
+    return this.enqueue(async () => {
+      const buf = Buffer.from(text, 'utf8');
+      let done = 0;
+      while (done < buf.length) {
+        const { bytesWritten } = await this.fh.write(buf, done, buf.length - done);
+        done += bytesWritten;
+      }
+    });
+  }
+
+  /** Resolves once every earlier append is written and synced to disk (fdatasync). */
+  flush(): Promise<void> {
+    return this.enqueue(() => this.fh.datasync());
+  }
+
+  /** Flushes, then closes the file. Further appends fail. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    const flushed = this.flush();
+    this.closed = true;
+    try {
+      await flushed;
+    } finally {
+      try {
+        await this.fh.close();
+      } finally {
+        await this.lock.release();
+      }
+    }
+  }
+
+  private enqueue(op: () => Promise<void>): Promise<void> {
+    if (this.closed) return Promise.reject(new RolloutError(`rollout ${this.path} is closed`, this.path));
+    const run = async (): Promise<void> => {
+      // After a failed write the file may end mid-line; later writes would glue onto it.
+      if (this.failure !== undefined) {
+        throw new RolloutError(`rollout ${this.path} is unusable after an earlier write error: ${errorMessage(this.failure)}`, this.path);
+      }
+      try {
+        await op();
+      } catch (err) {
+        this.failure = err;
+        throw new RolloutError(`cannot write rollout ${this.path}: ${errorMessage(err)}`, this.path, { cause: err });
+      }
+    };
+    const next = this.queue.then(run);
+    // Keep the chain alive after a rejection; the caller of this op still sees it.
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}

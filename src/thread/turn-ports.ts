@@ -1,0 +1,182 @@
+// The turn loop's ports: every collaborator the loop is handed, as an interface declared here, beside
+// it. Compaction, the profiles and the extensions implement these and import nothing back from the
+// loop, so the imports point one way (plug-ins → thread → what a turn is made of).
+import type { McpSession } from '../mcp/mcp-session.js';
+import type { WireOutputItem } from '../../protocol/responses-events.js';
+import type { FunctionCallItem, MessageItem, ResponseItem } from '../../protocol/responses-items.js';
+import type { CompactRequestBody, ResponsesRequestBody, ToolSpec } from '../../protocol/responses-request.js';
+import type { ClientEvent } from '../client/client-events.js';
+import type { ProviderSettings } from '../client/provider.js';
+import type { InitialContextOptions } from '../context/initial-context.js';
+import type { PreviousTurn } from '../context/settings-update.js';
+import type { TurnSettings } from '../context/turn-settings.js';
+import type { Pack } from '../pack/load-pack.js';
+import type { Prompt } from '../prompt/prompt.js';
+import type { RenderOptions } from '../prompt/responses.js';
+import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
+import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
+import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/writer.js';
+import type { ThreadEventListener } from './thread-events.js';
+import type { TokenInfo } from '../rollout/token-info.js';
+
+/**
+ * The in-memory state of an open thread: its history (what the next request carries), the settings
+ * of its last turn, and its token totals. Mutated only by the turn loop and compaction.
+ */
+export interface ThreadState {
+  readonly id: string;
+  readonly rolloutPath: string;
+  readonly writer: RolloutWriter;
+  readonly baseInstructions: string;
+  history: ResponseItem[];
+  /** The settings the previous turn ran with; what settings-update items are computed against. */
+  previousTurn: PreviousTurn;
+  /**
+   * True when the next turn must first record a fresh initial context: a new thread, or a thread
+   * reopened by resume or fork (0.98 appends a fresh copy before the next user message).
+   */
+  needsInitialContext: boolean;
+  /** App-server resumes and forks leave the configured developer instructions out of that copy. */
+  includeDeveloperInstructions: boolean;
+  tokenInfo: TokenInfo | null;
+  /** This thread's tool handlers: the process-wide ones plus any added to the thread. */
+  readonly tools: ToolRegistry;
+  /** Specs of tools added to this thread (app-server dynamic tools), sent after the pack's tools. */
+  readonly extraToolSpecs: ToolSpec[];
+  /** User input steered into the running turn, recorded before its next request. */
+  pendingInput?: PendingInput[];
+  /** Aborts the response streaming now (not the turn): steered input that should not wait for it. */
+  cutSample?: AbortController;
+  /** Commands exec_command left running (write_stdin sessions); created on the first tool call. */
+  execSessions?: ExecSessionManager;
+  /** The profile's per-thread behaviour (codex-0.169: ids, metadata, rollout format, compaction). */
+  readonly profileThread: ProfileThread;
+}
+
+export interface PendingInput {
+  readonly text: string;
+  /** Image URLs (data URLs for local files), sent as `input_image` parts before the text. */
+  readonly images: readonly string[];
+}
+
+/** Sends one request and yields its events (the client, for the provider's wire). */
+export type StreamFn = (opts: { provider: ProviderSettings; body: ResponsesRequestBody; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
+
+/** Posts a remote compaction (`POST /responses/compact`): the items that replace the history. */
+export type PostCompactFn = (opts: { provider: ProviderSettings; body: CompactRequestBody; signal?: AbortSignal }) => Promise<ResponseItem[]>;
+
+export type CompactionTrigger = 'manual' | 'pre-turn' | 'mid-turn';
+
+/** What a generation decides about one request: the initial context, the updates, the body. */
+export interface TurnProfile {
+  buildInitialContext(pack: Pack, settings: TurnSettings, baseInstructions: string, opts?: InitialContextOptions): ResponseItem[];
+  settingsUpdateItems(
+    pack: Pack,
+    previous: PreviousTurn,
+    next: TurnSettings,
+    baseInstructions: string,
+    opts?: { afterFreshContext?: boolean },
+  ): ResponseItem[];
+  renderBody(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody;
+}
+
+/**
+ * One thread's view of its profile (every generation opens one). The turn loop builds the context
+ * and the body through it and calls the hooks below at fixed points of a turn.
+ */
+export interface ProfileThread extends TurnProfile {
+  /** How this thread's rollout lines are written. */
+  readonly rolloutFormat: RolloutLineFormat;
+  /** A turn begins: lines to record before anything else of the turn. */
+  turnStarted(turnId: string, settings: TurnSettings): Promise<RolloutLineInput[]>;
+  /** Lines to record right before the user's prompt (after a pre-turn compaction). */
+  beforePrompt(settings: TurnSettings): RolloutLineInput[];
+  /** The turn completed: lines to record before the rollout is flushed. */
+  turnCompleted(lastMessage: string | undefined): RolloutLineInput[];
+  /** An item weft created (prompt, tool output…), as this thread keeps it (ids, metadata). */
+  decorateItem(item: ResponseItem): ResponseItem;
+  /** A response completed (its usage is recorded next). */
+  responseCompleted(responseId: string): void;
+  /** A model output item as this thread keeps it; `raw` is the item as streamed. */
+  modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem;
+  /** True when the next turn must compact first (e.g. the model changed generation). */
+  compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean;
+  /** This thread's compaction; replaces the codex-0.98 local compaction. */
+  compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void>;
+}
+
+/** Compaction as the loop sees it: whether to compact now, and doing it. */
+export interface Compactor {
+  /** True when the history must be compacted before the next request of this phase. */
+  isDue(state: ThreadState, deps: TurnDeps, settings: TurnSettings, phase: 'pre-turn' | 'mid-turn'): boolean;
+  compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void>;
+}
+
+/** What one request carries before the profile renders it. */
+export interface TurnRequest {
+  readonly instructions: string;
+  readonly input: readonly ResponseItem[];
+}
+
+export type QueueName = 'steering' | 'followUp';
+
+export interface TurnStart {
+  readonly turnId: string;
+  readonly text: string;
+  readonly images: readonly string[];
+  readonly settings: TurnSettings;
+  readonly signal: AbortSignal;
+  readonly emit: ThreadEventListener;
+}
+
+export type TurnBegin =
+  /** A command or an input handler took the input: record nothing, send nothing. */
+  | { readonly kind: 'handled'; readonly reply: string | undefined }
+  /** Record `userItem` (made of `text` and `images`) and run the turn. */
+  | { readonly kind: 'run'; readonly userItem: MessageItem; readonly text: string; readonly images: readonly string[] };
+
+export interface TurnEnd {
+  readonly turnId: string;
+  readonly status: 'completed' | 'interrupted' | 'failed';
+}
+
+/** What the turn loop calls (extensions implement it). Every method passes through when unused. */
+export interface TurnHooks {
+  beginTurn(state: ThreadState, turn: TurnStart): Promise<TurnBegin>;
+  /** The loop recorded the turn's user item as `item`: a profile may keep it as a new object (with an id). */
+  userItemRecorded(item: ResponseItem): void;
+  /** Before each request: the request to send instead of `request`. Never changes `state`. */
+  context(state: ThreadState, request: TurnRequest): Promise<TurnRequest>;
+  /** Runs one tool call through the steering check and the tool hooks; `execute` runs the tool. */
+  runTool(state: ThreadState, call: FunctionCallItem, execute: () => Promise<ToolResult>): Promise<ToolResult>;
+  /** Queued messages to record as user input now (emptied from the queue). */
+  takeQueued(state: ThreadState, which: QueueName): PendingInput[];
+  endTurn(state: ThreadState, turn: TurnEnd): Promise<void>;
+}
+
+export interface TurnDeps {
+  readonly profile: TurnProfile;
+  readonly pack: Pack;
+  readonly packTools: readonly ToolSpec[];
+  readonly provider: ProviderSettings;
+  readonly stream: StreamFn;
+  readonly compactor: Compactor;
+  readonly toolContext: (settings: TurnSettings, signal: AbortSignal, emit: ThreadEventListener) => ToolContext;
+  readonly emit: ThreadEventListener;
+  /** config `compact_prompt`: replaces the pack's compaction prompt. */
+  readonly compactPrompt?: string | undefined;
+  /** Set when the provider compacts remotely (`POST /responses/compact`). */
+  readonly remoteCompact?: PostCompactFn | undefined;
+  /** config `model_auto_compact_token_limit`. */
+  readonly autoCompactTokenLimit?: number | undefined;
+  /** A JSON schema the final answer must follow. */
+  readonly outputSchema?: unknown;
+  /** No user input: the model goes on from the history (0.169's turn/start with empty input). */
+  readonly withoutInput?: boolean | undefined;
+  /** The id this turn gets (the app-server names it in its answer first); a fresh UUID otherwise. */
+  readonly turnId?: string | undefined;
+  /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
+  readonly hooks?: TurnHooks | undefined;
+  /** The thread's MCP servers, when the configuration has any. */
+  readonly mcp?: McpSession | undefined;
+}
