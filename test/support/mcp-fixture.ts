@@ -6,13 +6,20 @@ import type { ThreadEvent } from '../../src/thread/thread-events.js';
 
 export const MCP_FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mcp-fixture-server.mjs');
 
-/** `[mcp_servers.fixture]` running the fixture with `command` (default: this node), plus `extra` lines. */
-export function fixtureServerConfig(extra = '', command = process.execPath): string {
-  return `sandbox_mode = "danger-full-access"
-[mcp_servers.fixture]
+/** The `[mcp_servers.fixture]` table running the fixture with `command` (default: this node). */
+export function fixtureServerTable(command = process.execPath): string {
+  return `[mcp_servers.fixture]
 command = ${JSON.stringify(command)}
 args = [${JSON.stringify(MCP_FIXTURE)}]
-${extra}`;
+`;
+}
+
+/**
+ * A thread config with the fixture server, plus `extra` lines in its table; under codex-0.98, whose
+ * MCP tools are offered directly under their qualified names.
+ */
+export function fixtureServerConfig(extra = '', command = process.execPath): string {
+  return `compat = "codex-0.98"\nsandbox_mode = "danger-full-access"\n${fixtureServerTable(command)}${extra}`;
 }
 
 export function warningsOf(events: readonly ThreadEvent[]): string[] {

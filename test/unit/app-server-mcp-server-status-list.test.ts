@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { InProcessClient } from '../support/appserver-client.js';
 import { appServerWorkspace } from '../support/appserver-workspace.js';
-import { fixtureServerConfig } from '../support/mcp-fixture.js';
+import { fixtureServerTable } from '../support/mcp-fixture.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
 let mock: MockServer | undefined;
@@ -18,7 +18,7 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-const config = `${fixtureServerConfig()}
+const config = `${fixtureServerTable()}
 [mcp_servers.broken]
 command = "/nonexistent/weft-mcp"
 `;

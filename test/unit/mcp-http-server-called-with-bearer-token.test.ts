@@ -48,7 +48,8 @@ async function startHttpServer(): Promise<string> {
 }
 
 function config(url: string): string {
-  return `sandbox_mode = "danger-full-access"
+  return `compat = "codex-0.98"
+sandbox_mode = "danger-full-access"
 [mcp_servers.web]
 url = "${url}"
 bearer_token_env_var = "WEB_MCP_TOKEN"
