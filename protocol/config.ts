@@ -40,6 +40,34 @@ export const SandboxWorkspaceWriteToml = z.strictObject({
   exclude_slash_tmp: z.boolean().optional(),
 });
 
+/**
+ * `[mcp_servers.<name>]`: an MCP server started over stdio (`command`, `args`, `env`, `cwd`) or
+ * reached over streamable HTTP (`url`, a bearer token read from the variable `bearer_token_env_var`).
+ */
+export const McpServerToml = z
+  .strictObject({
+    command: z.string().optional(),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    env_vars: z.array(z.string()).optional(),
+    cwd: z.string().optional(),
+    url: z.string().optional(),
+    bearer_token_env_var: z.string().optional(),
+    http_headers: z.record(z.string(), z.string()).optional(),
+    env_http_headers: z.record(z.string(), z.string()).optional(),
+    enabled: z.boolean().optional(),
+    required: z.boolean().optional(),
+    startup_timeout_sec: z.number().positive().optional(),
+    startup_timeout_ms: z.number().int().positive().optional(),
+    tool_timeout_sec: z.number().positive().optional(),
+    enabled_tools: z.array(z.string()).optional(),
+    disabled_tools: z.array(z.string()).optional(),
+  })
+  .refine((s) => (s.command === undefined) !== (s.url === undefined), {
+    message: 'an MCP server needs exactly one of `command` (stdio) or `url` (streamable HTTP)',
+  });
+export type McpServerToml = z.infer<typeof McpServerToml>;
+
 /** The settings a `[profiles.<name>]` table may override (Codex's named profiles). */
 const settingsShape = {
   model: z.string().optional(),
@@ -72,5 +100,6 @@ export const ConfigToml = z.strictObject({
   pack: z.string().optional(),
   compat: CompatProfileName.optional(),
   extensions: z.array(z.string()).optional(),
+  mcp_servers: z.record(z.string(), McpServerToml).optional(),
 });
 export type ConfigToml = z.infer<typeof ConfigToml>;

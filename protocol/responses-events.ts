@@ -163,6 +163,8 @@ export const WireReasoningItem = z.looseObject({
 export const WireFunctionCallItem = z.looseObject({
   type: z.literal('function_call'),
   name: z.string(),
+  /** 0.169: a deferred tool found through tool_search is called inside its namespace. */
+  namespace: z.string().optional(),
   arguments: z.string(),
   call_id: z.string(),
 });

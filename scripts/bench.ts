@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
+import { benchSandbox } from './bench/sandbox.js';
 import { benchThreads } from './bench/threads.js';
 import { benchTransports } from './bench/transports.js';
 import { benchView } from './bench/view.js';
@@ -14,6 +15,7 @@ try {
   await benchThreads(home);
   await benchCompactionAppend(home);
   await benchAppServer();
+  await benchSandbox();
   await benchTransports();
   await benchView();
 } finally {

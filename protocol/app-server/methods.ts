@@ -2,11 +2,13 @@
 // against these, and `weft app-server generate-json-schema` exports them.
 import { z } from 'zod';
 import { InitializeParams, InitializeResponse } from './initialize.js';
+import { ListMcpServerStatusParams, ListMcpServerStatusResponse } from './mcp.js';
 import { CollaborationModeListParams, CollaborationModeListResponse, ModelListParams, ModelListResponse } from './models.js';
 import {
   AccountRateLimitsUpdatedNotification,
   AgentMessageDeltaNotification,
   CommandExecutionOutputDeltaNotification,
+  ConfigWarningNotification,
   ContextCompactedNotification,
   TurnPlanUpdatedNotification,
   ErrorNotification,
@@ -79,6 +81,7 @@ export const CLIENT_REQUESTS = {
   'turn/steer': { params: TurnSteerParams, result: TurnSteerResponse },
   'turn/interrupt': { params: TurnInterruptParams, result: TurnInterruptResponse },
   'model/list': { params: ModelListParams, result: ModelListResponse },
+  'mcpServerStatus/list': { params: ListMcpServerStatusParams, result: ListMcpServerStatusResponse },
   'collaborationMode/list': { params: CollaborationModeListParams, result: CollaborationModeListResponse, experimental: true },
 } as const satisfies Record<string, MethodSchemas>;
 
@@ -105,6 +108,7 @@ export const SERVER_NOTIFICATIONS = {
   'item/commandExecution/outputDelta': CommandExecutionOutputDeltaNotification,
   'account/rateLimits/updated': AccountRateLimitsUpdatedNotification,
   'thread/compacted': ContextCompactedNotification,
+  configWarning: ConfigWarningNotification,
   'turn/plan/updated': TurnPlanUpdatedNotification,
 } as const;
 

@@ -37,6 +37,14 @@ export const ThreadTokenUsageUpdatedNotification = z.object({
 export const AccountRateLimitsUpdatedNotification = z.object({ rateLimits: RateLimitSnapshot });
 /** Deprecated in Codex in favour of the `contextCompaction` item, still sent. */
 export const ContextCompactedNotification = z.object({ threadId: z.string(), turnId: z.string() });
+const TextPosition = z.object({ line: z.number().int().nonnegative(), column: z.number().int().nonnegative() });
+/** A problem with the configuration the server runs with (a sandbox it cannot enforce…). */
+export const ConfigWarningNotification = z.object({
+  summary: z.string(),
+  details: z.string().nullable().optional(),
+  path: z.string().nullable().optional(),
+  range: z.object({ start: TextPosition, end: TextPosition }).nullable().optional(),
+});
 export const TurnPlanStepStatus = z.enum(['pending', 'inProgress', 'completed']);
 export const TurnPlanUpdatedNotification = z.object({
   threadId: z.string(),

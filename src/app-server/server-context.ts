@@ -124,9 +124,14 @@ export class ServerContext {
   load(thread: Thread, weft: Weft, cwd: string, overrides: SettingsOverrides, scratch?: EphemeralHome): LoadedThread {
     // Told once per mode: the server's stderr is its log, read by whoever runs the client.
     const mode = sandboxModeFor(weft.runtime.config, overrides);
-    const notice = this.#noticedModes.has(mode) ? null : sandboxNotice(mode);
-    this.#noticedModes.add(mode);
-    if (notice) this.log(notice);
+    if (!this.#noticedModes.has(mode)) {
+      this.#noticedModes.add(mode);
+      void sandboxNotice(mode, weft.runtime.env).then((notice) => {
+        if (notice === null) return;
+        this.log(notice);
+        this.notify('configWarning', { summary: notice, details: null });
+      });
+    }
     const loaded = new LoadedThread(thread, weft, cwd, overrides, this, (msg) => this.log(msg), scratch);
     this.loaded.set(thread.id, loaded);
     return loaded;

@@ -153,6 +153,20 @@ export class TurnNotifier {
           exitCode: event.exitCode,
         });
       }
+      case 'mcp_call_started':
+        return this.#item('item/started', { type: 'mcpToolCall', id: event.callId, server: event.server, tool: event.tool, status: 'inProgress', arguments: event.arguments, result: null, error: null, durationMs: null });
+      case 'mcp_call_finished':
+        return this.#item('item/completed', {
+          type: 'mcpToolCall',
+          id: event.callId,
+          server: event.server,
+          tool: event.tool,
+          status: event.error === null ? 'completed' : 'failed',
+          arguments: event.arguments,
+          result: event.result,
+          error: event.error === null ? null : { message: event.error },
+          durationMs: Math.round(event.durationMs),
+        });
       case 'file_change_started':
         return this.announceFileChange(event.callId, event.changes);
       case 'file_change_finished': {

@@ -124,7 +124,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   prompt = await promptWithStdin(prompt, io);
 
   // On stderr in every mode: with --json, stdout carries only the event stream.
-  const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
+  const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
   if (notice) io.stderr(`warning: ${notice}`);
 
   // The event shapes of the generation the profile speaks (usage fields, file-change items).

@@ -16,6 +16,7 @@ Commands:
   thread <sub>             start | resume | fork | list | show | compact | export threads
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
+  sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
   view                     a local web page of the threads and every request they made
   completion <shell>       print a completion script for bash, zsh or fish
   help [<command> [<sub>]] show the help of weft or of one command
@@ -38,6 +39,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   exec: async () => (await import('./exec-command.js')).execCommand,
   thread: async () => (await import('./thread-command.js')).threadCommand,
   'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
+  sandbox: async () => (await import('./sandbox-command.js')).sandboxCommand,
   view: async () => (await import('./view-command.js')).viewCommand,
   completion: async () => (await import('./completion-command.js')).completionCommand,
 };

@@ -8,6 +8,8 @@ export function progressLine(event: ThreadEvent): string | undefined {
       return `thread ${event.threadId}\nrollout ${event.rolloutPath}`;
     case 'command_started':
       return `$ ${event.command}`;
+    case 'mcp_call_started':
+      return `mcp ${event.server}.${event.tool}`;
     case 'file_change_finished': {
       // A, M, D per file, as git and the patch summary list them; a move shows its target.
       const mark = { add: 'A', update: 'M', delete: 'D' } as const;

@@ -125,7 +125,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
 
 async function runOn(thread: Thread, text: string, values: ParsedValues, io: CliIo, weft: Weft, overrides: SettingsOverrides): Promise<number> {
   for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
-  const notice = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides));
+  const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
   if (notice) io.stderr(`warning: ${notice}`);
   const printer = values.json ? undefined : new StreamPrinter(io);
   const report = (e: ThreadEvent): void => (printer ? printer.print(e) : io.stdout(JSON.stringify(e)));

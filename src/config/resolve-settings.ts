@@ -8,6 +8,7 @@ import type { Skill } from '../context/skills.js';
 import { defaultCollaborationMode, type TurnSettings } from '../context/turn-settings.js';
 import { shellName } from '../context/environment-context.js';
 import { ConfigError } from '../errors.js';
+import { enabledServers } from '../mcp/enabled-servers.js';
 
 /** Settings a caller (CLI flag, protocol param, resumed thread) sets over config.toml. */
 export interface SettingsOverrides {
@@ -118,5 +119,6 @@ export function resolveTurnSettings(input: {
     tmpdir: input.env.TMPDIR || undefined,
     reasoningEffort: overrides.reasoningEffort ?? config.model_reasoning_effort,
     reasoningSummary: summary,
+    ...(config.mcp_servers !== undefined ? { mcpServers: enabledServers(config.mcp_servers).map(([name]) => name) } : {}),
   };
 }

@@ -25,6 +25,8 @@ export interface TurnSettings {
   readonly tmpdir: string | undefined;
   readonly reasoningEffort: ReasoningEffort | undefined;
   readonly reasoningSummary: ReasoningSummary;
+  /** The enabled `[mcp_servers]`, by name in name order (their namespaces are listed as deferred tools). */
+  readonly mcpServers?: readonly string[];
 }
 
 /** The default collaboration mode: no extra instructions, the turn's model. */

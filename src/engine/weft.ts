@@ -27,6 +27,8 @@ import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/exec-
 import { APPLY_PATCH_TOOL_NAME, applyPatchTool } from '../tools/apply-patch/apply-patch-tool.js';
 import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { ToolRegistry, type ToolContext, type ToolHandler } from '../tools/tool-registry.js';
+import { enabledServers } from '../mcp/enabled-servers.js';
+import { mcpSession } from '../mcp/mcp-session.js';
 import type { Approver } from '../tools/approval.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../tools/tool-output-style.js';
 import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-stdin.js';
@@ -327,6 +329,7 @@ export class Weft {
           ? (o) => postCompact({ ...o, env: rt.env })
           : undefined,
       autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
+      mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env) : undefined,
     };
   }
 
@@ -342,9 +345,14 @@ export class Weft {
       env: this.runtime.env,
       approvalPolicy: settings.approvalPolicy,
       sandboxMode: settings.sandbox.type,
+      sandboxPolicy: settings.sandbox,
       truncationPolicy: settings.model.truncation_policy,
       approver: this.options.approver,
       renderExecOutput: (vars) => this.runtime.pack.render('tool_output/exec_command.md', { ...vars }),
+      renderSandboxDenied:
+        this.runtime.profile.toolOutputs.sandboxDenial === 'error_frame' && this.runtime.pack.has(SANDBOX_DENIED_FILE)
+        ? (vars) => this.runtime.pack.render(SANDBOX_DENIED_FILE, { ...vars })
+        : undefined,
       texts: this.runtime.toolTexts,
       style: this.runtime.profile.toolOutputs ?? CODEX_098_TOOL_OUTPUTS,
       onPlanUpdate: (p) => emit({ type: 'plan_updated', callId: p.callId, explanation: p.explanation, plan: p.plan }),
@@ -364,6 +372,8 @@ export class Weft {
     };
   }
 }
+
+const SANDBOX_DENIED_FILE = 'tool_output/sandbox_denied.md';
 
 function previousTurnFromRollout(tc: TurnContextPayload): PreviousTurn {
   return {

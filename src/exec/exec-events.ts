@@ -65,6 +65,17 @@ export class ExecEventMapper {
         const status = event.exitCode === 0 ? 'completed' : 'failed';
         return [{ type: 'item.completed', item: commandItem(id, event.command, event.aggregatedOutput, event.exitCode, status) }];
       }
+      case 'mcp_call_started': {
+        const id = this.#id();
+        this.#commands.set(event.callId, id);
+        return [{ type: 'item.started', item: mcpItem(id, event.server, event.tool, event.arguments, null, null, 'in_progress') }];
+      }
+      case 'mcp_call_finished': {
+        const id = this.#commands.get(event.callId) ?? this.#id();
+        const result = event.result ? { content: event.result.content, structured_content: event.result.structuredContent ?? null } : null;
+        const error = event.error !== null ? { message: event.error } : null;
+        return [{ type: 'item.completed', item: mcpItem(id, event.server, event.tool, event.arguments, result, error, error ? 'failed' : 'completed') }];
+      }
       case 'file_change_started': {
         if (!this.options.fileChangeStarted) return [];
         const id = this.#id();
@@ -130,6 +141,10 @@ export class ExecEventMapper {
       }
     }
   }
+}
+
+function mcpItem(id: string, server: string, tool: string, args: unknown, result: unknown, error: unknown, status: string) {
+  return { id, type: 'mcp_tool_call', server, tool, arguments: args, result, error, status };
 }
 
 function todoCompleted(todo: { id: string; items: { text: string; completed: boolean }[] }): ExecJsonEvent {

@@ -19,6 +19,7 @@ import {
   WireTextPart,
   WireWebSearchCallItem,
 } from '../../protocol/responses-events.js';
+import { ToolSearchCallItem } from '../../protocol/responses-items.js';
 
 export type CanonicalItemResult =
   | { ok: true; item: ResponseItem }
@@ -48,9 +49,12 @@ export function canonicalizeOutputItem(outputItem: unknown): CanonicalItemResult
       return parsed(WireFunctionCallItem, outputItem, (w) => ({
         type: 'function_call',
         name: w.name,
+        ...(w.namespace !== undefined ? { namespace: w.namespace } : {}),
         arguments: w.arguments,
         call_id: w.call_id,
       }));
+    case 'tool_search_call':
+      return parsed(ToolSearchCallItem, outputItem, (w) => w);
     case 'function_call_output':
       return parsed(WireFunctionCallOutputItem, outputItem, (w) => ({
         type: 'function_call_output',

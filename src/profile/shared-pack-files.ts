@@ -45,6 +45,12 @@ export const EXEC_OUTPUT_FILES: readonly PackFileSpec[] = [
     path: 'tool_output/exec_command.md',
     placeholders: ['chunk_id', 'wall_time_seconds', 'exit_code', 'original_token_count', 'output'],
   },
+  // Optional: a generation that reports a sandbox refusal as an ordinary exec result (0.169) has none.
+  {
+    path: 'tool_output/sandbox_denied.md',
+    placeholders: ['exit_code', 'stdout', 'stderr', 'aggregated_output', 'duration'],
+    optional: true,
+  },
   TOOL_OUTCOME_FILES.execRunning,
   TOOL_OUTCOME_FILES.truncatedOutput,
   // Optional: a pack without them borrows weft's own (see tool-texts.ts).

@@ -28,6 +28,18 @@ export type ThreadEvent =
   /** apply_patch wrote the changes (`completed`), failed part-way and restored them, or was declined. */
   | { type: 'file_change_finished'; callId: string; changes: readonly FileChangeSummary[]; status: 'completed' | 'failed' | 'declined' }
   | { type: 'tool_output'; item: ResponseItem }
+  /** An MCP tool call: announced, then finished with the tool's content or an error. */
+  | { type: 'mcp_call_started'; callId: string; server: string; tool: string; arguments: unknown }
+  | {
+      type: 'mcp_call_finished';
+      callId: string;
+      server: string;
+      tool: string;
+      arguments: unknown;
+      result: { content: unknown[]; structuredContent: unknown } | null;
+      error: string | null;
+      durationMs: number;
+    }
   /** The model's task plan as it just set it (update_plan). */
   | { type: 'plan_updated'; callId: string; explanation: string | null; plan: readonly PlanStep[] }
   /** The `retry`-th of `maxRetries` retries is about to start (Codex's "Reconnecting... 1/5"). */

@@ -3,6 +3,7 @@ import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { ToolHandler } from '../tools/tool-registry.js';
 import type { TurnSettings } from '../context/turn-settings.js';
+import type { McpSession } from '../mcp/mcp-session.js';
 import { UsageError } from '../errors.js';
 import type { ThreadEventListener } from './thread-events.js';
 import type { PendingInput, ThreadState, TurnDeps } from './turn-ports.js';
@@ -145,9 +146,15 @@ export class Thread {
     await this.state.writer.flush();
   }
 
-  /** Finish pending writes and kill the commands the thread left running. */
+  /** The thread's MCP servers, when its configuration has any. */
+  get mcp(): McpSession | undefined {
+    return this.deps.mcp;
+  }
+
+  /** Finish pending writes, kill the commands the thread left running and stop its MCP servers. */
   async close(): Promise<void> {
     await this.state.execSessions?.closeAll();
+    await this.deps.mcp?.close();
     await this.state.writer.close();
   }
 }

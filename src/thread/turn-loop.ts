@@ -2,7 +2,11 @@
 // again until the model answers without a call. Every item is appended to the rollout as it is
 // kept, and the rollout is flushed before the turn is reported complete.
 import { randomUUID } from 'node:crypto';
-import type { CustomToolCallItem, FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
+import type { CustomToolCallItem, FunctionCallItem, ResponseItem, ToolSearchCallItem } from '../../protocol/responses-items.js';
+import type { McpHub } from '../mcp/mcp-hub.js';
+import type { ToolContext, ToolResult } from '../tools/tool-context.js';
+import { isMcpResourceTool, runMcpResourceTool } from '../mcp/mcp-resource-tools.js';
+import { answerToolSearch, mcpToolForCall, runMcpCall, withMcpTools } from '../mcp/mcp-turn-tools.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -152,7 +156,8 @@ async function record(state: ThreadState, items: readonly ResponseItem[]): Promi
 }
 
 /** A call the turn runs: a function tool's, or a freeform (custom) tool's such as apply_patch. */
-type ToolCallItem = FunctionCallItem | CustomToolCallItem;
+/** A call the client answers: a function or freeform tool call, or (0.169) a client-side tool search. */
+type ToolCallItem = FunctionCallItem | CustomToolCallItem | ToolSearchCallItem;
 
 /** How often a turn asks again after streams that broke mid-response. */
 const MAX_RESAMPLES = 3;
@@ -168,6 +173,7 @@ async function sampleOnce(
   signal: AbortSignal,
   onMessage: (text: string) => void,
 ): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
+  const mcp = await mcpHub(deps, settings);
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
@@ -177,7 +183,7 @@ async function sampleOnce(
     {
       instructions: sent.instructions,
       input: sent.input,
-      tools: [...toolsForTurn(deps.packTools, settings.sandbox), ...state.extraToolSpecs],
+      tools: [...withMcpTools(toolsForTurn(deps.packTools, settings.sandbox), deps.pack, mcp), ...state.extraToolSpecs],
       parallelToolCalls: settings.model.supports_parallel_tool_calls,
       // A null schema (JSON clients send one for "none") means no schema, like an absent one.
       outputSchema: deps.outputSchema ?? undefined,
@@ -234,6 +240,7 @@ async function consumeStream(
         const item = state.profileThread.modelItem(event.item, event.raw);
         await keepModelItem(state, deps, item, onMessage);
         if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
+        else if (item.type === 'tool_search_call' && item.execution === 'client') calls.push(item);
         break;
       }
       case 'retrying':
@@ -286,15 +293,23 @@ async function runCalls(
 ): Promise<void> {
   // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
   const ctx = { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) };
+  const mcp = await mcpHub(deps, settings);
   for (const call of calls) {
     if (signal.aborted) return;
+    if (call.type === 'tool_search_call') {
+      const answer = answerToolSearch(call, deps.pack, mcp);
+      await record(state, [answer]);
+      deps.emit({ type: 'tool_output', item: answer });
+      continue;
+    }
     const custom = call.type === 'custom_tool_call';
-    const dispatch = () =>
+    const registry = () =>
       state.tools.dispatch(
         { name: call.name, arguments: custom ? call.input : call.arguments, callId: call.call_id, signal, kind: custom ? 'custom' : 'function' },
         ctx,
         offered,
       );
+    const dispatch = custom ? registry : mcpDispatch(state, deps, call, mcp, ctx, signal) ?? registry;
     // Extension hooks see every call in the function form (a freeform input as `{"input": …}`).
     const hooked = custom ? { type: 'function_call' as const, name: call.name, arguments: JSON.stringify({ input: call.input }), call_id: call.call_id } : call;
     const result = deps.hooks ? await deps.hooks.runTool(state, hooked, dispatch) : await dispatch();
@@ -303,6 +318,53 @@ async function runCalls(
     deps.emit({ type: 'tool_output', item: output });
     if (result.followUp !== undefined) await recordFollowUp(state, result.followUp);
   }
+}
+
+/**
+ * How a function call reaches an MCP server: one of its tools (with events around the call), or a
+ * resource tool; undefined for every other call (the registry runs it).
+ */
+function mcpDispatch(
+  state: ThreadState,
+  deps: TurnDeps,
+  call: FunctionCallItem,
+  mcp: McpHub | undefined,
+  ctx: ToolContext,
+  signal: AbortSignal,
+): (() => Promise<ToolResult>) | undefined {
+  const failed = (detail: string): string => ctx.texts.toolFailed(call.name, detail);
+  const tool = mcp !== undefined ? mcpToolForCall(call, deps.pack, mcp) : undefined;
+  if (mcp !== undefined && tool !== undefined) {
+    return async () => {
+      const where = { callId: call.call_id, server: tool.server, tool: tool.tool.name };
+      deps.emit({ type: 'mcp_call_started', ...where, arguments: parsedArguments(call.arguments) });
+      const done = await runMcpCall(tool, call, deps.pack, mcp, signal, failed);
+      deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, durationMs: done.durationMs });
+      return done;
+    };
+  }
+  // The resource tools: offered with any MCP server (0.169), or always by the pack (0.98).
+  const offeredByPack = deps.packTools.some((t) => t.name === call.name);
+  if (isMcpResourceTool(call.name) && call.namespace === undefined && !state.tools.has(call.name) && (mcp !== undefined || offeredByPack)) {
+    return () => runMcpResourceTool(call.name, call.arguments, mcp, failed);
+  }
+  return undefined;
+}
+
+function parsedArguments(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The thread's MCP servers (started on first use), with their new warnings emitted. */
+async function mcpHub(deps: TurnDeps, settings: TurnSettings): Promise<McpHub | undefined> {
+  if (deps.mcp === undefined) return undefined;
+  const hub = await deps.mcp.hub(settings.cwd);
+  for (const message of hub.takeWarnings()) deps.emit({ type: 'warning', message });
+  return hub;
 }
 
 /** Items a tool adds after its output; an image handed over as a user message is logged as one (0.98). */

@@ -1,6 +1,7 @@
 // The turn loop's ports: every collaborator the loop is handed, as an interface declared here, beside
 // it. Compaction, the profiles and the extensions implement these and import nothing back from the
 // loop, so the imports point one way (plug-ins → thread → what a turn is made of).
+import type { McpSession } from '../mcp/mcp-session.js';
 import type { WireOutputItem } from '../../protocol/responses-events.js';
 import type { FunctionCallItem, MessageItem, ResponseItem } from '../../protocol/responses-items.js';
 import type { CompactRequestBody, ResponsesRequestBody, ToolSpec } from '../../protocol/responses-request.js';
@@ -176,4 +177,6 @@ export interface TurnDeps {
   readonly turnId?: string | undefined;
   /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
   readonly hooks?: TurnHooks | undefined;
+  /** The thread's MCP servers, when the configuration has any. */
+  readonly mcp?: McpSession | undefined;
 }

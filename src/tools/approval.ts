@@ -1,9 +1,9 @@
-// When weft must ask before running a command, and how it asks. weft does not sandbox the operating
-// system, so the approval policy is the only gate between the model and the user's machine:
+// When weft must ask before running a command, and how it asks. Besides the OS sandbox (on Linux,
+// see sandbox/), the approval policy decides when the user is asked:
 // - `never`: run everything without asking (the user opted out of prompts);
 // - `untrusted` and `on-request`: run known read-only commands, ask for everything else;
 // - `on-failure`: run without asking. In Codex a sandboxed command that fails is offered for a retry
-//   outside the sandbox; weft has no sandbox, so there is no failure to escalate from.
+//   outside the sandbox; weft does not retry on failure (yet): the model can ask for escalation.
 // Without anyone to ask, a command that needs approval is refused, never run.
 import type { ToolTexts } from './tool-texts.js';
 import type { FileChangeSummary } from './apply-patch/patch-context.js';

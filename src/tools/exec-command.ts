@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { errorMessage } from '../errors.js';
 import { policyTokenBudget } from '../history/truncate-output.js';
 import { authorizeCommand } from './approval.js';
+import { SandboxUnavailableError } from './sandbox/sandbox-command.js';
+import { isLikelySandboxDenial, sandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import { joinWords } from './shell-words.js';
 import { parseToolArguments } from './tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
@@ -138,6 +140,9 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
       },
     );
     if (!auth.run) return failure(auth.output);
+    // Outside the sandbox only when the model asked for it and the user said yes.
+    const escalated = args.sandbox_permissions === 'require_escalated' && auth.asked;
+    const sandbox = { policy: ctx.sandboxPolicy, escalated };
 
     const argv = [shell, args.login === false ? '-c' : '-lc', args.cmd];
     const display = joinWords(argv);
@@ -147,10 +152,11 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     let session: ExecSession;
     try {
       session = await sessions.start(
-        { argv, cwd, env: childEnv(ctx.env), tty: args.tty === true },
+        { argv, cwd, env: childEnv(ctx.env), tty: args.tty === true, sandbox },
         { callId: call.callId, command: display, argv, cwd, onExecEvent: ctx.onExecEvent },
       );
     } catch (err) {
+      if (err instanceof SandboxUnavailableError) return failure(ctx.texts.sandboxUnavailable(err.reason, err.hint));
       return failure(ctx.texts.toolFailed(EXEC_COMMAND_TOOL_NAME, errorMessage(err)));
     }
     const limit = setTimeout(() => session.kill('timeout'), ctx.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS);
@@ -171,6 +177,12 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     const maxTokens = Math.floor(args.max_output_tokens ?? policyTokenBudget(ctx.truncationPolicy));
     if (exitCode === undefined) sessions.keep(session);
     else session.reportEnd(exitCode, (ctx.style ?? CODEX_098_TOOL_OUTPUTS).endEventOutput === 'shown' ? shownOutput(text, maxTokens, ctx) : undefined);
+    // A generation that reports a sandbox refusal as an error of its own (0.98) has the pack file for
+    // it. weft reads the command's two streams merged, so the frame carries them as its stderr.
+    const sandboxed = ctx.sandboxPolicy.type !== 'danger-full-access' && !escalated;
+    if (sandboxed && exitCode !== undefined && ctx.renderSandboxDenied !== undefined && isLikelySandboxDenial(exitCode, text)) {
+      return failure(ctx.renderSandboxDenied(sandboxDeniedVars(exitCode, '', text, text)));
+    }
 
     return sessionResult(session, { text, maxTokens, started, chunkId: chunkId(), interrupted }, ctx);
   };

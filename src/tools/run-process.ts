@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { ToolError } from '../errors.js';
+import { sandboxedArgv, type CommandSandbox } from './sandbox/sandbox-command.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
 
 /** Exit code reported for a command killed by its timeout (the shell convention, also Codex's). */
@@ -27,6 +28,12 @@ export interface SpawnOptions {
   env: Readonly<Record<string, string>>;
   /** Run on a pseudo-terminal (stdin stays writable) instead of pipes (stdin closed). */
   tty?: boolean;
+  /**
+   * The thread's sandbox for this command: it runs inside bubblewrap unless the policy (or an approved
+   * escalation) says otherwise; when bubblewrap cannot sandbox here the command is refused
+   * (SandboxUnavailableError), never run unconfined.
+   */
+  sandbox: CommandSandbox;
 }
 
 export interface CommandExit {
@@ -111,9 +118,14 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | number 
   return -1;
 }
 
-/** Start `argv`. Rejects (ToolError) only when the process cannot be started. */
+/**
+ * Start `argv` under its sandbox. Rejects with SandboxUnavailableError when the sandbox cannot be set
+ * up, and with a ToolError when the process cannot be started.
+ */
 export async function spawnCommand(opts: SpawnOptions): Promise<SpawnedCommand> {
-  const spawned = opts.tty === true ? await spawnPty(opts) : await spawnPiped(opts);
+  const wrapped = await sandboxedArgv(opts.sandbox, opts.argv, opts.cwd, opts.env);
+  const run = { ...opts, argv: wrapped.argv };
+  const spawned = opts.tty === true ? await spawnPty(run) : await spawnPiped(run);
   trackGroup(spawned.pid);
   void spawned.closed.then(() => untrackGroup(spawned.pid));
   return spawned;

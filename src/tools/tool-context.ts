@@ -3,11 +3,13 @@
 // and the registry can all name them without an import cycle (tool-registry.ts re-exports them).
 import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';
 import type { TruncationPolicy } from '../../protocol/model-catalog.js';
+import type { SandboxPolicy } from '../../protocol/rollout.js';
 import type { FunctionCallOutputPayload, ResponseItem } from '../../protocol/responses-items.js';
 import type { Approver } from './approval.js';
 import type { PatchContext } from './apply-patch/patch-context.js';
 import type { ExecEvent, ExecOutputVars } from './exec-event.js';
 import type { PlanUpdate } from './plan-update.js';
+import type { SandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import type { ToolOutputStyle } from './tool-output-style.js';
 import type { ToolTexts } from './tool-texts.js';
 import type { ExecSessionManager } from './unified-exec/session-manager.js';
@@ -38,12 +40,16 @@ export interface ToolContext {
   env: Readonly<Record<string, string | undefined>>;
   approvalPolicy: ApprovalPolicy;
   sandboxMode: SandboxMode;
+  /** The full sandbox policy commands run under (writable roots, network). */
+  sandboxPolicy: SandboxPolicy;
   /** The model's truncation policy; the default budget for tool output. */
   truncationPolicy: TruncationPolicy;
   /** Who to ask when a command needs approval; undefined when nobody can be asked. */
   approver?: Approver | undefined;
   /** Renders the exec_command result text (the pack template). */
   renderExecOutput: (vars: ExecOutputVars) => string;
+  /** Renders a sandbox refusal the way the generation reports it; absent when it reports an ordinary exec result. */
+  renderSandboxDenied?: ((vars: SandboxDeniedVars) => string) | undefined;
   /** What the model reads when a call goes wrong (from the pack). */
   texts: ToolTexts;
   /** Kill a command that runs longer than this (default: exec-command's DEFAULT_EXEC_TIMEOUT_MS). */

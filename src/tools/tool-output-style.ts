@@ -16,7 +16,12 @@ export interface ToolOutputStyle {
    * included (0.98), or everything the command printed (0.169).
    */
   readonly endEventOutput: 'shown' | 'all';
+  /**
+   * How a command the OS sandbox refused is reported: as the generation's own error (the pack's
+   * `sandbox_denied.md`, 0.98), or as an ordinary exec result with the command's output (0.169).
+   */
+  readonly sandboxDenial: 'error_frame' | 'exec_result';
 }
 
-export const CODEX_098_TOOL_OUTPUTS: ToolOutputStyle = { truncationWarning: false, imageResult: 'user_message', endEventOutput: 'shown' };
-export const CODEX_0169_TOOL_OUTPUTS: ToolOutputStyle = { truncationWarning: true, imageResult: 'output_content', endEventOutput: 'all' };
+export const CODEX_098_TOOL_OUTPUTS: ToolOutputStyle = { truncationWarning: false, imageResult: 'user_message', endEventOutput: 'shown', sandboxDenial: 'error_frame' };
+export const CODEX_0169_TOOL_OUTPUTS: ToolOutputStyle = { truncationWarning: true, imageResult: 'output_content', endEventOutput: 'all', sandboxDenial: 'exec_result' };

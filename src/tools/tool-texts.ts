@@ -16,6 +16,7 @@ export interface ToolTexts {
   commandInterrupted(): string;
   missingWorkdir(cwd: string): string;
   unsupportedShell(shell: string, supported: string): string;
+  sandboxUnavailable(reason: string, hint: string): string;
   /** write_stdin to a session that has ended (and was reported) or never existed. */
   unknownSession(sessionId: number): string;
   /** write_stdin with input to a session started without a TTY. */
@@ -49,6 +50,7 @@ export interface TruncatedOutputVars {
 }
 
 const DIR = 'tool_output/errors';
+const UNSUPPORTED_CALL = 'tool_output/unsupported_call.md';
 
 const FILES = {
   unknownTool: { path: `${DIR}/unknown_tool.txt`, placeholders: ['name'] },
@@ -60,6 +62,7 @@ const FILES = {
   commandInterrupted: { path: `${DIR}/command_interrupted.txt`, placeholders: [] },
   missingWorkdir: { path: `${DIR}/missing_workdir.txt`, placeholders: ['cwd'] },
   unsupportedShell: { path: `${DIR}/unsupported_shell.txt`, placeholders: ['shell', 'supported'] },
+  sandboxUnavailable: { path: `${DIR}/sandbox_unavailable.txt`, placeholders: ['reason', 'hint'] },
   unknownSession: { path: `${DIR}/unknown_session.txt`, placeholders: ['session_id'] },
   stdinClosed: { path: `${DIR}/stdin_closed.txt`, placeholders: ['session_id'] },
   imageNotFound: { path: `${DIR}/image_not_found.txt`, placeholders: ['path', 'detail'] },
@@ -99,7 +102,8 @@ export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
     return source.render(spec.path, vars);
   };
   return {
-    unknownTool: (name) => render(FILES.unknownTool, { name }),
+    // A generation that answers calls of tools it does not run with a text of its own (0.169) has the file for it.
+    unknownTool: (name) => (pack.has(UNSUPPORTED_CALL) ? pack.render(UNSUPPORTED_CALL, { name }) : render(FILES.unknownTool, { name })),
     invalidArguments: (name, detail) => render(FILES.invalidArguments, { name, detail }),
     toolFailed: (name, detail) => render(FILES.toolFailed, { name, detail }),
     commandDenied: (command) => render(FILES.commandDenied, { command }),
@@ -108,6 +112,7 @@ export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
     commandInterrupted: () => render(FILES.commandInterrupted, {}),
     missingWorkdir: (cwd) => render(FILES.missingWorkdir, { cwd }),
     unsupportedShell: (shell, supported) => render(FILES.unsupportedShell, { shell, supported }),
+    sandboxUnavailable: (reason, hint) => render(FILES.sandboxUnavailable, { reason, hint }),
     unknownSession: (id) => render(FILES.unknownSession, { session_id: String(id) }),
     stdinClosed: (id) => render(FILES.stdinClosed, { session_id: String(id) }),
     imageNotFound: (path, detail) => render(FILES.imageNotFound, { path, detail }),

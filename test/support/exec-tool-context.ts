@@ -22,6 +22,7 @@ export function execToolContext(opts: ExecContextOptions): ToolContext {
     env: { PATH: process.env['PATH'], HOME: opts.cwd, SHELL: '/bin/bash' },
     approvalPolicy: 'never',
     sandboxMode: 'danger-full-access',
+    sandboxPolicy: { type: 'danger-full-access' },
     truncationPolicy: { mode: 'tokens', limit: 10000 },
     texts: opts.texts ?? weftToolTexts,
     style: opts.style ?? CODEX_098_TOOL_OUTPUTS,

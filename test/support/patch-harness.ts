@@ -41,6 +41,7 @@ export function patchContext(cwd: string, opts: PatchContextOptions = {}): ToolC
     env: {},
     approvalPolicy: opts.approvalPolicy ?? 'never',
     sandboxMode: sandbox.type,
+    sandboxPolicy: sandbox,
     truncationPolicy: { mode: 'tokens', limit: 10000 },
     approver: opts.approver,
     renderExecOutput: (v) => v.output,

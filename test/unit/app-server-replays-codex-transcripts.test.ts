@@ -7,6 +7,7 @@ import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { findBwrap } from '../../src/tools/sandbox/bwrap-probe.js';
 import type { CompatProfileName } from '../../protocol/config.js';
 import { canonicalJson, renumberIds } from '../conformance/diff.js';
 import { createNormalizer } from '../conformance/normalize.js';
@@ -66,6 +67,8 @@ for (const gen of GENERATIONS) {
         OPENAI_BASE_URL: mock.url,
         SHELL: '/bin/bash',
         TERM: 'dumb',
+        // Codex recorded these with a working sandbox: give weft the machine's bwrap (no PATH here).
+        WEFT_BWRAP: findBwrap(process.env.PATH) ?? '',
       };
       const bindings = new Map<string, string>([...Object.entries(paths), ['{{CLIENT_NAME}}', CLIENT_NAME], ['{{CLIENT_TITLE}}', CLIENT_TITLE]]);
       for (const scenario of ['a', 'b', 'c', 'd']) {

@@ -32,6 +32,7 @@ function context(approvalPolicy: ToolContext['approvalPolicy'], approver?: Appro
     env: { PATH: process.env['PATH'], HOME: dir, SHELL: '/bin/bash' },
     approvalPolicy,
     sandboxMode: 'workspace-write',
+    sandboxPolicy: { type: 'workspace-write', network_access: false, exclude_tmpdir_env_var: false, exclude_slash_tmp: false },
     truncationPolicy: { mode: 'tokens', limit: 10000 },
     approver,
     renderExecOutput: (v) => `exit ${v.exit_code}\n${v.output}`,

@@ -23,7 +23,9 @@ async function run(args: string[], config = ''): Promise<{ code: number; out: st
   await writeFile(path.join(home, 'config.toml'), `model_provider = "mock"\n${config}\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: home, isTty: false, stdout: (l) => void out.push(l), stderr: (l) => void err.push(l) });
+  // No bwrap to be found: the sandbox notice is printed.
+  const env = { PATH: process.env.PATH, HOME: home, WEFT_HOME: home, WEFT_BWRAP: '/nonexistent/bwrap' };
+  const code = await main(args, { env, cwd: home, isTty: false, stdout: (l) => void out.push(l), stderr: (l) => void err.push(l) });
   return { code, out, err };
 }
 
@@ -43,7 +45,7 @@ describe('messages', () => {
   it('the sandbox notice is one stderr line with one prefix', async () => {
     const { code, out, err } = await run(['thread', 'start', 'hi']);
     expect(code).toBe(0);
-    const notices = err.filter((l) => l.includes('does not sandbox'));
+    const notices = err.filter((l) => l.includes('the sandbox cannot be enforced'));
     expect(notices).toEqual([expect.stringMatching(/^warning: sandbox_mode is "read-only"/)]);
     expect(out.join('\n')).not.toContain('sandbox');
   });

@@ -44,6 +44,7 @@ describe('exec_command', () => {
       env: { PATH: process.env['PATH'], HOME: home, SHELL: '/bin/bash' },
       approvalPolicy: 'never',
       sandboxMode: 'danger-full-access',
+      sandboxPolicy: { type: 'danger-full-access' },
       truncationPolicy: { mode: 'tokens', limit: 10000 },
       renderExecOutput: (vars) => renderTemplate(template, vars),
       texts: weftToolTexts,

@@ -23,6 +23,7 @@ describe('exec_command timeout', () => {
       env: { PATH: process.env['PATH'], HOME: dir, SHELL: '/bin/bash' },
       approvalPolicy: 'never',
       sandboxMode: 'danger-full-access',
+      sandboxPolicy: { type: 'danger-full-access' },
       truncationPolicy: { mode: 'tokens', limit: 10000 },
       execTimeoutMs: 200,
       texts: weftToolTexts,

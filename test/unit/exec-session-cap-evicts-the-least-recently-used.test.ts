@@ -8,7 +8,7 @@ import { tempDir } from '../support/temp-tree.js';
 
 async function startSleep(manager: ExecSessionManager, cwd: string, cmd = 'sleep 300') {
   const s = await manager.start(
-    { argv: ['/bin/sh', '-c', cmd], cwd, env: { PATH: process.env['PATH'] ?? '' } },
+    { argv: ['/bin/sh', '-c', cmd], cwd, env: { PATH: process.env['PATH'] ?? '' }, sandbox: { policy: { type: 'danger-full-access' } } },
     { callId: 'c', command: cmd, argv: [], cwd },
   );
   manager.keep(s);

@@ -1,17 +1,19 @@
-// The "weft does not sandbox" notice follows the mode the thread really runs with: a `-s` flag wins
-// over config.toml (and `-c`), as in the turn's settings. `weft exec --json` prints it on stderr
-// too, leaving stdout to the event stream; the app-server logs it once per mode its threads use.
+// The "sandbox cannot be enforced" notice (here: WEFT_BWRAP names a bwrap that does not exist)
+// follows the mode the thread really runs with: a `-s` flag wins over config.toml (and `-c`), as in
+// the turn's settings. `weft exec --json` prints it on stderr too, leaving stdout to the event
+// stream; the app-server logs it, and sends `configWarning`, once per mode its threads use.
 // `weft exec` also says when it ignores --ask-for-approval (it always runs with `never`).
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startMockResponsesServer, textReply } from '../../scripts/mock-responses-server.js';
-import { InProcessClient } from '../support/appserver-client.js';
+import { InProcessClient, type Msg } from '../support/appserver-client.js';
 import { appServerWorkspace } from '../support/appserver-workspace.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);
 
-const NOTICE = /does not sandbox the operating system/;
+const NOTICE = /the sandbox cannot be enforced/;
+const NO_BWRAP = { WEFT_BWRAP: '/nonexistent/bwrap' };
 
 async function run(args: string[], extraConfig = ''): Promise<{ code: number; out: string[]; err: string[] }> {
   const mock = await startMockResponsesServer({ respond: () => textReply('ok') });
@@ -21,7 +23,7 @@ async function run(args: string[], extraConfig = ''): Promise<{ code: number; ou
     const err: string[] = [];
     const pack = ws.options.runtime?.packDir ? ['--pack', ws.options.runtime.packDir] : [];
     const code = await main([...args.slice(0, 2), ...pack, ...args.slice(2)], {
-      env: ws.options.env,
+      env: { ...ws.options.env, ...NO_BWRAP },
       cwd: ws.cwd,
       stdout: (l) => out.push(l),
       stderr: (l) => err.push(l),
@@ -55,19 +57,22 @@ describe('the sandbox notice', () => {
 });
 
 describe('the app-server', () => {
-  it('logs the notice once per restrictive mode its threads run with, and not for danger-full-access', async () => {
+  it('logs the notice and sends configWarning once per restrictive mode its threads run with, not for danger-full-access', async () => {
     const mock = await startMockResponsesServer({ respond: () => textReply('ok') });
     const ws = await appServerWorkspace(mock.url);
     const log: string[] = [];
-    const client = new InProcessClient({ ...ws.options, log: (m) => log.push(m) });
+    const client = new InProcessClient({ ...ws.options, env: { ...ws.options.env, ...NO_BWRAP }, log: (m) => log.push(m) });
     try {
       await client.initialize();
       for (const sandbox of ['danger-full-access', 'workspace-write', 'workspace-write', 'read-only']) {
         const r = await client.request('thread/start', { cwd: ws.cwd, sandbox });
         expect(r.error).toBeUndefined();
       }
-      const notices = log.filter((l) => NOTICE.test(l));
-      expect(notices).toEqual([expect.stringContaining('"workspace-write"'), expect.stringContaining('"read-only"')]);
+      const warnings = (all: readonly Msg[]) => all.filter((m) => m.method === 'configWarning');
+      await client.untilAll((all) => warnings(all).length >= 2);
+      const summaries = warnings(client.received).map((m) => (m.params as { summary: string }).summary);
+      expect(summaries).toEqual([expect.stringContaining('"workspace-write"'), expect.stringContaining('"read-only"')]);
+      expect(log.filter((l) => NOTICE.test(l))).toEqual(summaries);
     } finally {
       await client.close();
       await mock.close();

@@ -8,6 +8,7 @@ const ctx: ToolContext = {
   env: {},
   approvalPolicy: 'never',
   sandboxMode: 'danger-full-access',
+  sandboxPolicy: { type: 'danger-full-access' },
   truncationPolicy: { mode: 'tokens', limit: 10000 },
   renderExecOutput: () => '',
   texts: weftToolTexts,

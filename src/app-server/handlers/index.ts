@@ -3,6 +3,7 @@
 import type { ClientRequestMethod } from '../../../protocol/app-server/methods.js';
 import { collaborationModeList, modelList } from './catalog.js';
 import type { Handler } from './handler.js';
+import { mcpServerStatusList } from './mcp-status.js';
 import { threadArchive, threadRollback, threadSetName, threadUnarchive } from './thread-changes.js';
 import { threadFork } from './thread-fork.js';
 import { threadList, threadLoadedList, threadRead } from './thread-queries.js';
@@ -29,4 +30,5 @@ export const HANDLERS: Handlers = {
   'turn/interrupt': turnInterrupt,
   'model/list': modelList,
   'collaborationMode/list': collaborationModeList,
+  'mcpServerStatus/list': mcpServerStatusList,
 };

@@ -6,6 +6,7 @@
 import type { InstructionFilters } from '../../../protocol/pack-files.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import { deferredToolsText } from '../../context/deferred-tools.js';
+import { mcpNamespace } from '../../mcp/mcp-tool-names.js';
 import { environmentContextText, localDate, localTimeZone } from '../../context/environment-context.js';
 import { filesystemXml } from '../../context/filesystem-profile.js';
 import { filterForAbsentTools } from '../../context/instructions-filters.js';
@@ -72,7 +73,7 @@ export function developerBundleParts(pack: Pack, settings: TurnSettings, opts: W
   const collaboration = collaborationPart(pack, settings, opts.toolNames);
   if (collaboration) parts.push(collaboration);
   if (opts.multiAgentVersion === 'v1') {
-    const tools = deferredToolsText(pack);
+    const tools = deferredToolsText(pack, (settings.mcpServers ?? []).map(mcpNamespace));
     if (tools !== undefined) parts.push({ text: tools, kind: 'tools.deferred_namespaces', provenance: { type: 'tool', namespace: 'tool_search' } });
   }
   return parts;

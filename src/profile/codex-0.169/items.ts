@@ -31,6 +31,7 @@ export const toolOutputId = (): string => `fco_${newThreadId()}`;
 /** A freeform (custom) tool's output: `ctco_<uuid>`. */
 export const customToolOutputId = (): string => `ctco_${newThreadId()}`;
 export const additionalToolsId = (): string => `at_${newThreadId()}`;
+export const toolSearchOutputId = (): string => `tso_${newThreadId()}`;
 
 /** RFC 4122 name-based UUID (version 5, SHA-1) of `name` within `namespace`. */
 export function uuidV5(namespace: string, name: string): string {
@@ -108,6 +109,9 @@ export function decorateCreatedItem(item: ResponseItem, meta: ItemMeta): Respons
         item.content.map((p) => ({ text: p.type === 'input_text' || p.type === 'output_text' ? p.text : '', kind: 'user.text', provenance: { type: 'user' } })),
         meta,
       );
+    case 'tool_search_output':
+      if (item.id !== undefined) return item;
+      return { ...item, id: toolSearchOutputId(), internal_chat_message_metadata_passthrough: passthrough(meta) };
     case 'function_call_output':
     case 'custom_tool_call_output':
       if (item.id !== undefined) return item;
@@ -145,6 +149,8 @@ export function modelOutputItem(canonical: ResponseItem, raw: WireOutputItem, tu
       const parsed = FunctionCallItem.safeParse(raw);
       return parsed.success ? { ...parsed.data, internal_chat_message_metadata_passthrough: meta } : canonical;
     }
+    case 'tool_search_call':
+      return { ...canonical, internal_chat_message_metadata_passthrough: meta };
     case 'custom_tool_call': {
       const parsed = CustomToolCallItem.safeParse(raw);
       return parsed.success ? { ...parsed.data, internal_chat_message_metadata_passthrough: meta } : canonical;

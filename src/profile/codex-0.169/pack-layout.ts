@@ -60,6 +60,12 @@ const files: PackFileSpec[] = [
   { path: 'tools_message/wrapper.md', placeholders: ['namespaces'] },
   { path: 'tools_message/namespace_item.md', placeholders: ['name', 'description'] },
   { path: 'tools_message/deferred_namespaces.json', json: DeferredNamespaces },
+  // MCP servers' tools: deferred behind tool_search, the resource tools added when a server is configured.
+  { path: 'tools_message/namespace_item_bare.md', placeholders: ['name'], optional: true },
+  { path: 'tools/mcp_resources.json', json: z.array(ToolSpec), optional: true },
+  { path: 'tool_search/namespace_description.md', placeholders: ['namespace'], optional: true },
+  { path: 'tool_output/mcp_result_header.md', placeholders: ['wall_time_seconds'], optional: true },
+  { path: 'tool_output/unsupported_call.md', placeholders: ['name'], optional: true },
   { path: 'multi_agent/v2_root.md' },
   { path: 'multi_agent/v2_mode_explicit_request_only.md' },
   ...USER_INSTRUCTIONS_FILES,

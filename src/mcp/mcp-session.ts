@@ -1,0 +1,23 @@
+// A thread's MCP servers, started on the thread's first turn (in its working directory) and
+// stopped when the thread closes. The SDK is loaded only for a thread that has servers.
+import type { McpServerToml } from '../../protocol/config.js';
+import type { McpHub } from './mcp-hub.js';
+
+export interface McpSession {
+  /** The started servers (started on first use). Never rejects: failed servers are warnings. */
+  hub(cwd: string): Promise<McpHub>;
+  close(): Promise<void>;
+}
+
+export function mcpSession(servers: Readonly<Record<string, McpServerToml>>, env: Readonly<Record<string, string | undefined>>): McpSession {
+  let started: Promise<McpHub> | undefined;
+  return {
+    hub(cwd) {
+      started ??= import('./mcp-hub.js').then(({ McpHub }) => McpHub.start({ servers, env, cwd }));
+      return started;
+    },
+    async close() {
+      if (started !== undefined) await (await started).close();
+    },
+  };
+}

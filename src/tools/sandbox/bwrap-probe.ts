@@ -1,0 +1,66 @@
+// Whether bubblewrap can sandbox commands here: `bwrap` must be on the PATH and able to start a
+// sandbox (it needs user namespaces, which containers and some distributions switch off). The probe
+// runs a trivial command in the same kind of sandbox weft uses, once per bwrap path per process.
+import { execFile } from 'node:child_process';
+import { accessSync, constants as fsConstants } from 'node:fs';
+import path from 'node:path';
+
+export type BwrapStatus = { available: true; path: string } | { available: false; reason: string; hint: string };
+
+/** How to get a working bwrap, for messages (the model's and the user's). */
+export const INSTALL_HINT =
+  'install bubblewrap (Debian/Ubuntu: `sudo apt-get install bubblewrap`, Fedora: `sudo dnf install bubblewrap`) ' +
+  'and make sure unprivileged user namespaces are enabled; or set sandbox_mode = "danger-full-access" to run commands without a sandbox';
+
+const PROBE_TIMEOUT_MS = 5000;
+const cache = new Map<string, Promise<BwrapStatus>>();
+
+/** The first executable `bwrap` on `pathVar`, or undefined. */
+export function findBwrap(pathVar: string | undefined): string | undefined {
+  for (const dir of (pathVar ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    const candidate = path.join(dir, 'bwrap');
+    try {
+      accessSync(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined;
+}
+
+function runProbe(bwrap: string): Promise<BwrapStatus> {
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-pid', '--unshare-net', '--proc', '/proc', '--', '/bin/sh', '-c', 'exit 0'];
+  return new Promise((resolve) => {
+    execFile(bwrap, args, { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
+      if (err && 'code' in err && err.code === 'ENOENT') return resolve({ available: false, reason: `${bwrap} does not exist`, hint: INSTALL_HINT });
+      if (!err) return resolve({ available: true, path: bwrap });
+      const detail = String(stderr).trim() || err.message;
+      resolve({ available: false, reason: `${bwrap} cannot start a sandbox here (${detail})`, hint: INSTALL_HINT });
+    });
+  });
+}
+
+/**
+ * Can weft sandbox commands on this machine? `WEFT_BWRAP` names the bwrap to use (else the first on
+ * the PATH). Cached; never rejects.
+ */
+export function probeBwrap(env: Readonly<Record<string, string | undefined>> = process.env): Promise<BwrapStatus> {
+  if (process.platform !== 'linux') {
+    return Promise.resolve({
+      available: false,
+      reason: `weft enforces sandboxes only on Linux (this is ${process.platform})`,
+      hint: 'set sandbox_mode = "danger-full-access" to run commands without a sandbox, or approve each command that asks for escalated permissions',
+    });
+  }
+  const chosen = env['WEFT_BWRAP'];
+  const bwrap = chosen !== undefined && chosen !== '' ? chosen : findBwrap(env['PATH']);
+  if (bwrap === undefined) return Promise.resolve({ available: false, reason: 'bwrap (bubblewrap) is not on the PATH', hint: INSTALL_HINT });
+  let status = cache.get(bwrap);
+  if (status === undefined) {
+    status = runProbe(bwrap);
+    cache.set(bwrap, status);
+  }
+  return status;
+}

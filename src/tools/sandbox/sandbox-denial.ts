@@ -1,0 +1,83 @@
+// Telling a command the sandbox stopped from one that failed on its own, and the values of the
+// pack's `tool_output/sandbox_denied.md` (Codex 0.98 reports a denial as the debug form of its
+// internal error: see the pack's MANIFEST.md, "Tool outcomes").
+
+// Phrases the kernel's refusals put in a command's output (EPERM, EACCES, EROFS, a seccomp kill).
+const DENIAL_MARKERS = ['operation not permitted', 'permission denied', 'read-only file system', 'seccomp', 'sandbox', 'landlock'];
+// Exit codes that mean the command itself was wrong, whatever the sandbox did.
+const NOT_A_DENIAL = new Set([0, 2, 126, 127]);
+
+/** Whether a sandboxed command's failure looks like the sandbox's doing. */
+export function isLikelySandboxDenial(exitCode: number, output: string): boolean {
+  if (NOT_A_DENIAL.has(exitCode)) return false;
+  const lower = output.toLowerCase();
+  return DENIAL_MARKERS.some((marker) => lower.includes(marker));
+}
+
+function escapeChar(ch: string): string {
+  switch (ch) {
+    case '\\':
+      return '\\\\';
+    case '"':
+      return '\\"';
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    case '\0':
+      return '\\0';
+    default: {
+      const code = ch.codePointAt(0) ?? 0;
+      return code < 0x20 || code === 0x7f ? `\\u{${code.toString(16)}}` : ch;
+    }
+  }
+}
+
+/** The body of Rust's debug form of a string, without the quotes. */
+export function debugEscape(text: string): string {
+  let out = '';
+  for (const ch of text) out += escapeChar(ch);
+  return out;
+}
+
+/** Rust's debug form of a string: quoted and escaped. */
+export function debugString(text: string): string {
+  return `"${debugEscape(text)}"`;
+}
+
+/** Rust's debug form of a Duration given in nanoseconds (whole units only: `0ns`, `15ms`…). */
+export function debugDuration(nanos: number): string {
+  const units: [number, string][] = [
+    [1e9, 's'],
+    [1e6, 'ms'],
+    [1e3, 'µs'],
+  ];
+  for (const [size, unit] of units) if (nanos >= size) return `${+(nanos / size).toFixed(9)}${unit}`;
+  return `${Math.round(nanos)}ns`;
+}
+
+export interface SandboxDeniedVars {
+  exit_code: string;
+  stdout: string;
+  stderr: string;
+  aggregated_output: string;
+  duration: string;
+}
+
+/**
+ * The placeholders of `sandbox_denied.md`: each text is the debug form of the string escaped once more,
+ * because the frame nests it inside the debug form of another string. Codex's denial carries no
+ * timing (its duration is zero), so neither does this one.
+ */
+export function sandboxDeniedVars(exitCode: number, stdout: string, stderr: string, aggregated: string): SandboxDeniedVars {
+  const nested = (text: string): string => debugEscape(debugString(text));
+  return {
+    exit_code: String(exitCode),
+    stdout: nested(stdout),
+    stderr: nested(stderr),
+    aggregated_output: nested(aggregated),
+    duration: debugDuration(0),
+  };
+}

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequest, Approver } from '../../src/tools/approval.js';
+import { execCommand } from '../../src/tools/exec-command.js';
+import type { ToolContext } from '../../src/tools/tool-registry.js';
+import { skipWithoutBwrap } from '../support/bwrap.js';
+import { weftToolTexts } from '../support/tool-texts.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function layout(): { cwd: string; outside: string } {
+  const root = mkdtempSync(path.join(process.cwd(), '.weft-sbx-esc-'));
+  dirs.push(root);
+  const cwd = path.join(root, 'work');
+  const outside = path.join(root, 'outside');
+  mkdirSync(cwd);
+  mkdirSync(outside);
+  return { cwd, outside };
+}
+
+function context(cwd: string, approver: Approver | undefined): ToolContext {
+  return {
+    cwd,
+    env: { PATH: process.env['PATH'], HOME: cwd, SHELL: '/bin/bash' },
+    approvalPolicy: 'on-request',
+    sandboxMode: 'read-only',
+    sandboxPolicy: { type: 'read-only' },
+    truncationPolicy: { mode: 'tokens', limit: 10000 },
+    approver,
+    renderExecOutput: (v) => `exit ${v.exit_code}\n${v.output}`,
+    texts: weftToolTexts,
+  };
+}
+
+const escalatedTouch = (file: string) => ({
+  name: 'exec_command',
+  arguments: JSON.stringify({ cmd: `touch ${file}`, sandbox_permissions: 'require_escalated', justification: 'needs to write outside' }),
+  callId: 'call_1',
+  signal: new AbortController().signal,
+});
+
+describe.skipIf(skipWithoutBwrap)('escalation out of the sandbox', () => {
+  it('asks, and runs outside the sandbox once approved', async () => {
+    const { cwd, outside } = layout();
+    const asked: ApprovalRequest[] = [];
+    const approve: Approver = async (req) => {
+      asked.push(req);
+      return 'approved';
+    };
+    const file = path.join(outside, 'x');
+    const result = await execCommand(escalatedTouch(file), context(cwd, approve));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.reason).toBe('needs to write outside');
+    expect(result.output).toBe('exit 0\n');
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('runs nothing when the user declines', async () => {
+    const { cwd, outside } = layout();
+    const file = path.join(outside, 'x');
+    const result = await execCommand(escalatedTouch(file), context(cwd, async () => 'denied'));
+    expect(result.success).toBe(false);
+    expect(result.output).toBe(weftToolTexts.commandDenied(`touch ${file}`));
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('keeps an unescalated command inside the sandbox', async () => {
+    const { cwd, outside } = layout();
+    const file = path.join(outside, 'x');
+    const call = { ...escalatedTouch(file), arguments: JSON.stringify({ cmd: `touch ${file}` }) };
+    const ctx = { ...context(cwd, async () => 'approved' as const), approvalPolicy: 'never' as const };
+    const result = await execCommand(call, ctx);
+    expect(result.output).toMatch(/^exit 1\n.*Read-only file system/s);
+    expect(existsSync(file)).toBe(false);
+  });
+});
