@@ -5,20 +5,17 @@ import type { CompatProfileName, Personality } from '../../protocol/config.js';
 import type { CollaborationMode } from '../../protocol/rollout.js';
 import type { ModelInfo } from '../../protocol/model-catalog.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import type { ResponsesRequestBody, ToolSpec } from '../../protocol/responses-request.js';
-import type { InitialContextOptions } from '../context/initial-context.js';
-import type { PreviousTurn } from '../context/settings-update.js';
+import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { Pack, PackDirs } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
-import type { Prompt } from '../prompt/prompt.js';
-import type { RenderOptions } from '../prompt/responses.js';
-import type { ProfileThread } from '../thread/turn-ports.js';
+import type { ProfileThread, TurnProfile } from '../thread/turn-ports.js';
 import type { ForkRolloutOptions, ForkRolloutResult } from '../rollout/fork.js';
 import type { RolloutRecord } from '../rollout/reader.js';
 import type { ToolOutputStyle } from '../tools/tool-output-style.js';
 
-export interface CompatProfile {
+/** A generation: what it decides about one request (TurnProfile, declared with the loop's ports) and beyond. */
+export interface CompatProfile extends TurnProfile {
   readonly name: CompatProfileName;
   /** The `cli_version` written into session_meta, so Codex of that generation resumes the rollout. */
   readonly cliVersion: string;
@@ -28,15 +25,6 @@ export interface CompatProfile {
    */
   readonly protocolGeneration: '0.98' | '0.169';
   readonly packLayout: PackLayout;
-  buildInitialContext(pack: Pack, settings: TurnSettings, baseInstructions: string, opts?: InitialContextOptions): ResponseItem[];
-  settingsUpdateItems(
-    pack: Pack,
-    previous: PreviousTurn,
-    next: TurnSettings,
-    baseInstructions: string,
-    opts?: { afterFreshContext?: boolean },
-  ): ResponseItem[];
-  renderBody(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody;
   /** One thread of this generation: its ids, metadata, rollout format, turn lines and compaction. */
   openThread(init: ProfileThreadInit): Promise<ProfileThread>;
 
