@@ -6,7 +6,7 @@ import type { CustomToolCallItem, FunctionCallItem, ResponseItem, ToolSearchCall
 import type { McpHub } from '../mcp/mcp-hub.js';
 import type { ToolContext, ToolResult } from '../tools/tool-context.js';
 import { isMcpResourceTool, runMcpResourceTool } from '../mcp/mcp-resource-tools.js';
-import { answerToolSearch, mcpToolForCall, runMcpCall, withMcpTools } from '../mcp/mcp-turn-tools.js';
+import { answerToolSearch, mcpToolForCall, mcpToolsDeferred, runMcpCall, withMcpTools } from '../mcp/mcp-turn-tools.js';
 import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -342,6 +342,10 @@ function mcpDispatch(
       deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, durationMs: done.durationMs });
       return done;
     };
+  }
+  // A deferred MCP tool called by its qualified name, before tool_search offered it (0.169).
+  if (mcp !== undefined && call.namespace === undefined && mcpToolsDeferred(deps.pack) && mcp.byQualifiedName(call.name) !== undefined) {
+    return async () => ({ output: ctx.texts.unsupportedCall(call.name), success: false });
   }
   // The resource tools: offered with any MCP server (0.169), or always by the pack (0.98).
   const offeredByPack = deps.packTools.some((t) => t.name === call.name);

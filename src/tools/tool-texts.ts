@@ -50,7 +50,6 @@ export interface TruncatedOutputVars {
 }
 
 const DIR = 'tool_output/errors';
-const UNSUPPORTED_CALL = 'tool_output/unsupported_call.md';
 
 const FILES = {
   unknownTool: { path: `${DIR}/unknown_tool.txt`, placeholders: ['name'] },
@@ -102,8 +101,7 @@ export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
     return source.render(spec.path, vars);
   };
   return {
-    // A generation that answers calls of tools it does not run with a text of its own (0.169) has the file for it.
-    unknownTool: (name) => (pack.has(UNSUPPORTED_CALL) ? pack.render(UNSUPPORTED_CALL, { name }) : render(FILES.unknownTool, { name })),
+    unknownTool: (name) => render(FILES.unknownTool, { name }),
     invalidArguments: (name, detail) => render(FILES.invalidArguments, { name, detail }),
     toolFailed: (name, detail) => render(FILES.toolFailed, { name, detail }),
     commandDenied: (command) => render(FILES.commandDenied, { command }),
