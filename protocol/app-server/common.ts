@@ -20,17 +20,20 @@ export type ReasoningSummary = z.infer<typeof ReasoningSummary>;
 
 export const NetworkAccess = z.enum(['restricted', 'enabled']);
 
+/** The one policy both protocol generations spell the same way. */
+export const WorkspaceWritePolicy = z.object({
+  type: z.literal('workspaceWrite'),
+  writableRoots: z.array(z.string()).optional(),
+  networkAccess: z.boolean().optional(),
+  excludeTmpdirEnvVar: z.boolean().optional(),
+  excludeSlashTmp: z.boolean().optional(),
+});
+
 export const SandboxPolicy = z.discriminatedUnion('type', [
   z.object({ type: z.literal('dangerFullAccess') }),
   z.object({ type: z.literal('readOnly') }),
   z.object({ type: z.literal('externalSandbox'), networkAccess: NetworkAccess.optional() }),
-  z.object({
-    type: z.literal('workspaceWrite'),
-    writableRoots: z.array(z.string()).optional(),
-    networkAccess: z.boolean().optional(),
-    excludeTmpdirEnvVar: z.boolean().optional(),
-    excludeSlashTmp: z.boolean().optional(),
-  }),
+  WorkspaceWritePolicy,
 ]);
 export type SandboxPolicy = z.infer<typeof SandboxPolicy>;
 

@@ -4,7 +4,7 @@
 // Codex hides from its generated schema (`dynamicTools`, `collaborationMode`) are accepted too.
 // test/unit/app-server-0169-params-match-the-schema.test.ts holds these against the JSON Schema.
 import { z } from 'zod';
-import { ByteRange, CollaborationMode, DynamicToolSpec, Personality, SandboxMode } from '../common.js';
+import { ByteRange, CollaborationMode, DynamicToolSpec, NetworkAccess, Personality, SandboxMode, WorkspaceWritePolicy } from '../common.js';
 
 const u32 = z.number().int().nonnegative().max(0xffffffff);
 const str = z.string().nullish();
@@ -34,14 +34,8 @@ export type UserInput0169 = z.infer<typeof UserInput0169>;
 export const SandboxPolicy0169 = z.discriminatedUnion('type', [
   z.object({ type: z.literal('dangerFullAccess') }),
   z.object({ type: z.literal('readOnly'), networkAccess: z.boolean().optional() }),
-  z.object({ type: z.literal('externalSandbox'), networkAccess: z.enum(['restricted', 'enabled']).optional() }),
-  z.object({
-    type: z.literal('workspaceWrite'),
-    writableRoots: z.array(z.string()).optional(),
-    networkAccess: z.boolean().optional(),
-    excludeTmpdirEnvVar: z.boolean().optional(),
-    excludeSlashTmp: z.boolean().optional(),
-  }),
+  z.object({ type: z.literal('externalSandbox'), networkAccess: NetworkAccess.optional() }),
+  WorkspaceWritePolicy,
 ]);
 
 /** Settings every thread-opening method accepts (start, resume, fork). */
