@@ -85,7 +85,7 @@ export class Weft {
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
-    this.store = new ThreadStore(runtime.home);
+    this.store = new ThreadStore(runtime.home, { codexThreadIndex: runtime.profile.codexThreadIndex });
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
     this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).
@@ -122,7 +122,7 @@ export class Weft {
 
   /** The stored threads, read-only: list them, read one's history (no lock taken). */
   get threads(): StoredThreads {
-    return new StoredThreads(this.runtime);
+    return new StoredThreads(this.runtime, this.store);
   }
 
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
@@ -134,6 +134,7 @@ export class Weft {
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
+    const warnings: string[] = [];
     const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
       kind: 'new',
@@ -153,7 +154,7 @@ export class Weft {
         baseInstructions: ctx.baseInstructions,
         git: await gitInfo(cwd),
       }),
-      { format: profileThread.rolloutFormat, home: opts.rolloutHome ?? rt.home, inMemory: opts.ephemeral === true },
+      { format: profileThread.rolloutFormat, home: opts.rolloutHome ?? rt.home, inMemory: opts.ephemeral === true, onWarning: (w) => warnings.push(w) },
     );
     const state: ThreadState = {
       id,
@@ -169,7 +170,9 @@ export class Weft {
       extraToolSpecs: [],
       profileThread,
     };
-    return new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(deps, opts), overrides, cwd);
+    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(deps, opts), overrides, cwd);
+    if (warnings.length > 0) this.#pendingWarnings.set(thread, warnings);
+    return thread;
   }
 
   /**
@@ -265,7 +268,7 @@ export class Weft {
     const state: ThreadState = {
       id: forkedId ?? restored.meta.id,
       rolloutPath: file,
-      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat),
+      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat, onWarning),
       baseInstructions: base.text,
       history: adopt ? restored.history.flatMap((item) => adopt(item) ?? []) : restored.history,
       previousTurn: restored.lastTurnContext ? previousTurnFromRollout(restored.lastTurnContext) : previousTurnOf(settings),

@@ -31,6 +31,8 @@ export const codex0169Profile: CompatProfile = {
   collaborationPreset: collaborationPreset0169,
   skillsInUserInstructions: false,
   contextOnReopen: false,
+  retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
+  codexThreadIndex: true,
   buildInitialContext: (pack, settings, _base, opts = {}) =>
     windowContext(pack, settings, {
       createTime: Math.floor(Date.now() / 1000),
