@@ -62,17 +62,8 @@ export interface IndexListOptions {
 
 const LIST_COLUMNS = 'id, rollout_path, created_at_ms, updated_at_ms, cwd, preview, model_provider, source, cli_version';
 
-interface ListRow {
-  id: string;
-  rollout_path: string;
-  created_at_ms: number;
-  updated_at_ms: number;
-  cwd: string;
-  preview: string;
-  model_provider: string;
-  source: string;
-  cli_version: string;
-}
+/** One row of LIST_COLUMNS, in that order. */
+type ListRow = [id: string, rolloutPath: string, createdAtMs: number, updatedAtMs: number, cwd: string, preview: string, modelProvider: string, source: string, cliVersion: string];
 
 export class ThreadIndex {
   readonly #upsert: BetterSqlite3.Statement;
@@ -120,35 +111,30 @@ export class ThreadIndex {
     const where = ['archived = @archived', "preview <> ''"];
     if (opts.cwd !== undefined) where.push('cwd = @cwd');
     if (opts.search) where.push('instr(lower(first_user_message), lower(@search)) > 0');
-    const params = {
-      archived: opts.archived ? 1 : 0,
-      ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
-      ...(opts.search ? { search: opts.search } : {}),
-      ...(opts.after ? { afterMs: opts.after.createdAtMs, afterId: opts.after.id } : {}),
-    };
-    const query = (extra: string, tail: string): ListRow[] =>
-      this.db.prepare(`SELECT ${LIST_COLUMNS} FROM threads WHERE ${[...where, extra].join(' AND ')} ${tail}`).all({ ...params, limit: opts.limit }) as ListRow[];
-    const after = opts.after ? '(created_at_ms < @afterMs OR (created_at_ms = @afterMs AND id < @afterId))' : '1';
-    // Ordered by time alone, Codex's visible-threads index serves the query without a sort; the
-    // threads sharing the last row's millisecond are then fetched whole and put in id order.
-    const rows = query(after, 'ORDER BY created_at_ms DESC LIMIT @limit');
-    const last = rows.at(-1);
-    if (last && rows.length === opts.limit) {
-      const head = rows.filter((r) => r.created_at_ms !== last.created_at_ms);
-      const tied = query(`created_at_ms = ${Number(last.created_at_ms)}`, '').filter((r) => !opts.after || r.created_at_ms < opts.after.createdAtMs || r.id < opts.after.id);
-      rows.splice(0, rows.length, ...head, ...tied);
-    }
-    rows.sort((a, b) => b.created_at_ms - a.created_at_ms || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-    return rows.slice(0, opts.limit).map((r) => ({
-      id: r.id,
-      rolloutPath: r.rollout_path,
-      createdAtMs: r.created_at_ms,
-      updatedAtMs: r.updated_at_ms,
-      cwd: r.cwd,
-      preview: r.preview,
-      modelProvider: r.model_provider,
-      source: r.source,
-      cliVersion: r.cli_version,
+    if (opts.after) where.push('(created_at_ms < @afterMs OR (created_at_ms = @afterMs AND id < @afterId))');
+    // Codex's visible-threads index (archived, created_at_ms DESC WHERE preview <> '') serves the
+    // order by time; only threads created in the same millisecond are sorted by id.
+    const rows = this.db
+      .prepare(`SELECT ${LIST_COLUMNS} FROM threads WHERE ${where.join(' AND ')} ORDER BY created_at_ms DESC, id DESC LIMIT @limit`)
+      // Rows as arrays: no object with named keys built per row (10,000 rows: a third of the time).
+      .raw(true)
+      .all({
+        archived: opts.archived ? 1 : 0,
+        limit: opts.limit,
+        ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
+        ...(opts.search ? { search: opts.search } : {}),
+        ...(opts.after ? { afterMs: opts.after.createdAtMs, afterId: opts.after.id } : {}),
+      }) as ListRow[];
+    return rows.map(([id, rolloutPath, createdAtMs, updatedAtMs, cwd, preview, modelProvider, source, cliVersion]) => ({
+      id,
+      rolloutPath,
+      createdAtMs,
+      updatedAtMs,
+      cwd,
+      preview,
+      modelProvider,
+      source,
+      cliVersion,
     }));
   }
 
