@@ -126,4 +126,20 @@ describe('a home shared with the real Codex 0.169.0 and its thread index', () =>
     expect(await weftResumesLast(s, 'next prompt')).toBe(codexId);
     expectSameRequest(s, codexId, fromCodex, lastRequest(s));
   });
+
+  test('Codex refuses to resume a thread weft has open for writing (its writer lock)', CODEX_UNDER_LOAD, async () => {
+    const s = await sharedHome();
+    const weft = await Weft.open({ env: s.env, cwd: s.repo });
+    const thread = await weft.startThread();
+    await thread.run('weft prompt');
+    const sent = s.mock.requests.length;
+    try {
+      const r = await run(binary as string, ['exec', '--json', '--skip-git-repo-check', 'resume', thread.id, 'next prompt'], s.repo, s.env);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain(thread.id);
+      expect(s.mock.requests.length).toBe(sent);
+    } finally {
+      await thread.close();
+    }
+  });
 });
