@@ -13,7 +13,7 @@ import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
 import { locateThread } from './lookup.js';
 import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput, type RolloutWriteObserver } from './writer.js';
 import { parseRolloutFileName } from './paths.js';
-import { threadIndexObserver } from './state-db/codex-home-sync.js';
+import { threadIndexObserver } from './state-db/thread-index-observer.js';
 import { listThreadsFromIndex, locateThroughIndex } from './state-db/index-listing.js';
 import { takeThreadWriterLock } from './state-db/thread-writer-lock.js';
 
