@@ -32,6 +32,8 @@ export const codex098Profile: CompatProfile = {
   collaborationPreset: (_pack, mode) => mode,
   skillsInUserInstructions: true,
   contextOnReopen: true,
+  refreshesModelCatalog: true,
+  responsesWebSocket: false,
   forkRollout,
   unsupported: {},
   openThread: async () => codex098Thread(codex098Profile),
