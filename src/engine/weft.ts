@@ -38,6 +38,7 @@ import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-th
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
 import { refreshedCatalog, refreshesCatalog } from './catalog-refresh.js';
+import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
@@ -337,12 +338,15 @@ export class Weft {
   #deps(): ThreadDeps {
     const rt = this.runtime;
     const provider = providerSettings(rt.config, rt.configFile, rt.env);
+    // One connection per thread, as Codex keeps one per session.
+    const webSocket = rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses' ? new ResponsesWebSocketTransport() : undefined;
     return {
       profile: rt.profile,
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping),
+      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
+      closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),
       compactPrompt: rt.config.compact_prompt,
