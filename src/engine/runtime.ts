@@ -26,7 +26,8 @@ export interface Runtime {
   readonly configFile: string;
   readonly profile: CompatProfile;
   readonly pack: Pack;
-  readonly catalog: ModelCatalog['models'];
+  /** The pack's models.json, replaced once by the service's catalog laid over it (Weft's catalog refresh). */
+  catalog: ModelCatalog['models'];
   readonly packTools: readonly ToolSpec[];
   /** config `instructions` or the content of `model_instructions_file`: the BaseInstructions override. */
   readonly instructionsOverride: string | undefined;

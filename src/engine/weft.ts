@@ -37,6 +37,8 @@ import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
+import { refreshedCatalog, refreshesCatalog } from './catalog-refresh.js';
+import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
@@ -125,12 +127,32 @@ export class Weft {
     return new StoredThreads(this.runtime, this.store);
   }
 
+  #catalogRefresh: Promise<void> | undefined;
+
+  /** Once per Weft, before the first thread opens: the generation's model catalog refresh, if it has one. */
+  #refreshCatalog(): Promise<void> {
+    const rt = this.runtime;
+    if (!rt.profile.refreshesModelCatalog || !refreshesCatalog(rt.config, rt.env)) return Promise.resolve();
+    this.#catalogRefresh ??= refreshedCatalog({
+      home: rt.home,
+      config: rt.config,
+      configFile: rt.configFile,
+      env: rt.env,
+      bundled: rt.catalog,
+      clientVersion: rt.profile.cliVersion,
+    }).then((catalog) => {
+      rt.catalog = catalog;
+    });
+    return this.#catalogRefresh;
+  }
+
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
     const rt = this.runtime;
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? process.cwd());
     const overrides = { ...opts.overrides, cwd };
     // A turn that cannot start (no provider, no key) must not leave an empty thread behind.
     const deps = this.#readyDeps();
+    await this.#refreshCatalog();
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
@@ -240,6 +262,7 @@ export class Weft {
 
   async #reopenLocked(file: string, lock: RolloutLock, opts: OpenThreadOptions, forkedId: string | undefined): Promise<Thread> {
     const rt = this.runtime;
+    await this.#refreshCatalog();
     const warnings: string[] = [];
     const onWarning = (w: string) => warnings.push(w);
     const { records, headMeta: meta } = await this.store.readForReopen(file, onWarning);
@@ -318,12 +341,15 @@ export class Weft {
   #deps(): ThreadDeps {
     const rt = this.runtime;
     const provider = providerSettings(rt.config, rt.configFile, rt.env);
+    // One connection per thread, as Codex keeps one per session.
+    const webSocket = rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses' ? new ResponsesWebSocketTransport() : undefined;
     return {
       profile: rt.profile,
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping),
+      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
+      closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),
       compactPrompt: rt.config.compact_prompt,

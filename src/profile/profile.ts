@@ -54,6 +54,10 @@ export interface CompatProfile extends TurnProfile {
    * and locks the threads it writes (thread-writer-locks/): weft keeps both for the threads it writes.
    */
   readonly codexThreadIndex: boolean;
+  /** True when the generation lays the service's model catalog over its bundled one before its first request (catalog-refresh.ts). */
+  readonly refreshesModelCatalog: boolean;
+  /** True when the generation tries the Responses WebSocket first for the built-in provider (responses-websocket.ts). */
+  readonly responsesWebSocket: boolean;
   /** Writes a fork's rollout. */
   forkRollout(opts: ForkRolloutOptions): Promise<ForkRolloutResult>;
   /** An item read back from a rollout of the other generation, as this one would send it. */

@@ -33,6 +33,9 @@ export const codex0169Profile: CompatProfile = {
   contextOnReopen: false,
   retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
   codexThreadIndex: true,
+  // 0.169 asks for the catalog only when signed in with ChatGPT, which weft never is.
+  refreshesModelCatalog: false,
+  responsesWebSocket: true,
   buildInitialContext: (pack, settings, _base, opts = {}) =>
     windowContext(pack, settings, {
       createTime: Math.floor(Date.now() / 1000),

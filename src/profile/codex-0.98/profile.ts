@@ -34,6 +34,8 @@ export const codex098Profile: CompatProfile = {
   contextOnReopen: true,
   retiredSettings: [],
   codexThreadIndex: false,
+  refreshesModelCatalog: true,
+  responsesWebSocket: false,
   forkRollout,
   unsupported: {},
   openThread: async () => codex098Thread(codex098Profile),
