@@ -106,6 +106,7 @@ export class CodeCell {
    */
   respond(yieldMs: number): Promise<CellResponse> {
     if (this.#final !== undefined) return Promise.resolve(this.#result(this.#final));
+    if (this.#terminated) return Promise.resolve({ kind: 'terminated', cellId: this.id, items: this.#take() });
     return new Promise((resolve) => {
       this.#waiter = resolve;
       void this.#started.then(() => {
