@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { CustomToolCallItem, FunctionCallItem } from '../../protocol/responses-items.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { McpHub } from '../mcp/mcp-hub.js';
+import { isMcpResourceTool } from '../mcp/mcp-resource-tools.js';
 import { runMcpCall } from '../mcp/mcp-turn-tools.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import { CODE_MODE_EXEC_TOOL, CODE_MODE_WAIT_TOOL, CodeModeSession } from '../tools/code-mode/code-mode-session.js';
@@ -64,7 +65,9 @@ export async function runCodeModeCall(
 function nestedTools(state: ThreadState, specs: ReturnType<typeof toolsForTurn>, mcp: McpHub | undefined): NestedTool[] {
   const own = specs.flatMap((spec): NestedTool[] => {
     const name = 'name' in spec && typeof spec.name === 'string' ? spec.name : undefined;
-    if (name === undefined || name === CODE_MODE_EXEC_TOOL || name === CODE_MODE_WAIT_TOOL || !state.tools.has(name)) return [];
+    if (name === undefined || name === CODE_MODE_EXEC_TOOL || name === CODE_MODE_WAIT_TOOL) return [];
+    // The registry's tools, and the MCP resource tools when the thread has MCP servers.
+    if (!state.tools.has(name) && !(mcp !== undefined && isMcpResourceTool(name))) return [];
     const description = 'description' in spec && typeof spec.description === 'string' ? spec.description : '';
     return [{ global: codeModeIdentifier(name), name, description }];
   });
