@@ -3,14 +3,15 @@
 // (codex-0.169) and its default model (a code-mode model). It runs a turn, streams one (events in
 // order), resumes the thread by id from a new Codex instance, asks for structured output, and reads
 // every field of the SDK's `Usage` type as a number.
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Codex, type ThreadEvent, type Usage } from '@openai/codex-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { execScriptReply, startMockResponsesServer, textReply, type MockServer } from '../../src/testing/index.js';
-import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+import { codexHomeWorkspace, mockProviderTable } from '../support/appserver-workspace.js';
+import { removeTempDirs } from '../support/temp-tree.js';
 
 const BIN = fileURLToPath(new URL('../../bin/weft.js', import.meta.url));
 
@@ -36,17 +37,8 @@ beforeAll(async () => {
 afterAll(() => rm(binDir, { recursive: true, force: true }));
 
 /** A CODEX_HOME whose config.toml names only the mock provider; nothing else of weft is configured. */
-async function workspace(mock: MockServer): Promise<{ cwd: string; env: Record<string, string> }> {
-  const root = await tempDir('weft-sdk-');
-  const cwd = join(root, 'cwd');
-  const codexHome = join(root, 'codex_home');
-  const home = join(root, 'home');
-  for (const d of [cwd, codexHome, home]) await mkdir(d, { recursive: true });
-  await writeFile(
-    join(codexHome, 'config.toml'),
-    `model_provider = "mock"\n[model_providers.mock]\nname = "Mock"\nbase_url = "${mock.url}"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n`,
-  );
-  return { cwd, env: { HOME: home, CODEX_HOME: codexHome, MOCK_API_KEY: 'dummy', PATH: process.env.PATH ?? '/usr/bin:/bin' } };
+function workspace(mock: MockServer): Promise<{ cwd: string; env: Record<string, string> }> {
+  return codexHomeWorkspace(`model_provider = "mock"\n${mockProviderTable(mock.url)}`);
 }
 
 function expectFullUsage(usage: Usage | null): void {
