@@ -38,7 +38,7 @@ export async function runCodeModeCall(
   dispatch: NestedDispatch,
 ): Promise<ToolResult> {
   const session = (state.codeMode ??= new CodeModeSession());
-  if (call.type === 'function_call') return session.wait(call.arguments, ctx.texts.codeMode, (d) => ctx.texts.invalidArguments(call.name, d));
+  if (call.type === 'function_call') return session.wait(call.arguments, ctx.texts.codeMode, (d) => ctx.texts.invalidArguments(call.name, d), signal);
   const specs = toolsForTurn(deps.packTools, settings.sandbox);
   const kinds = new Map(specs.flatMap((s) => ('name' in s && typeof s.name === 'string' ? [[s.name, s.type] as const] : [])));
   const tools = nestedTools(state, specs, mcp);
@@ -58,7 +58,7 @@ export async function runCodeModeCall(
     const result = await dispatch(item);
     return result.structured ?? result.output;
   };
-  return session.exec(call.call_id, call.input, { tools, runTool, texts: ctx.texts.codeMode });
+  return session.exec(call.call_id, call.input, { tools, runTool, texts: ctx.texts.codeMode, signal });
 }
 
 /** The tools a script may call: the thread's tools the pack describes, and the MCP servers' tools. */

@@ -1,7 +1,7 @@
 // The limits and edges of an exec cell, on a thread's CodeModeSession: a busy loop is yielded and
 // then stopped by `wait` with `terminate`, a cell past its lifetime is stopped, a script that grows
 // its heap past the limit fails instead of taking weft down, `exit()` ends a script successfully, a
-// bad pragma and an unknown cell get answers the model can act on.
+// bad pragma and an unknown cell get answers the model can act on, an interrupted turn stops its cell.
 import { describe, expect, it } from 'vitest';
 import { CodeModeSession } from '../../src/tools/code-mode/code-mode-session.js';
 import type { CodeModeTexts } from '../../src/tools/tool-texts.js';
@@ -86,5 +86,14 @@ describe('exec cell limits', () => {
     const script = 'text((await tools.echo({ x: 1 })).got.x);\ntry { await tools.broken(); } catch (e) { text(e.message); }\ntext(ALL_TOOLS.map((t) => t.name).join(","));';
     const answer = await session.exec('c1', script, { tools, runTool, texts });
     expect(textsOf(answer.output).slice(1)).toEqual(['1', 'no tool broken', 'echo,broken']);
+  }, 30_000);
+
+  it('stops the cell when the turn is interrupted while exec waits on it', async () => {
+    const session = new CodeModeSession();
+    const turn = new AbortController();
+    const pending = session.exec('c1', 'text("begun");\nawait new Promise(() => {});', { ...opts, signal: turn.signal });
+    turn.abort();
+    const answer = await pending;
+    expect(textsOf(answer.output)[0]).toMatch(/^TERMINATED /);
   }, 30_000);
 });

@@ -32,6 +32,8 @@ export interface ExecOptions {
   tools: readonly NestedTool[];
   runTool: NestedToolRunner;
   texts: CodeModeTexts;
+  /** The turn's signal: an interrupted turn stops the cell it is waiting on. */
+  signal?: AbortSignal | undefined;
 }
 
 export class CodeModeSession {
@@ -61,12 +63,12 @@ export class CodeModeSession {
       limits: this.#limits,
     });
     this.#cells.set(cellId, cell);
-    const response = await cell.respond(parsed.value.yieldTimeMs ?? DEFAULT_EXEC_YIELD_TIME_MS);
+    const response = await untilAborted(cell, opts.signal, () => cell.respond(parsed.value.yieldTimeMs ?? DEFAULT_EXEC_YIELD_TIME_MS));
     return this.#answer(response, opts.texts, started, parsed.value.maxOutputTokens);
   }
 
   /** Answers a `wait` call (function arguments as JSON text). */
-  async wait(argumentsJson: string, texts: CodeModeTexts, invalid: (detail: string) => string): Promise<CodeModeAnswer> {
+  async wait(argumentsJson: string, texts: CodeModeTexts, invalid: (detail: string) => string, signal?: AbortSignal): Promise<CodeModeAnswer> {
     let args: z.infer<typeof WaitArgs>;
     try {
       args = WaitArgs.parse(JSON.parse(argumentsJson));
@@ -79,7 +81,8 @@ export class CodeModeSession {
       const missing: CellResponse = { kind: 'result', cellId: args.cell_id, items: [], stored: this.#stored, error: texts.unknownCell(args.cell_id) };
       return { output: codeModeOutput(missing, texts, performance.now() - started, args.max_tokens ?? undefined), success: false };
     }
-    const response = args.terminate === true ? await cell.terminate() : await cell.respond(args.yield_time_ms ?? DEFAULT_WAIT_YIELD_TIME_MS);
+    const response =
+      args.terminate === true ? await cell.terminate() : await untilAborted(cell, signal, () => cell.respond(args.yield_time_ms ?? DEFAULT_WAIT_YIELD_TIME_MS));
     return this.#answer(response, texts, started, args.max_tokens ?? undefined);
   }
 
@@ -100,5 +103,18 @@ export class CodeModeSession {
     if (response.kind === 'result') this.#stored = response.stored;
     const output = codeModeOutput(response, texts, performance.now() - started, maxTokens);
     return { output, success: response.kind !== 'result' || response.error === undefined };
+  }
+}
+
+/** Waits for `answer`, stopping the cell (which then answers as terminated) when `signal` aborts. */
+async function untilAborted(cell: CodeCell, signal: AbortSignal | undefined, answer: () => Promise<CellResponse>): Promise<CellResponse> {
+  if (signal === undefined) return answer();
+  const stop = (): void => void cell.terminate();
+  if (signal.aborted) stop();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    return await answer();
+  } finally {
+    signal.removeEventListener('abort', stop);
   }
 }
