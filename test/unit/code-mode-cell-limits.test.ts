@@ -96,4 +96,20 @@ describe('exec cell limits', () => {
     const answer = await pending;
     expect(textsOf(answer.output)[0]).toMatch(/^TERMINATED /);
   }, 30_000);
+
+  it('adds a generated image with its hint, refuses http URLs for it, and refuses audio', async () => {
+    const session = new CodeModeSession();
+    const script = [
+      'generatedImage({ image_url: "data:image/png;base64,AAAA", output_hint: "a square" });',
+      'try { generatedImage({ image_url: "https://example.com/x.png" }); } catch (e) { text("http refused"); }',
+      'try { audio("data:audio/wav;base64,AAAA"); } catch (e) { text("audio refused"); }',
+    ].join('\n');
+    const answer = await session.exec('c1', script, opts);
+    expect((answer.output as unknown[]).slice(1)).toEqual([
+      { type: 'input_image', image_url: 'data:image/png;base64,AAAA' },
+      { type: 'input_text', text: 'a square' },
+      { type: 'input_text', text: 'http refused' },
+      { type: 'input_text', text: 'audio refused' },
+    ]);
+  }, 30_000);
 });

@@ -1,7 +1,8 @@
 // The JavaScript evaluated first inside an exec cell's `node:vm` context (see cell-worker-source.ts).
 // It defines the script's globals (`tools`, `text`, `image`, `store`/`load`, `notify`, `exit`,
 // `setTimeout`/`clearTimeout`, `yield_control`, `ALL_TOOLS`) as functions of the context itself, and
-// hands back the few entry points the worker calls. The only outside function it sees is `bridge`,
+// hands back the few entry points the worker calls (`generatedImage` adds an image and its hint;
+// `audio` throws, as weft's outputs carry no audio). The only outside function it sees is `bridge`,
 // kept in a closure and called with strings only, so no object of the worker's realm (whose
 // `constructor.constructor` would be the worker's own `Function`) ever reaches the script.
 // Kept as source text: the worker evaluates it in the context, it is never imported.
@@ -64,6 +65,14 @@ export const CELL_PRELUDE_SOURCE = String.raw`(function () {
     define('ALL_TOOLS', Object.freeze(meta.map((t) => Object.freeze({ name: t.global, description: t.description }))));
     define('text', function text(value) { send('text', asText(value)); });
     define('image', function image(value, detail) { send('image', imageItem(value, detail)); });
+    define('generatedImage', function generatedImage(result) {
+      const url = result && typeof result === 'object' ? result.image_url : undefined;
+      if (typeof url !== 'string' || /^https?:/i.test(url)) throw new TypeError('generatedImage() takes { image_url } with a data: URL');
+      send('image', { image_url: url });
+      if (typeof result.output_hint === 'string' && result.output_hint !== '') send('text', result.output_hint);
+    });
+    // weft's tool outputs carry text and images only, so audio is refused rather than dropped.
+    define('audio', function audio() { throw new TypeError('audio() output is not supported here'); });
     define('store', function store(key, value) {
       const json = JSON.stringify(value);
       if (json === undefined) throw new TypeError('store(' + JSON.stringify(String(key)) + '): only JSON-serializable values can be stored');
