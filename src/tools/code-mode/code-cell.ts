@@ -3,7 +3,7 @@
 // answers each `exec`/`wait` with what happened until then: the final result once the script has
 // ended, otherwise (after the requested yield time, or when the script calls `yield_control()`) the
 // output gathered so far while the script keeps running. The worker has a heap limit; a cell that
-// outlives `maxLifetimeMs` is stopped.
+// outlives `maxLifetimeMs` (counted from its start) is stopped.
 import { Worker } from 'node:worker_threads';
 import { CELL_PRELUDE_SOURCE } from './cell-prelude-source.js';
 import { CELL_WORKER_SOURCE } from './cell-worker-source.js';
@@ -63,7 +63,8 @@ export class CodeCell {
   /** Resolves when the script starts running (the worker is up): yield times count from then. */
   readonly #started: Promise<void>;
   #markStarted: () => void = () => undefined;
-  readonly #lifetime: NodeJS.Timeout;
+  #lifetime: NodeJS.Timeout | undefined;
+  readonly #maxLifetimeMs: number;
 
   constructor(start: CellStart) {
     this.id = start.cellId;
@@ -91,8 +92,7 @@ export class CodeCell {
     this.#worker.on('message', (m: unknown) => this.#onMessage(m));
     this.#worker.on('error', (err: Error) => this.#end({ stored: start.stored, error: workerErrorText(err) }));
     this.#worker.on('exit', () => this.#end({ stored: start.stored, error: 'the script runtime stopped unexpectedly' }));
-    this.#lifetime = setTimeout(() => void this.terminate(), limits.maxLifetimeMs);
-    this.#lifetime.unref();
+    this.#maxLifetimeMs = limits.maxLifetimeMs;
   }
 
   /** True once the script has ended (its result may still be waiting to be read). */
@@ -158,6 +158,9 @@ export class CodeCell {
     const { kind, value } = raw as { kind?: unknown; value?: unknown };
     switch (kind) {
       case 'started':
+        // Like the yield time, the lifetime counts from the script's start, not the worker's.
+        this.#lifetime = setTimeout(() => void this.terminate(), this.#maxLifetimeMs);
+        this.#lifetime.unref();
         this.#markStarted();
         break;
       case 'text':
