@@ -156,6 +156,7 @@ export class Thread {
     await this.state.execSessions?.closeAll();
     await this.state.codeMode?.closeAll();
     await this.deps.mcp?.close();
+    this.deps.closeStream?.();
     await this.state.writer.close();
   }
 }
