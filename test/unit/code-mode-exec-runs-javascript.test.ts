@@ -2,6 +2,8 @@
 // runs its JavaScript in an isolated worker; `tools.exec_command` reaches the real tool, `text()`
 // fills the answer, a script past its yield time is resumed with `wait`, a throw is reported, and
 // `store`/`load` carry values from one cell to the next in a thread.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execScriptReply, functionCallReply, textReply } from '../../src/testing/index.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
@@ -106,14 +108,17 @@ describe('code mode: exec', () => {
   }, 30_000);
 
   it('keeps nested exec_command under the approval policy', async () => {
-    const script = 'const r = await tools.exec_command({ cmd: "touch should-not-exist" });\ntext(typeof r === "string" ? r : r.output);';
+    // Asking to run outside the sandbox needs the user's yes; with nobody to ask, it is refused.
+    const script =
+      'const r = await tools.exec_command({ cmd: "touch should-not-exist", sandbox_permissions: "require_escalated", justification: "test" });\ntext(typeof r === "string" ? r : r.output);';
     h = await threadHarness(
       (_req, i) => (i === 0 ? execScriptReply(script, 'call_a') : textReply('ok')),
-      'sandbox_mode = "danger-full-access"\napproval_policy = "untrusted"\n',
+      'sandbox_mode = "workspace-write"\napproval_policy = "on-request"\n',
     );
     await runTurn();
     const parts = lastOutput(1).parts;
     expect(parts[0]?.text).toMatch(/^Script completed\n/);
     expect(parts[1]?.text).toMatch(/approv/i);
+    expect(existsSync(path.join((h as ThreadHarness).cwd, 'should-not-exist'))).toBe(false);
   }, 30_000);
 });
