@@ -5,6 +5,8 @@ export {
   startMockResponsesServer,
   textReply,
   functionCallReply,
+  customToolCallReply,
+  execScriptReply,
   echoResponder,
   lastUserText,
   makeUsage,

@@ -278,6 +278,11 @@ export function customToolCallReply(name: string, input: string, callId: string,
   return wrap(o, [{ added: item, middle: [], done: item }]);
 }
 
+/** A code-mode model running a script: an `exec` call whose input is the JavaScript source. */
+export function execScriptReply(source: string, callId: string, o: ReplyOptions = {}): SseReply {
+  return customToolCallReply('exec', source, callId, o);
+}
+
 /** Text of the last `role: "user"` message of a Responses request body, if any. */
 export function lastUserText(body: unknown): string | undefined {
   const input = isRecord(body) && Array.isArray(body.input) ? body.input : [];

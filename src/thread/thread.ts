@@ -154,6 +154,7 @@ export class Thread {
   /** Finish pending writes, kill the commands the thread left running and stop its MCP servers. */
   async close(): Promise<void> {
     await this.state.execSessions?.closeAll();
+    await this.state.codeMode?.closeAll();
     await this.deps.mcp?.close();
     this.deps.closeStream?.();
     await this.state.writer.close();

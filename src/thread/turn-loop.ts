@@ -30,6 +30,7 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
 import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
 import { userInputMessage } from './user-input-message.js';
+import { isCodeModeCall, runCodeModeCall } from './code-mode-calls.js';
 
 export type { StreamFn, TurnDeps } from './turn-ports.js';
 
@@ -306,13 +307,19 @@ async function runCalls(
       continue;
     }
     const custom = call.type === 'custom_tool_call';
-    const registry = () =>
-      state.tools.dispatch(
-        { name: call.name, arguments: custom ? call.input : call.arguments, callId: call.call_id, signal, kind: custom ? 'custom' : 'function' },
-        ctx,
-        offered,
-      );
-    const dispatch = custom ? registry : mcpDispatch(state, deps, call, mcp, ctx, signal) ?? registry;
+    const run = (c: FunctionCallItem | CustomToolCallItem) => {
+      const isCustom = c.type === 'custom_tool_call';
+      const registry = () =>
+        state.tools.dispatch(
+          { name: c.name, arguments: isCustom ? c.input : c.arguments, callId: c.call_id, signal, kind: isCustom ? 'custom' : 'function' },
+          ctx,
+          offered,
+        );
+      return isCustom ? registry : mcpDispatch(state, deps, c, mcp, ctx, signal) ?? registry;
+    };
+    const dispatch = isCodeModeCall(settings, call)
+      ? () => runCodeModeCall(state, deps, settings, call, ctx, mcp, signal, (nested) => run(nested)())
+      : run(call);
     // Extension hooks see every call in the function form (a freeform input as `{"input": …}`).
     const hooked = custom ? { type: 'function_call' as const, name: call.name, arguments: JSON.stringify({ input: call.input }), call_id: call.call_id } : call;
     const result = deps.hooks ? await deps.hooks.runTool(state, hooked, dispatch) : await dispatch();
@@ -320,6 +327,7 @@ async function runCalls(
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
     if (result.followUp !== undefined) await recordFollowUp(state, result.followUp);
+    await recordNotifications(state, deps);
   }
 }
 
@@ -381,6 +389,15 @@ async function recordFollowUp(state: ThreadState, items: readonly ResponseItem[]
     if (item.type !== 'message' || item.role !== 'user') continue;
     const images = item.content.flatMap((p) => (p.type === 'input_image' ? [p.image_url] : []));
     await state.writer.append(userMessageEvent('', images));
+  }
+}
+
+/** What code-mode scripts sent with `notify()`: one more output of their `exec` call each. */
+async function recordNotifications(state: ThreadState, deps: TurnDeps): Promise<void> {
+  for (const note of state.codeMode?.takeNotifications() ?? []) {
+    const item: ResponseItem = { type: 'custom_tool_call_output', call_id: note.callId, output: note.text };
+    await record(state, [item]);
+    deps.emit({ type: 'tool_output', item });
   }
 }
 

@@ -15,6 +15,7 @@ import type { Prompt } from '../prompt/prompt.js';
 import type { RenderOptions } from '../prompt/responses.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
 import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
+import type { CodeModeSession } from '../tools/code-mode/code-mode-session.js';
 import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/writer.js';
 import type { ThreadEventListener } from './thread-events.js';
 import type { TokenInfo } from '../rollout/token-info.js';
@@ -49,6 +50,8 @@ export interface ThreadState {
   cutSample?: AbortController;
   /** Commands exec_command left running (write_stdin sessions); created on the first tool call. */
   execSessions?: ExecSessionManager;
+  /** Code mode's running `exec` cells and stored values; created on the first `exec` call. */
+  codeMode?: CodeModeSession;
   /** The profile's per-thread behaviour (codex-0.169: ids, metadata, rollout format, compaction). */
   readonly profileThread: ProfileThread;
 }

@@ -18,7 +18,8 @@ import { isLikelySandboxDenial, sandboxDeniedVars } from './sandbox/sandbox-deni
 import { joinWords } from './shell-words.js';
 import { parseToolArguments } from './tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
-import { newChunkId, renderExecOutcome, shownOutput } from './unified-exec/exec-output.js';
+import { formatWallTime, newChunkId, renderExecOutcome, shownOutput, type ExecOutcome } from './unified-exec/exec-output.js';
+import { estimateTokens } from '../history/token-estimate.js';
 import { CODEX_098_TOOL_OUTPUTS } from './tool-output-style.js';
 import type { ExecSession } from './unified-exec/exec-session.js';
 import { ExecSessionManager } from './unified-exec/session-manager.js';
@@ -204,7 +205,19 @@ export function sessionResult(
     sessionId: exitCode === undefined ? session.id : undefined,
     note: exitCode === undefined ? null : endNote(session, read.interrupted, ctx),
   };
-  return { output: renderExecOutcome(outcome, ctx), success: true };
+  return { output: renderExecOutcome(outcome, ctx), success: true, structured: execOutcomeObject(outcome, ctx) };
+}
+
+/** The outcome as a code-mode script receives it (the fields the nested tool's declaration lists). */
+function execOutcomeObject(o: ExecOutcome, ctx: ToolContext): Record<string, unknown> {
+  return {
+    chunk_id: o.chunkId,
+    wall_time_seconds: Number(formatWallTime(o.durationMs)),
+    ...(o.exitCode !== undefined ? { exit_code: o.exitCode } : {}),
+    ...(o.sessionId !== undefined ? { session_id: o.sessionId } : {}),
+    original_token_count: estimateTokens(o.text),
+    output: shownOutput(o.text, o.maxOutputTokens, ctx),
+  };
 }
 
 /** The exec_command handler with default options. */

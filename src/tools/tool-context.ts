@@ -31,6 +31,8 @@ export interface ToolResult {
   success?: boolean;
   /** Items recorded right after the call's output (0.98 view_image: the image as a user message). */
   followUp?: ResponseItem[];
+  /** The result as an object, for a code-mode script that called the tool (exec_command, write_stdin). */
+  structured?: Record<string, unknown>;
 }
 
 export interface ToolContext {

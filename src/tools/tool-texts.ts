@@ -30,6 +30,21 @@ export interface ToolTexts {
   planUpdated(): string;
   imageAttached(): string;
   unsupportedCall(name: string): string;
+  // ---- Code mode (`exec`/`wait`; no Codex pack records these, weft's own pack words them) ----
+  codeMode: CodeModeTexts;
+}
+
+/** What code mode's `exec` and `wait` answer with, around the script's own output. */
+export interface CodeModeTexts {
+  /** The first content item: the status line, the wall time, then the script's output follows. */
+  header(status: string, wallTimeSeconds: string): string;
+  completed(): string;
+  failed(): string;
+  terminated(): string;
+  running(cellId: string): string;
+  scriptError(error: string): string;
+  badSource(detail: string): string;
+  unknownCell(cellId: string): string;
 }
 
 /** `tool_output/exec_command_running.md` placeholders, already formatted. */
@@ -68,6 +83,18 @@ const FILES = {
   imageUnsupported: { path: `${DIR}/image_unsupported.txt`, placeholders: ['path'] },
 } as const satisfies Record<string, PackFileSpec>;
 
+const CODE_DIR = 'tool_output/code_mode';
+const CODE_MODE_FILES = {
+  header: { path: `${CODE_DIR}/header.md`, placeholders: ['status', 'wall_time_seconds'] },
+  completed: { path: `${CODE_DIR}/completed.txt` },
+  failed: { path: `${CODE_DIR}/failed.txt` },
+  terminated: { path: `${CODE_DIR}/terminated.txt` },
+  running: { path: `${CODE_DIR}/running.md`, placeholders: ['cell_id'] },
+  scriptError: { path: `${CODE_DIR}/script_error.md`, placeholders: ['error'] },
+  badSource: { path: `${CODE_DIR}/bad_source.md`, placeholders: ['detail'] },
+  unknownCell: { path: `${CODE_DIR}/unknown_cell.md`, placeholders: ['cell_id'] },
+} as const satisfies Record<string, PackFileSpec>;
+
 /**
  * Tool outcome texts, at the paths Codex's packs use. Each profile's layout lists them, required where
  * its generation shows them; a pack without one borrows weft's own (see runtime.ts).
@@ -85,10 +112,17 @@ export const TOOL_OUTCOME_FILES = {
 } as const satisfies Record<string, PackFileSpec>;
 
 /** The tool-error files, optional in every layout. */
-export const TOOL_TEXT_FILES: readonly PackFileSpec[] = Object.values(FILES).map((spec) => ({ ...spec, optional: true }));
+export const TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES), ...Object.values(CODE_MODE_FILES)].map((spec) => ({
+  ...spec,
+  optional: true,
+}));
 
 /** Every tool text, errors and outcomes, as weft's own pack must hold them. */
-export const ALL_TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES), ...Object.values(TOOL_OUTCOME_FILES)];
+export const ALL_TOOL_TEXT_FILES: readonly PackFileSpec[] = [
+  ...Object.values(FILES),
+  ...Object.values(CODE_MODE_FILES),
+  ...Object.values(TOOL_OUTCOME_FILES),
+];
 
 /** True when `pack` has every tool text (otherwise a fallback pack supplies the missing ones). */
 export function hasToolTexts(pack: Pack): boolean {
@@ -121,5 +155,15 @@ export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
     planUpdated: () => render(TOOL_OUTCOME_FILES.planUpdated, {}),
     imageAttached: () => render(TOOL_OUTCOME_FILES.imageAttached, {}),
     unsupportedCall: (name) => render(TOOL_OUTCOME_FILES.unsupportedCall, { name }),
+    codeMode: {
+      header: (status, wallTimeSeconds) => render(CODE_MODE_FILES.header, { status, wall_time_seconds: wallTimeSeconds }),
+      completed: () => render(CODE_MODE_FILES.completed, {}),
+      failed: () => render(CODE_MODE_FILES.failed, {}),
+      terminated: () => render(CODE_MODE_FILES.terminated, {}),
+      running: (cellId) => render(CODE_MODE_FILES.running, { cell_id: cellId }),
+      scriptError: (error) => render(CODE_MODE_FILES.scriptError, { error }),
+      badSource: (detail) => render(CODE_MODE_FILES.badSource, { detail }),
+      unknownCell: (cellId) => render(CODE_MODE_FILES.unknownCell, { cell_id: cellId }),
+    },
   };
 }

@@ -19,20 +19,30 @@ export interface AppServerWorkspace {
 const FIXTURE_PACK = join(conformanceRoot(), 'codex-0.98', 'pack');
 
 export async function appServerWorkspace(mockUrl: string, extraConfig = ''): Promise<AppServerWorkspace> {
+  const ws = await codexHomeWorkspace(
+    `compat = "codex-0.98"\nmodel = "mock-model"\nmodel_provider = "mock"\n${extraConfig}\n${mockProviderTable(mockUrl)}request_max_retries = 0\nstream_max_retries = 0\n`,
+  );
+  return {
+    root: ws.root,
+    cwd: ws.cwd,
+    codexHome: ws.codexHome,
+    options: { env: ws.env, cwd: ws.cwd, runtime: existsSync(FIXTURE_PACK) ? { packDir: FIXTURE_PACK } : {} },
+  };
+}
+
+/** `[model_providers.mock]` pointing at the mock server (key from MOCK_API_KEY). */
+export function mockProviderTable(mockUrl: string): string {
+  return `[model_providers.mock]\nname = "Mock"\nbase_url = "${mockUrl}"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n`;
+}
+
+/** A root with cwd, HOME and a CODEX_HOME holding `config` as its config.toml, and the env naming them. */
+export async function codexHomeWorkspace(config: string): Promise<{ root: string; cwd: string; codexHome: string; env: Record<string, string> }> {
   const root = await tempDir('weft-appserver-');
   const cwd = join(root, 'cwd');
   const codexHome = join(root, 'codex_home');
   const home = join(root, 'home');
   for (const d of [cwd, codexHome, home]) await mkdir(d, { recursive: true });
-  await writeFile(
-    join(codexHome, 'config.toml'),
-    `compat = "codex-0.98"\nmodel = "mock-model"\nmodel_provider = "mock"\n${extraConfig}\n[model_providers.mock]\nname = "Mock"\nbase_url = "${mockUrl}"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
-  );
+  await writeFile(join(codexHome, 'config.toml'), config);
   const env = { HOME: home, CODEX_HOME: codexHome, MOCK_API_KEY: 'dummy', SHELL: '/bin/bash', PATH: process.env.PATH ?? '/usr/bin:/bin' };
-  return {
-    root,
-    cwd,
-    codexHome,
-    options: { env, cwd, runtime: existsSync(FIXTURE_PACK) ? { packDir: FIXTURE_PACK } : {} },
-  };
+  return { root, cwd, codexHome, env };
 }

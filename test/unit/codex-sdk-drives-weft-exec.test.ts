@@ -2,9 +2,10 @@
 // Codex: it starts a thread, runs two turns, resumes the thread by id in a new Codex instance, and
 // reads the stream (items, usage, output schema, images) the way it reads Codex's.
 //
-// The SDK (0.98.0) bundles Codex binaries for every platform (~380 MB unpacked), so it is not a
-// dependency of this repository yet. The test runs when the package resolves (installed in
-// node_modules) or when WEFT_CODEX_SDK_DIR points at an installed copy; otherwise it is skipped.
+// This is the seed generation's SDK (0.98.0, the devDependency alias `codex-sdk-0.98`) against
+// `compat = "codex-0.98"`; today's SDK has its own test (codex-sdk-current-drives-weft-exec). The
+// test runs when the alias resolves (installed in node_modules) or when WEFT_CODEX_SDK_DIR points at
+// an installed copy of 0.98.0; otherwise it is skipped.
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,7 @@ interface SdkCodex {
 type CodexCtor = new (opts: { codexPathOverride: string; env: Record<string, string> }) => SdkCodex;
 
 async function loadSdk(): Promise<CodexCtor | undefined> {
-  const candidates = ['@openai/codex-sdk'];
+  const candidates = ['codex-sdk-0.98'];
   const dir = process.env.WEFT_CODEX_SDK_DIR;
   if (dir) candidates.push(pathToFileURL(join(dir, 'node_modules', '@openai', 'codex-sdk', 'dist', 'index.js')).href);
   for (const specifier of candidates) {
@@ -131,5 +132,5 @@ describe.skipIf(Codex === undefined)('@openai/codex-sdk against weft exec', () =
 });
 
 test('the SDK test is skipped only because the SDK is not installed', () => {
-  if (Codex === undefined) expect(existsSync(join(process.cwd(), 'node_modules', '@openai', 'codex-sdk'))).toBe(false);
+  if (Codex === undefined) expect(existsSync(join(process.cwd(), 'node_modules', 'codex-sdk-0.98'))).toBe(false);
 });

@@ -1,0 +1,213 @@
+// One running exec cell: a worker thread evaluating the model's script (cell-worker-source.ts), seen
+// from weft's side. It gathers what the script outputs, runs the nested tool calls it makes, and
+// answers each `exec`/`wait` with what happened until then: the final result once the script has
+// ended, otherwise (after the requested yield time, or when the script calls `yield_control()`) the
+// output gathered so far while the script keeps running. The worker has a heap limit; a cell that
+// outlives `maxLifetimeMs` (counted from its start) is stopped.
+import { Worker } from 'node:worker_threads';
+import { CELL_PRELUDE_SOURCE } from './cell-prelude-source.js';
+import { CELL_WORKER_SOURCE } from './cell-worker-source.js';
+
+/** An item of the script's output, as it travels in a tool output's content list. */
+export type CellContentItem = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string; detail?: 'auto' | 'low' | 'high' | 'original' };
+
+/** A nested tool as the script sees it: its identifier on `tools`, the name weft runs, its description. */
+export interface NestedTool {
+  global: string;
+  name: string;
+  description: string;
+}
+
+/** Runs a nested tool call; resolves with the value the script gets, rejects with the error text it sees. */
+export type NestedToolRunner = (name: string, input: unknown) => Promise<unknown>;
+
+export type CellResponse =
+  | { kind: 'yielded'; cellId: string; items: CellContentItem[] }
+  | { kind: 'terminated'; cellId: string; items: CellContentItem[] }
+  | { kind: 'result'; cellId: string; items: CellContentItem[]; stored: Record<string, unknown>; error?: string | undefined };
+
+export interface CellLimits {
+  /** Heap of the worker (V8 old generation), MB. */
+  maxHeapMb: number;
+  /** Wall time after which a still-running cell is stopped. */
+  maxLifetimeMs: number;
+}
+
+export const DEFAULT_CELL_LIMITS: CellLimits = { maxHeapMb: 128, maxLifetimeMs: 10 * 60 * 1000 };
+
+export interface CellStart {
+  cellId: string;
+  code: string;
+  stored: Record<string, unknown>;
+  tools: readonly NestedTool[];
+  runTool: NestedToolRunner;
+  onNotify: (text: string) => void;
+  limits?: CellLimits | undefined;
+}
+
+type Final = { stored: Record<string, unknown>; error?: string | undefined };
+
+const IMAGE_DETAILS = new Set(['auto', 'low', 'high', 'original']);
+
+export class CodeCell {
+  readonly id: string;
+  readonly #worker: Worker;
+  readonly #runTool: NestedToolRunner;
+  readonly #onNotify: (text: string) => void;
+  #items: CellContentItem[] = [];
+  #final: Final | undefined;
+  #terminated = false;
+  /** The `exec`/`wait` waiting for an answer: called once with it. */
+  #waiter: ((r: CellResponse) => void) | undefined;
+  #yieldTimer: NodeJS.Timeout | undefined;
+  /** Resolves when the script starts running (the worker is up): yield times count from then. */
+  readonly #started: Promise<void>;
+  #markStarted: () => void = () => undefined;
+  #lifetime: NodeJS.Timeout | undefined;
+  readonly #maxLifetimeMs: number;
+
+  constructor(start: CellStart) {
+    this.id = start.cellId;
+    this.#runTool = start.runTool;
+    this.#started = new Promise((resolve) => (this.#markStarted = resolve));
+    this.#onNotify = start.onNotify;
+    const limits = start.limits ?? DEFAULT_CELL_LIMITS;
+    this.#worker = new Worker(CELL_WORKER_SOURCE, {
+      eval: true,
+      // No environment, no inherited flags, no stdio of ours: the script can print nowhere.
+      env: {},
+      execArgv: [],
+      stdout: true,
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      workerData: {
+        prelude: CELL_PRELUDE_SOURCE,
+        code: start.code,
+        storedJson: JSON.stringify(start.stored),
+        toolsJson: JSON.stringify(start.tools),
+      },
+    });
+    this.#worker.stdout.resume();
+    this.#worker.stderr.resume();
+    this.#worker.on('message', (m: unknown) => this.#onMessage(m));
+    this.#worker.on('error', (err: Error) => this.#end({ stored: start.stored, error: workerErrorText(err) }));
+    this.#worker.on('exit', () => this.#end({ stored: start.stored, error: 'the script runtime stopped unexpectedly' }));
+    this.#maxLifetimeMs = limits.maxLifetimeMs;
+  }
+
+  /** True once the script has ended (its result may still be waiting to be read). */
+  get ended(): boolean {
+    return this.#final !== undefined || this.#terminated;
+  }
+
+  /**
+   * The next answer: the result as soon as the script ends, or what it has output so far once
+   * `yieldMs` have passed (or when it calls `yield_control()`).
+   */
+  respond(yieldMs: number): Promise<CellResponse> {
+    if (this.#final !== undefined) return Promise.resolve(this.#result(this.#final));
+    if (this.#terminated) return Promise.resolve({ kind: 'terminated', cellId: this.id, items: this.#take() });
+    return new Promise((resolve) => {
+      this.#waiter = resolve;
+      void this.#started.then(() => {
+        if (this.#waiter !== resolve) return;
+        this.#yieldTimer = setTimeout(() => this.#answer({ kind: 'yielded', cellId: this.id, items: this.#take() }), yieldMs);
+      });
+    });
+  }
+
+  /** Stops the script now; answers with the output it had not yet returned. */
+  async terminate(): Promise<CellResponse> {
+    clearTimeout(this.#lifetime);
+    if (this.#final !== undefined) return this.#result(this.#final);
+    this.#terminated = true;
+    this.#markStarted();
+    await this.#worker.terminate();
+    const response: CellResponse = { kind: 'terminated', cellId: this.id, items: this.#take() };
+    this.#answer(response);
+    return response;
+  }
+
+  #take(): CellContentItem[] {
+    return this.#items.splice(0);
+  }
+
+  #result(final: Final): CellResponse {
+    return { kind: 'result', cellId: this.id, items: this.#take(), stored: final.stored, error: final.error };
+  }
+
+  #answer(response: CellResponse): void {
+    clearTimeout(this.#yieldTimer);
+    this.#yieldTimer = undefined;
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.(response);
+  }
+
+  #end(final: Final): void {
+    if (this.#final !== undefined || this.#terminated) return;
+    this.#final = final;
+    this.#markStarted();
+    clearTimeout(this.#lifetime);
+    void this.#worker.terminate();
+    if (this.#waiter !== undefined) this.#answer(this.#result(final));
+  }
+
+  #onMessage(raw: unknown): void {
+    if (typeof raw !== 'object' || raw === null) return;
+    const { kind, value } = raw as { kind?: unknown; value?: unknown };
+    switch (kind) {
+      case 'started':
+        // Like the yield time, the lifetime counts from the script's start, not the worker's.
+        this.#lifetime = setTimeout(() => void this.terminate(), this.#maxLifetimeMs);
+        this.#lifetime.unref();
+        this.#markStarted();
+        break;
+      case 'text':
+        if (typeof value === 'string') this.#items.push({ type: 'input_text', text: value });
+        break;
+      case 'image': {
+        const v = value as { image_url?: unknown; detail?: unknown };
+        if (typeof v.image_url !== 'string') break;
+        const detail = typeof v.detail === 'string' && IMAGE_DETAILS.has(v.detail) ? (v.detail as 'auto') : undefined;
+        this.#items.push({ type: 'input_image', image_url: v.image_url, ...(detail ? { detail } : {}) });
+        break;
+      }
+      case 'notify':
+        if (typeof value === 'string') this.#onNotify(value);
+        break;
+      case 'yield':
+        if (this.#waiter !== undefined) this.#answer({ kind: 'yielded', cellId: this.id, items: this.#take() });
+        break;
+      case 'tool':
+        void this.#nested(value as { id: number; name: string; input: unknown });
+        break;
+      case 'done':
+      case 'error': {
+        const v = value as { stored?: Record<string, unknown>; message?: string };
+        this.#end({ stored: v.stored ?? {}, error: kind === 'error' ? (v.message ?? 'the script failed') : undefined });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  async #nested(call: { id: number; name: string; input: unknown }): Promise<void> {
+    let reply: { ok: boolean; json: string };
+    try {
+      const value = await this.#runTool(call.name, call.input);
+      reply = { ok: true, json: JSON.stringify(value ?? null) };
+    } catch (err) {
+      reply = { ok: false, json: JSON.stringify(err instanceof Error ? err.message : String(err)) };
+    }
+    if (this.ended) return;
+    this.#worker.postMessage({ kind: 'result', id: call.id, ...reply });
+  }
+}
+
+function workerErrorText(err: Error): string {
+  const code = (err as { code?: unknown }).code;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return 'the script ran out of memory (the exec heap limit was reached)';
+  return err.message;
+}
