@@ -67,8 +67,8 @@ describe('app-server 0.169: MCP methods', () => {
   it('answers an error naming the server that is not there', async () => {
     const { client, threadId } = await start();
     const call = await client.request('mcpServer/tool/call', { threadId, server: 'nosuch', tool: 'echo', arguments: {} });
-    expect(call.error?.message).toMatch(/nosuch/);
+    expect(JSON.stringify(call.error)).toMatch(/nosuch/);
     const read = await client.request('mcpServer/resource/read', { server: 'nosuch', uri: 'x://y' });
-    expect(read.error?.message).toMatch(/nosuch/);
+    expect(JSON.stringify(read.error)).toMatch(/nosuch/);
   });
 });
