@@ -1,6 +1,6 @@
 // Codex 0.169 records an MCP tool call in its rollout: an `item_completed` event holding an
 // `McpToolCall` item (the server's result as sent, the call's duration) between the call and its
-// output. 0.98 recorded nothing for it. A real MCP server (the SDK fixture, over stdio).
+// output, and the response's token count after that output. 0.98 recorded nothing for it. A real MCP server (the SDK fixture, over stdio).
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { functionCallReply, textReply, type MockReply } from '../../scripts/mock-responses-server.js';
@@ -53,6 +53,15 @@ describe('an MCP call in the rollout', () => {
     expect(call).toBeGreaterThan(-1);
     expect(item).toBeGreaterThan(call);
     expect(output).toBeGreaterThan(item);
+    // The response's usage record comes at once; its token count waits for the call's output.
+    const kinds = lines.map((x) => x.k);
+    expect(kinds.slice(call, output + 2)).toEqual([
+      'response_item/function_call',
+      'token_usage_record/undefined',
+      'event_msg/item_completed:McpToolCall',
+      'response_item/function_call_output',
+      'event_msg/token_count',
+    ]);
     const recorded = lines[item]?.l.payload as { item: Record<string, unknown>; thread_id: unknown };
     expect(Object.keys(recorded.item)).toEqual(['type', 'id', 'server', 'tool', 'arguments', 'status', 'result', 'duration']);
     expect(recorded.item).toMatchObject({ type: 'McpToolCall', id: 'call_mcp', server: 'fixture', tool: 'echo', arguments: { text: 'hi' }, status: 'completed', result: { content: [{ type: 'text', text: 'echo: hi' }] } });

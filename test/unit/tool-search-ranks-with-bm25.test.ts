@@ -7,7 +7,7 @@ import { bm25Rank, bm25Tokens } from '../../src/mcp/bm25-ranking.js';
 import type { McpToolEntry } from '../../src/mcp/mcp-hub.js';
 import { searchMcpTools, toolSearchText } from '../../src/mcp/mcp-tool-search.js';
 
-function entry(server: string, name: string, description: string, properties: Record<string, unknown> = {}): McpToolEntry {
+function entry(server: string, name: string, description: string, properties: Record<string, object> = {}): McpToolEntry {
   const tool: Tool = { name, description, inputSchema: { type: 'object', properties } };
   return { server, tool, qualifiedName: `mcp__${server}__${name}`, namespace: `mcp__${server}` };
 }
