@@ -1,6 +1,6 @@
 // Codex's `on-failure`: a command the sandbox stopped is offered to the user for a run outside the
 // sandbox, and runs there only when approved. Under a real bwrap.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalPolicy } from '../../protocol/config.js';
@@ -9,22 +9,12 @@ import { execCommand } from '../../src/tools/exec-command.js';
 import { RETRY_OUTSIDE_SANDBOX_REASON } from '../../src/tools/sandbox/sandbox-retry.js';
 import type { ExecEvent, ToolContext } from '../../src/tools/tool-registry.js';
 import { skipWithoutBwrap } from '../support/bwrap.js';
+import { removeSandboxWorkspaces, sandboxWorkspace } from '../support/sandbox-workspace.js';
 import { weftToolTexts } from '../support/tool-texts.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+afterEach(removeSandboxWorkspaces);
 
-function layout(): { cwd: string; outside: string } {
-  const root = mkdtempSync(path.join(process.cwd(), '.weft-sbx-retry-'));
-  dirs.push(root);
-  const cwd = path.join(root, 'work');
-  const outside = path.join(root, 'outside');
-  mkdirSync(cwd);
-  mkdirSync(outside);
-  return { cwd, outside };
-}
+const layout = (): { cwd: string; outside: string } => sandboxWorkspace('.weft-sbx-retry-');
 
 function context(cwd: string, approvalPolicy: ApprovalPolicy, approver: Approver | undefined, events: ExecEvent[] = []): ToolContext {
   const sandboxPolicy = { type: 'workspace-write', network_access: false, exclude_slash_tmp: true, exclude_tmpdir_env_var: true } as const;
