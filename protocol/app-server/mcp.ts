@@ -30,3 +30,45 @@ export const McpServerStatus = z.object({
 export type McpServerStatus = z.infer<typeof McpServerStatus>;
 
 export const ListMcpServerStatusResponse = z.object({ data: z.array(McpServerStatus), nextCursor: z.string().nullish() });
+
+// `mcpServer/tool/call` (0.169 schema): a client calls one tool of a thread's MCP server directly.
+export const McpServerToolCallParams = z.object({
+  threadId: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  arguments: z.unknown().optional(),
+  _meta: z.unknown().optional(),
+});
+export const McpServerToolCallResponse = z.object({
+  content: z.array(z.unknown()),
+  structuredContent: z.unknown().optional(),
+  isError: z.boolean().nullish(),
+  _meta: z.unknown().optional(),
+});
+
+// `mcpServer/resource/read` (0.169 schema): one resource of a server, of a thread or of the configuration.
+export const McpResourceReadParams = z.object({
+  threadId: z.string().nullish(),
+  server: z.string(),
+  uri: z.string(),
+  connectorId: z.string().nullish(),
+  originCallId: z.string().nullish(),
+  target: z.unknown().optional(),
+  _meta: z.record(z.string(), z.unknown()).nullish(),
+});
+export const McpResourceContent = z.union([
+  z.looseObject({ uri: z.string(), text: z.string(), mimeType: z.string().nullish() }),
+  z.looseObject({ uri: z.string(), blob: z.string(), mimeType: z.string().nullish() }),
+]);
+export const McpResourceReadResponse = z.object({ contents: z.array(McpResourceContent), originCallId: z.string().nullish() });
+
+// `mcpServer/startupStatus/updated` (0.169 schema): a thread's server is starting, ready or failed.
+export const McpServerStartupState = z.enum(['starting', 'ready', 'failed', 'cancelled']);
+export type McpServerStartupState = z.infer<typeof McpServerStartupState>;
+export const McpServerStatusUpdatedNotification = z.object({
+  name: z.string(),
+  status: McpServerStartupState,
+  error: z.string().nullish(),
+  failureReason: z.enum(['reauthenticationRequired']).nullish(),
+  threadId: z.string().nullish(),
+});

@@ -2,7 +2,15 @@
 // against these, and `weft app-server generate-json-schema` exports them.
 import { z } from 'zod';
 import { InitializeParams, InitializeResponse } from './initialize.js';
-import { ListMcpServerStatusParams, ListMcpServerStatusResponse } from './mcp.js';
+import {
+  ListMcpServerStatusParams,
+  ListMcpServerStatusResponse,
+  McpResourceReadParams,
+  McpResourceReadResponse,
+  McpServerStatusUpdatedNotification,
+  McpServerToolCallParams,
+  McpServerToolCallResponse,
+} from './mcp.js';
 import { CollaborationModeListParams, CollaborationModeListResponse, ModelListParams, ModelListResponse } from './models.js';
 import {
   AccountRateLimitsUpdatedNotification,
@@ -82,6 +90,8 @@ export const CLIENT_REQUESTS = {
   'turn/interrupt': { params: TurnInterruptParams, result: TurnInterruptResponse },
   'model/list': { params: ModelListParams, result: ModelListResponse },
   'mcpServerStatus/list': { params: ListMcpServerStatusParams, result: ListMcpServerStatusResponse },
+  'mcpServer/tool/call': { params: McpServerToolCallParams, result: McpServerToolCallResponse },
+  'mcpServer/resource/read': { params: McpResourceReadParams, result: McpResourceReadResponse },
   'collaborationMode/list': { params: CollaborationModeListParams, result: CollaborationModeListResponse, experimental: true },
 } as const satisfies Record<string, MethodSchemas>;
 
@@ -110,6 +120,7 @@ export const SERVER_NOTIFICATIONS = {
   'thread/compacted': ContextCompactedNotification,
   configWarning: ConfigWarningNotification,
   'turn/plan/updated': TurnPlanUpdatedNotification,
+  'mcpServer/startupStatus/updated': McpServerStatusUpdatedNotification,
 } as const;
 
 export type ServerNotificationMethod = keyof typeof SERVER_NOTIFICATIONS;

@@ -21,6 +21,7 @@ import type { EphemeralHome } from './ephemeral-home.js';
 import { LoadedThread } from './loaded-thread.js';
 import { rpcError } from './rpc-errors.js';
 import type { RpcConnection } from './rpc-connection.js';
+import { reportMcpStartup } from './mcp-startup-status.js';
 
 export interface ServerOptions {
   readonly env: Env;
@@ -133,6 +134,7 @@ export class ServerContext {
       });
     }
     const loaded = new LoadedThread(thread, weft, cwd, overrides, this, (msg) => this.log(msg), scratch);
+    reportMcpStartup(thread, this);
     this.loaded.set(thread.id, loaded);
     return loaded;
   }

@@ -161,7 +161,8 @@ export class TurnNotifier {
           id: event.callId,
           server: event.server,
           tool: event.tool,
-          status: event.error === null ? 'completed' : 'failed',
+          // A tool that reports its own failure (`isError`) ends failed, with its result, as in Codex.
+          status: event.error === null && !event.isError ? 'completed' : 'failed',
           arguments: event.arguments,
           result: event.result,
           error: event.error === null ? null : { message: event.error },

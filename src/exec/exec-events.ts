@@ -74,7 +74,7 @@ export class ExecEventMapper {
         const id = this.#commands.get(event.callId) ?? this.#id();
         const result = event.result ? { content: event.result.content, structured_content: event.result.structuredContent ?? null } : null;
         const error = event.error !== null ? { message: event.error } : null;
-        return [{ type: 'item.completed', item: mcpItem(id, event.server, event.tool, event.arguments, result, error, error ? 'failed' : 'completed') }];
+        return [{ type: 'item.completed', item: mcpItem(id, event.server, event.tool, event.arguments, result, error, error || event.isError ? 'failed' : 'completed') }];
       }
       case 'file_change_started': {
         if (!this.options.fileChangeStarted) return [];

@@ -17,10 +17,15 @@ export interface McpToolEntry {
   namespace: string;
 }
 
+/** A server's startup as clients see it (`mcpServer/startupStatus/updated`). */
+export type McpStartupStatus = { server: string; status: 'starting' | 'ready' } | { server: string; status: 'failed'; error: string };
+
 export interface McpHubOptions {
   servers: Readonly<Record<string, McpServerToml>>;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
+  /** Told as each server starts, and when it is ready or has failed. */
+  onStatus?: ((status: McpStartupStatus) => void) | undefined;
 }
 
 
@@ -45,6 +50,7 @@ export class McpHub {
     const hub = new McpHub(new Map(enabled));
     await Promise.all(
       enabled.map(async ([name, config]) => {
+        opts.onStatus?.({ server: name, status: 'starting' });
         try {
           const conn = await McpServerConnection.connect({
             name,
@@ -55,8 +61,10 @@ export class McpHub {
               hub.#warnings.push(`MCP server ${server} stopped; its tools are no longer offered${stderr ? ` (its stderr: ${stderr})` : ''}`),
           });
           hub.#connections.set(name, conn);
+          opts.onStatus?.({ server: name, status: 'ready' });
         } catch (err) {
           hub.#startErrors.set(name, errorMessage(err));
+          opts.onStatus?.({ server: name, status: 'failed', error: errorMessage(err) });
           hub.#warnings.push(`${errorMessage(err)}; its tools are not offered`);
         }
       }),
@@ -115,6 +123,14 @@ export class McpHub {
     const conn = this.#connections.get(entry.server);
     if (conn === undefined) throw new Error(`MCP server ${entry.server} is not running`);
     return conn.callTool(entry.tool.name, args, signal);
+  }
+
+  /** Call a tool by its server and its own name (a client's direct call; the server's tool filters apply). */
+  async callByName(server: string, tool: string, args: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<CallToolResult> {
+    const [conn] = this.#servers(server);
+    const config = this.#configs.get(server);
+    if (config !== undefined && !toolAllowed(config, tool)) throw new Error(`the tool ${tool} of MCP server ${server} is not enabled`);
+    return (conn as McpServerConnection).callTool(tool, args, signal);
   }
 
   /** The running servers' names, or just `server` (which must be one of them). */

@@ -1,7 +1,9 @@
-// Codex 0.169's client-side `tool_search`: the model's query is matched against the deferred MCP
-// tools (server, name and description) and the best matches come back grouped by namespace, each
-// tool as a deferred function spec. Ranking: how many query words a tool's text contains, ties in
-// listing order. Pure.
+// Codex 0.169's client-side `tool_search`: the model's query is ranked with BM25 (bm25-ranking.ts)
+// against each deferred MCP tool's search text, and the best matches come back grouped by
+// namespace, each tool as a deferred function spec. A tool's search text is what Codex indexes:
+// its qualified name, its name (as called and as listed), its server, its title and description
+// when set, and the names of its input properties, sorted.
+import { bm25Rank } from './bm25-ranking.js';
 import type { McpToolEntry } from './mcp-hub.js';
 import { toolParameters } from './mcp-input-schema.js';
 
@@ -15,8 +17,16 @@ export interface NamespaceSpec {
 
 const DEFAULT_LIMIT = 8;
 
-function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+/** The text BM25 indexes for one tool. */
+export function toolSearchText(entry: McpToolEntry): string {
+  const parts = [entry.qualifiedName, entry.tool.name, entry.tool.name, entry.server];
+  const title = entry.tool.title?.trim();
+  if (title) parts.push(title);
+  const description = entry.tool.description?.trim();
+  if (description) parts.push(description);
+  const properties = entry.tool.inputSchema.properties;
+  if (properties !== undefined && properties !== null && typeof properties === 'object') parts.push(...Object.keys(properties).sort());
+  return parts.join(' ');
 }
 
 /** The namespaces answering `query`, at most `limit` tools in all. */
@@ -26,17 +36,8 @@ export function searchMcpTools(
   limit: number | undefined,
   describeNamespace: (namespace: string) => string,
 ): NamespaceSpec[] {
-  const terms = new Set(words(query));
-  const scored = tools
-    .map((entry, index) => {
-      const haystack = new Set(words(`${entry.server} ${entry.tool.name} ${entry.tool.description ?? ''}`));
-      let score = 0;
-      for (const term of terms) if (haystack.has(term)) score += 1;
-      return { entry, index, score };
-    })
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, Math.max(1, limit ?? DEFAULT_LIMIT));
+  const hits = bm25Rank(tools.map(toolSearchText), query, Math.max(1, limit ?? DEFAULT_LIMIT));
+  const scored = hits.map((hit) => ({ entry: tools[hit.index] as McpToolEntry }));
   const byNamespace = new Map<string, NamespaceSpec>();
   for (const { entry } of scored) {
     let ns = byNamespace.get(entry.namespace);

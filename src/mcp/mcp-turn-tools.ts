@@ -70,6 +70,8 @@ export interface McpCallOutcome {
   /** The tool's result, for events (null when the call failed on the way). */
   result: { content: unknown[]; structuredContent: unknown } | null;
   error: string | null;
+  /** The tool's own `isError` flag as it sent it (undefined when it sent none or the call failed on the way). */
+  isError: boolean | undefined;
   /** The parsed arguments, for events. */
   arguments: unknown;
   durationMs: number;
@@ -99,7 +101,7 @@ export async function runMcpCall(
     args = parsed as Record<string, unknown> | undefined;
   } catch (err) {
     const error = errorMessage(err);
-    return { output: failed(error), success: false, result: null, error, arguments: call.arguments, durationMs: 0 };
+    return { output: failed(error), success: false, result: null, error, isError: undefined, arguments: call.arguments, durationMs: 0 };
   }
   const started = performance.now();
   try {
@@ -107,9 +109,9 @@ export async function runMcpCall(
     const ms = performance.now() - started;
     const output = pack.has(RESULT_HEADER) ? mcpOutputAsParts(result, pack.render(RESULT_HEADER, { wall_time_seconds: wallTime(ms) })) : mcpOutputAsJson(result);
     const shown = { content: result.content, structuredContent: result.structuredContent ?? null };
-    return { output, success: result.isError !== true, result: shown, error: null, arguments: args ?? {}, durationMs: ms };
+    return { output, success: result.isError !== true, result: shown, error: null, isError: result.isError, arguments: args ?? {}, durationMs: ms };
   } catch (err) {
     const error = errorMessage(err);
-    return { output: failed(error), success: false, result: null, error, arguments: args ?? {}, durationMs: performance.now() - started };
+    return { output: failed(error), success: false, result: null, error, isError: undefined, arguments: args ?? {}, durationMs: performance.now() - started };
   }
 }

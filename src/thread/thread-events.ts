@@ -38,6 +38,8 @@ export type ThreadEvent =
       arguments: unknown;
       result: { content: unknown[]; structuredContent: unknown } | null;
       error: string | null;
+      /** The tool reported its own failure (`isError: true`): the call counts as failed. */
+      isError: boolean;
       durationMs: number;
     }
   /** The model's task plan as it just set it (update_plan). */

@@ -350,7 +350,10 @@ function mcpDispatch(
       const where = { callId: call.call_id, server: tool.server, tool: tool.tool.name };
       deps.emit({ type: 'mcp_call_started', ...where, arguments: parsedArguments(call.arguments) });
       const done = await runMcpCall(tool, call, deps.pack, mcp, signal, failed);
-      deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, durationMs: done.durationMs });
+      const isError = done.isError === true;
+      deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, isError, durationMs: done.durationMs });
+      const result = done.result !== null ? { ...done.result, isError: done.isError } : null;
+      await state.writer.append(state.profileThread.mcpCallCompleted({ ...where, arguments: done.arguments, result, error: done.error, durationMs: done.durationMs }));
       return done;
     };
   }

@@ -83,6 +83,18 @@ export interface TurnProfile {
   renderBody(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody;
 }
 
+/** An MCP tool call as the rollout records it. */
+export interface McpCallRecord {
+  readonly callId: string;
+  readonly server: string;
+  readonly tool: string;
+  readonly arguments: unknown;
+  /** The tool's result as it sent it (null when the call failed on the way). */
+  readonly result: { content: unknown[]; structuredContent: unknown; isError: boolean | undefined } | null;
+  readonly error: string | null;
+  readonly durationMs: number;
+}
+
 /**
  * One thread's view of its profile (every generation opens one). The turn loop builds the context
  * and the body through it and calls the hooks below at fixed points of a turn.
@@ -96,6 +108,8 @@ export interface ProfileThread extends TurnProfile {
   beforePrompt(settings: TurnSettings): RolloutLineInput[];
   /** The turn completed: lines to record before the rollout is flushed. */
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[];
+  /** An MCP tool call finished: lines to record before its output. */
+  mcpCallCompleted(call: McpCallRecord): RolloutLineInput[];
   /** An item weft created (prompt, tool output…), as this thread keeps it (ids, metadata). */
   decorateItem(item: ResponseItem): ResponseItem;
   /** A response completed (its usage is recorded next). */

@@ -2,8 +2,8 @@
 // see sandbox/), the approval policy decides when the user is asked:
 // - `never`: run everything without asking (the user opted out of prompts);
 // - `untrusted` and `on-request`: run known read-only commands, ask for everything else;
-// - `on-failure`: run without asking. In Codex a sandboxed command that fails is offered for a retry
-//   outside the sandbox; weft does not retry on failure (yet): the model can ask for escalation.
+// - `on-failure`: run without asking; a sandboxed command the sandbox seems to have stopped is offered
+//   to the user for a run outside the sandbox (sandbox/sandbox-retry.ts, as Codex does).
 // Without anyone to ask, a command that needs approval is refused, never run.
 import type { ToolTexts } from './tool-texts.js';
 import type { FileChangeSummary } from './apply-patch/patch-context.js';

@@ -15,6 +15,7 @@ import { policyTokenBudget } from '../history/truncate-output.js';
 import { authorizeCommand } from './approval.js';
 import { SandboxUnavailableError } from './sandbox/sandbox-command.js';
 import { isLikelySandboxDenial, sandboxDeniedVars } from './sandbox/sandbox-denial.js';
+import { offersRetryOutsideSandbox, RETRY_OUTSIDE_SANDBOX_REASON } from './sandbox/sandbox-retry.js';
 import { joinWords } from './shell-words.js';
 import { parseToolArguments } from './tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
@@ -143,50 +144,106 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     if (!auth.run) return failure(auth.output);
     // Outside the sandbox only when the model asked for it and the user said yes.
     const escalated = args.sandbox_permissions === 'require_escalated' && auth.asked;
-    const sandbox = { policy: ctx.sandboxPolicy, escalated };
 
     const argv = [shell, args.login === false ? '-c' : '-lc', args.cmd];
     const display = joinWords(argv);
     const sessions = sessionsOf(ctx);
     ctx.onExecEvent?.({ type: 'begin', callId: call.callId, command: display, argv, cwd });
-    const started = performance.now();
-    let session: ExecSession;
-    try {
-      session = await sessions.start(
-        { argv, cwd, env: childEnv(ctx.env), tty: args.tty === true, sandbox },
-        { callId: call.callId, command: display, argv, cwd, onExecEvent: ctx.onExecEvent },
-      );
-    } catch (err) {
-      if (err instanceof SandboxUnavailableError) return failure(ctx.texts.sandboxUnavailable(err.reason, err.hint));
-      return failure(ctx.texts.toolFailed(EXEC_COMMAND_TOOL_NAME, errorMessage(err)));
-    }
-    const limit = setTimeout(() => session.kill('timeout'), ctx.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS);
-    limit.unref();
-    void session.ended().then(() => clearTimeout(limit));
+    const attempt = (outside: boolean): Promise<Attempt | ToolResult> =>
+      runAttempt({ argv, display, cwd, tty: args.tty === true, escalated: outside, yieldMs: args.yield_time_ms }, call, ctx, sessions);
 
-    const deadline = started + clampYield(args.yield_time_ms ?? DEFAULT_EXEC_YIELD_MS);
-    let bytes = await session.read(deadline, call.signal);
-    // An interrupted turn stops the command it was waiting for.
-    const interrupted = call.signal.aborted && session.exitCode === undefined;
-    if (interrupted) {
-      session.kill();
-      await session.ended();
-      bytes = Buffer.concat([bytes, await session.read(0)]);
-    }
-    const text = decodeOutput(bytes);
-    const exitCode = session.exitCode;
-    const maxTokens = Math.floor(args.max_output_tokens ?? policyTokenBudget(ctx.truncationPolicy));
-    if (exitCode === undefined) sessions.keep(session);
-    else session.reportEnd(exitCode, (ctx.style ?? CODEX_098_TOOL_OUTPUTS).endEventOutput === 'shown' ? shownOutput(text, maxTokens, ctx) : undefined);
-    // A generation that reports a sandbox refusal as an error of its own (0.98) has the pack file for
-    // it. weft reads the command's two streams merged, so the frame carries them as its stderr.
+    let run = await attempt(escalated);
+    if (!('session' in run)) return run;
+    // A sandboxed command the sandbox seems to have stopped: Codex's `on-failure` offers it for a run
+    // outside the sandbox; a retry answers in place of the refused attempt (one item, one end event).
     const sandboxed = ctx.sandboxPolicy.type !== 'danger-full-access' && !escalated;
-    if (sandboxed && exitCode !== undefined && ctx.renderSandboxDenied !== undefined && isLikelySandboxDenial(exitCode, text)) {
-      return failure(ctx.renderSandboxDenied(sandboxDeniedVars(exitCode, '', text, text)));
+    const denied = sandboxed && run.session.exitCode !== undefined && isLikelySandboxDenial(run.session.exitCode, run.text, run.session.timedOut);
+    if (denied && !run.interrupted && offersRetryOutsideSandbox(ctx.approvalPolicy) && ctx.approver !== undefined) {
+      const approved = auth.asked || (await askRetry(ctx, { command: args.cmd, cwd, callId: call.callId }));
+      if (!approved) {
+        run.session.reportEnd(run.session.exitCode ?? -1, shownFor(run, args.max_output_tokens, ctx));
+        return failure(ctx.texts.commandDenied(args.cmd));
+      }
+      run = await attempt(true);
+      if (!('session' in run)) return run;
+    } else if (denied && ctx.renderSandboxDenied !== undefined) {
+      // A generation that reports a sandbox refusal as an error of its own (0.98) has the pack file
+      // for it. weft reads the command's two streams merged, so the frame carries them as its stderr.
+      const exitCode = run.session.exitCode ?? -1;
+      run.session.reportEnd(exitCode, shownFor(run, args.max_output_tokens, ctx));
+      return failure(ctx.renderSandboxDenied(sandboxDeniedVars(exitCode, '', run.text, run.text)));
     }
 
-    return sessionResult(session, { text, maxTokens, started, chunkId: chunkId(), interrupted }, ctx);
+    const { session } = run;
+    const maxTokens = maxTokensFor(args.max_output_tokens, ctx);
+    if (session.exitCode === undefined) sessions.keep(session);
+    else session.reportEnd(session.exitCode, shownFor(run, args.max_output_tokens, ctx));
+    return sessionResult(session, { text: run.text, maxTokens, started: run.started, chunkId: chunkId(), interrupted: run.interrupted }, ctx);
   };
+}
+
+/** One run of the command: inside the sandbox, or outside it when `escalated`. */
+interface Attempt {
+  session: ExecSession;
+  text: string;
+  started: number;
+  interrupted: boolean;
+}
+
+interface AttemptSpec {
+  argv: string[];
+  display: string;
+  cwd: string;
+  tty: boolean;
+  escalated: boolean;
+  yieldMs: number | null | undefined;
+}
+
+/** Starts the command and reads it until it exits or its yield time is up; a ToolResult when it cannot start. */
+async function runAttempt(spec: AttemptSpec, call: ToolCall, ctx: ToolContext, sessions: ExecSessionManager): Promise<Attempt | ToolResult> {
+  const started = performance.now();
+  let session: ExecSession;
+  try {
+    session = await sessions.start(
+      { argv: spec.argv, cwd: spec.cwd, env: childEnv(ctx.env), tty: spec.tty, sandbox: { policy: ctx.sandboxPolicy, escalated: spec.escalated } },
+      { callId: call.callId, command: spec.display, argv: spec.argv, cwd: spec.cwd, onExecEvent: ctx.onExecEvent },
+    );
+  } catch (err) {
+    if (err instanceof SandboxUnavailableError) return failure(ctx.texts.sandboxUnavailable(err.reason, err.hint));
+    return failure(ctx.texts.toolFailed(EXEC_COMMAND_TOOL_NAME, errorMessage(err)));
+  }
+  const limit = setTimeout(() => session.kill('timeout'), ctx.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS);
+  limit.unref();
+  void session.ended().then(() => clearTimeout(limit));
+
+  const deadline = started + clampYield(spec.yieldMs ?? DEFAULT_EXEC_YIELD_MS);
+  let bytes = await session.read(deadline, call.signal);
+  // An interrupted turn stops the command it was waiting for.
+  const interrupted = call.signal.aborted && session.exitCode === undefined;
+  if (interrupted) {
+    session.kill();
+    await session.ended();
+    bytes = Buffer.concat([bytes, await session.read(0)]);
+  }
+  return { session, text: decodeOutput(bytes), started, interrupted };
+}
+
+/** Asks whether a command the sandbox stopped may run again outside it. A failed question is a no. */
+async function askRetry(ctx: ToolContext, req: { command: string; cwd: string; callId: string }): Promise<boolean> {
+  try {
+    return (await ctx.approver?.({ ...req, reason: RETRY_OUTSIDE_SANDBOX_REASON })) === 'approved';
+  } catch {
+    return false;
+  }
+}
+
+function maxTokensFor(requested: number | null | undefined, ctx: ToolContext): number {
+  return Math.floor(requested ?? policyTokenBudget(ctx.truncationPolicy));
+}
+
+/** The output an end event carries, for generations that show it there. */
+function shownFor(run: Attempt, requested: number | null | undefined, ctx: ToolContext): string | undefined {
+  return (ctx.style ?? CODEX_098_TOOL_OUTPUTS).endEventOutput === 'shown' ? shownOutput(run.text, maxTokensFor(requested, ctx), ctx) : undefined;
 }
 
 /** The call's answer for a session just read: exited (with its exit code and note) or still running. */

@@ -21,6 +21,10 @@ describe('sandbox denial', () => {
     expect(isLikelySandboxDenial(1, "touch: cannot touch 'x': Read-only file system\n")).toBe(true);
     expect(isLikelySandboxDenial(1, 'grep found nothing')).toBe(false);
     expect(isLikelySandboxDenial(0, 'Permission denied')).toBe(false);
-    expect(isLikelySandboxDenial(127, 'sandbox: command not found')).toBe(false);
+    // Codex looks for the words before the exit code: a 126/127 that names the sandbox is a denial.
+    expect(isLikelySandboxDenial(126, 'bash: ./run: Permission denied')).toBe(true);
+    expect(isLikelySandboxDenial(127, 'bash: nosuch: command not found')).toBe(false);
+    expect(isLikelySandboxDenial(101, 'cargo: failed to write file target/x')).toBe(true);
+    expect(isLikelySandboxDenial(137, 'Permission denied', true)).toBe(false);
   });
 });

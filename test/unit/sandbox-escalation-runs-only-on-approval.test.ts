@@ -1,26 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Approver } from '../../src/tools/approval.js';
 import { execCommand } from '../../src/tools/exec-command.js';
 import type { ToolContext } from '../../src/tools/tool-registry.js';
 import { skipWithoutBwrap } from '../support/bwrap.js';
+import { removeSandboxWorkspaces, sandboxWorkspace } from '../support/sandbox-workspace.js';
 import { weftToolTexts } from '../support/tool-texts.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+afterEach(removeSandboxWorkspaces);
 
-function layout(): { cwd: string; outside: string } {
-  const root = mkdtempSync(path.join(process.cwd(), '.weft-sbx-esc-'));
-  dirs.push(root);
-  const cwd = path.join(root, 'work');
-  const outside = path.join(root, 'outside');
-  mkdirSync(cwd);
-  mkdirSync(outside);
-  return { cwd, outside };
-}
+const layout = (): { cwd: string; outside: string } => sandboxWorkspace('.weft-sbx-esc-');
 
 function context(cwd: string, approver: Approver | undefined): ToolContext {
   return {

@@ -61,6 +61,8 @@ export interface AppServerGeneration<Ctx = never> {
   readonly stampsNotifications: boolean;
   /** `thread/status/changed` frames every turn (active, then idle or systemError). */
   readonly reportsThreadStatus: boolean;
+  /** `mcpServer/startupStatus/updated` tells how a thread's MCP servers start. */
+  readonly reportsMcpStartup: boolean;
   /** Turn ids are UUIDs shared with the rollout (else the thread's submission counter). */
   readonly uuidTurnIds: boolean;
   /** `turn/start` during a running turn answers with that turn (else a fresh id with turn/started). */

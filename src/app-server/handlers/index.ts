@@ -3,6 +3,7 @@
 import type { ClientRequestMethod } from '../../../protocol/app-server/methods.js';
 import { collaborationModeList, modelList } from './catalog.js';
 import type { Handler } from './handler.js';
+import { mcpServerResourceRead, mcpServerToolCall } from './mcp-calls.js';
 import { mcpServerStatusList } from './mcp-status.js';
 import { threadArchive, threadRollback, threadSetName, threadUnarchive } from './thread-changes.js';
 import { threadFork } from './thread-fork.js';
@@ -31,4 +32,6 @@ export const HANDLERS: Handlers = {
   'model/list': modelList,
   'collaborationMode/list': collaborationModeList,
   'mcpServerStatus/list': mcpServerStatusList,
+  'mcpServer/tool/call': mcpServerToolCall,
+  'mcpServer/resource/read': mcpServerResourceRead,
 };

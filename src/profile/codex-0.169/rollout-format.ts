@@ -74,6 +74,13 @@ function tokenInfo0169(info: unknown): unknown {
   };
 }
 
+const CALL_OUTPUT_TYPES = new Set(['function_call_output', 'custom_tool_call_output', 'tool_search_output']);
+
+/** A model item that weft answers with an output item. */
+function answeredCall(item: Payload): boolean {
+  return item.type === 'function_call' || item.type === 'custom_tool_call' || (item.type === 'tool_search_call' && item.execution === 'client');
+}
+
 function isPayload(v: unknown): v is Payload {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -87,6 +94,10 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #assistantId: string | undefined;
   #responseId: string | undefined;
   #turnUsage: Usage | undefined;
+  /** Calls of the current response whose outputs are not recorded yet. */
+  #pendingOutputs = 0;
+  /** The response's token count, written once those outputs are. */
+  #heldTokenCount: RolloutLineInput | undefined;
 
   constructor(
     private readonly state: RolloutFormatState,
@@ -127,6 +138,27 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   }
 
   lines(line: RolloutLineInput): string[] {
+    const type = isPayload(line.payload) ? line.payload.type : undefined;
+    if (this.#heldTokenCount !== undefined) {
+      // A response's token count waits for the outputs of the calls it made (and their items).
+      const isOutput = line.type === 'response_item' && typeof type === 'string' && CALL_OUTPUT_TYPES.has(type);
+      const isItem = this.#native.has(line) && line.type === 'event_msg' && type === 'item_completed';
+      if (!isOutput && !isItem) return [...this.flushTokenCount(), ...this.translate(line)];
+      const written = this.translate(line);
+      return isOutput && --this.#pendingOutputs <= 0 ? [...written, ...this.flushTokenCount()] : written;
+    }
+    if (line.type === 'response_item' && isPayload(line.payload) && answeredCall(line.payload)) this.#pendingOutputs += 1;
+    return this.translate(line);
+  }
+
+  private flushTokenCount(): string[] {
+    const held = this.#heldTokenCount;
+    this.#heldTokenCount = undefined;
+    this.#pendingOutputs = 0;
+    return held === undefined ? [] : [this.serialize(held)];
+  }
+
+  private translate(line: RolloutLineInput): string[] {
     if (this.#native.has(line)) return [this.serialize(line)];
     switch (line.type) {
       case 'session_meta':
@@ -158,12 +190,18 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       ];
     };
     switch (payload.type) {
-      case 'token_count':
+      case 'token_count': {
         if (this.#skipTokenCount) {
           this.#skipTokenCount = false;
           return [];
         }
-        return [...this.usageRecord(payload.info), this.serialize({ ...line, payload: { type: 'token_count', info: tokenInfo0169(payload.info), rate_limits: RATE_LIMITS } })];
+        const count = { ...line, payload: { type: 'token_count', info: tokenInfo0169(payload.info), rate_limits: RATE_LIMITS } };
+        const record = this.usageRecord(payload.info);
+        if (this.#pendingOutputs === 0) return [...record, this.serialize(count)];
+        // 0.169 writes the usage record at once and the token count after the calls' outputs.
+        this.#heldTokenCount = count;
+        return record;
+      }
       case 'user_message':
         return completed({ type: 'UserMessage', id: newThreadId(), content: [{ type: 'text', text: payload.message, text_elements: [] }] });
       case 'agent_message':

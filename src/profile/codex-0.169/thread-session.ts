@@ -19,6 +19,7 @@ import type { RolloutLineInput } from '../../rollout/writer.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import type { ProfileThread, ProfileThreadInit } from '../profile.js';
+import type { McpCallRecord } from '../../thread/turn-ports.js';
 import { compactThread, type CompactingThread } from './compaction.js';
 import { windowContext } from './initial-context.js';
 import { installationId } from './installation-id.js';
@@ -36,6 +37,7 @@ import type { CompactionInfo, HistoryInitialization, RequestContext, WorkspaceSt
 import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
 import { git } from '../../context/git-command.js';
+import { mcpToolCallItem } from './mcp-call-item.js';
 
 /** What a thread_settings_applied event reports, to tell when it changed. */
 function settingsKey(s: TurnSettings): string {
@@ -200,6 +202,13 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[] {
     const turn = this.#turn;
     return turn ? turnLines(this.rolloutFormat).completed(turn, lastMessage) : [];
+  }
+
+  mcpCallCompleted(call: McpCallRecord): RolloutLineInput[] {
+    const now = Date.now();
+    const item = mcpToolCallItem(call);
+    const payload = { type: 'item_completed', thread_id: this.threadId, turn_id: this.#turn?.turnId ?? null, item, started_at_ms: now - Math.round(call.durationMs), completed_at_ms: now };
+    return [this.rolloutFormat.native('event_msg', payload)];
   }
 
   decorateItem(item: ResponseItem): ResponseItem {

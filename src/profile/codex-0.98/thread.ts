@@ -14,6 +14,8 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     turnStarted: async () => [],
     beforePrompt: () => [],
     turnCompleted: () => [],
+    // 0.98 kept no MCP call events in its rollouts.
+    mcpCallCompleted: () => [],
     decorateItem: (item) => item,
     responseCompleted: () => undefined,
     modelItem: (item) => item,

@@ -52,7 +52,7 @@ export async function runPatch(run: PatchRun): Promise<ToolResult> {
   }
 
   const paths = touchedPaths(plan);
-  const outside = await pathsOutsideRoots(paths, run.context.sandbox, run.cwd, run.context.tmpdir);
+  const outside = pathsOutsideRoots(paths, run.context.sandbox, run.cwd, run.context.tmpdir);
   const permission = patchPermission(outside, run.approvalPolicy);
   const changes = summarize(plan.changes);
   if (permission === 'refuse') return fail({ kind: 'outside_roots', paths: outside, sandboxMode: run.context.sandbox.type });

@@ -2,14 +2,16 @@
 // pack's `tool_output/sandbox_denied.md` (Codex 0.98 reports a denial as the debug form of its
 // internal error: see the pack's MANIFEST.md, "Tool outcomes").
 
-// Phrases the kernel's refusals put in a command's output (EPERM, EACCES, EROFS, a seccomp kill).
-const DENIAL_MARKERS = ['operation not permitted', 'permission denied', 'read-only file system', 'seccomp', 'sandbox', 'landlock'];
-// Exit codes that mean the command itself was wrong, whatever the sandbox did.
-const NOT_A_DENIAL = new Set([0, 2, 126, 127]);
+// Words a refusal puts in a command's output (EPERM, EACCES, EROFS, a seccomp or Landlock refusal, a
+// tool that reports a failed write). Codex's heuristic, which weft follows so that the same failures
+// are offered for a retry outside the sandbox: a failed command whose output holds one of these is a
+// denial, whatever its exit code; without them it is not (weft has no seccomp filter, so the SIGSYS
+// exit status Codex also counts cannot come from weft's sandbox).
+const DENIAL_MARKERS = ['operation not permitted', 'permission denied', 'read-only file system', 'seccomp', 'sandbox', 'landlock', 'failed to write file'];
 
-/** Whether a sandboxed command's failure looks like the sandbox's doing. */
-export function isLikelySandboxDenial(exitCode: number, output: string): boolean {
-  if (NOT_A_DENIAL.has(exitCode)) return false;
+/** Whether a sandboxed command's failure looks like the sandbox's doing (never for a timeout). */
+export function isLikelySandboxDenial(exitCode: number, output: string, timedOut = false): boolean {
+  if (exitCode === 0 || timedOut) return false;
   const lower = output.toLowerCase();
   return DENIAL_MARKERS.some((marker) => lower.includes(marker));
 }

@@ -72,6 +72,10 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'thread/turns/list': { params: P.ThreadTurnsListParams0169, run: (ctx, p) => threadTurnsList(ctx, p as z.infer<typeof P.ThreadTurnsListParams0169>) },
   'thread/items/list': { params: P.ThreadItemsListParams0169, run: (ctx, p) => threadItemsList(ctx, p as z.infer<typeof P.ThreadItemsListParams0169>) },
   'thread/revert': { params: P.ThreadRevertParams0169, run: (ctx, p) => threadRevert(ctx, p as z.infer<typeof P.ThreadRevertParams0169>) },
+  // MCP: the schemas are the 0.169 ones already (protocol/app-server/mcp.ts).
+  'mcpServerStatus/list': weft('mcpServerStatus/list', CLIENT_REQUESTS['mcpServerStatus/list'].params),
+  'mcpServer/tool/call': weft('mcpServer/tool/call', CLIENT_REQUESTS['mcpServer/tool/call'].params),
+  'mcpServer/resource/read': weft('mcpServer/resource/read', CLIENT_REQUESTS['mcpServer/resource/read'].params),
 };
 
 /** Features weft does not have, by method prefix: what the error names. */

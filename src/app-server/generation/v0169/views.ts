@@ -14,6 +14,22 @@ export function item0169(item: ThreadItem, startedAtMs: number | null, completed
       return { type: item.type, id: item.id, clientId: null, content: item.content, ...timing };
     case 'agentMessage':
       return { type: item.type, moderation: null, id: item.id, text: item.text, phase: null, memoryCitation: null, delivery: null, questions: null, ...timing };
+    case 'mcpToolCall':
+      // 0.169 always sends the app fields (null without apps) in this order.
+      return {
+        type: item.type,
+        id: item.id,
+        server: item.server,
+        tool: item.tool,
+        status: item.status,
+        arguments: item.arguments,
+        appContext: null,
+        pluginId: null,
+        result: item.result ?? null,
+        error: item.error ?? null,
+        durationMs: item.durationMs ?? null,
+        ...timing,
+      };
     default:
       return { ...item, ...timing };
   }
