@@ -7,6 +7,8 @@ import { ReasoningEffort } from '../../../../protocol/app-server/common.js';
 import { CLIENT_REQUESTS, type ClientRequestMethod } from '../../../../protocol/app-server/methods.js';
 import { CLIENT_REQUEST_METHODS_0169 } from '../../../../protocol/app-server/v0169/method-names.js';
 import * as P from '../../../../protocol/app-server/v0169/params.js';
+import * as C from '../../../../protocol/app-server/v0169/config-params.js';
+import { configBatchWrite, configRead, configRequirementsRead, configValueWrite } from '../../handlers/config-methods.js';
 import { HANDLERS } from '../../handlers/index.js';
 import type { HandlerResult } from '../../handlers/handler.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
@@ -72,6 +74,10 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'thread/turns/list': { params: P.ThreadTurnsListParams0169, run: (ctx, p) => threadTurnsList(ctx, p as z.infer<typeof P.ThreadTurnsListParams0169>) },
   'thread/items/list': { params: P.ThreadItemsListParams0169, run: (ctx, p) => threadItemsList(ctx, p as z.infer<typeof P.ThreadItemsListParams0169>) },
   'thread/revert': { params: P.ThreadRevertParams0169, run: (ctx, p) => threadRevert(ctx, p as z.infer<typeof P.ThreadRevertParams0169>) },
+  'config/read': { params: C.ConfigReadParams0169, run: (ctx, p) => configRead(ctx, p as z.infer<typeof C.ConfigReadParams0169>) },
+  'config/value/write': { params: C.ConfigValueWriteParams0169, run: (ctx, p) => configValueWrite(ctx, p as z.infer<typeof C.ConfigValueWriteParams0169>) },
+  'config/batchWrite': { params: C.ConfigBatchWriteParams0169, run: (ctx, p) => configBatchWrite(ctx, p as z.infer<typeof C.ConfigBatchWriteParams0169>) },
+  'configRequirements/read': { params: z.unknown(), run: () => configRequirementsRead() },
 };
 
 /** Features weft does not have, by method prefix: what the error names. */
