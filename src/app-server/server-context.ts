@@ -48,8 +48,8 @@ export class ServerContext {
     readonly options: ServerOptions,
     readonly client: ClientInfo,
     readonly experimental: boolean,
-    /** The runtime without thread-specific overrides, opened at initialize. */
-    readonly base: Weft,
+    /** The runtime without thread-specific overrides, opened at initialize (again after a config write). */
+    public base: Weft,
     /** The protocol generation of the profile in effect. */
     readonly generation: AppServerGeneration<ServerContext>,
   ) {
@@ -94,6 +94,17 @@ export class ServerContext {
     if (!loaded) return undefined;
     const settings = await loaded.settings();
     return { status: loaded.status, model: settings.model.slug, reasoningEffort: settings.reasoningEffort ?? null, ephemeral: loaded.scratch !== undefined, name: null };
+  }
+
+  /**
+   * config.toml changed (a `config/*` write): threads opened from now on read it. Loaded threads
+   * keep the runtime they were opened with.
+   */
+  async reloadConfig(): Promise<void> {
+    const fresh = await openWeft(this.conn, this.options, this.client, []);
+    this.base = fresh;
+    this.#wefts.clear();
+    this.#wefts.set('[]', Promise.resolve(fresh));
   }
 
   /** The runtime for threads opened with these `-c` overrides (shared by equal sets). */

@@ -26,7 +26,7 @@ async function start(overrides: string[] = []): Promise<{ home: string; file: st
   await mkdir(cwd, { recursive: true });
   const file = join(home, 'config.toml');
   await writeFile(file, CONFIG);
-  client = new InProcessClient({ env: { HOME: root, CODEX_HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' }, cwd, runtime: { configOverrides: overrides } });
+  client = new InProcessClient({ env: { HOME: root, CODEX_HOME: home, OPENAI_API_KEY: 'unused', PATH: process.env.PATH ?? '/usr/bin:/bin' }, cwd, runtime: { configOverrides: overrides } });
   await client.initialize();
   return { home, file };
 }
@@ -83,6 +83,10 @@ describe('config/value/write and config/batchWrite', () => {
     const after = sha({ model: 'gpt-5.4', sandbox_mode: 'read-only', something_weft_ignores: 1, tools: { view_image: true, web_search: true } });
     expect(w.result).toEqual({ status: 'ok', version: after, filePath: file, overriddenMetadata: null });
     expect(((await client!.request('config/read', {})).result as any).config.sandbox_mode).toBe('read-only');
+    // Threads opened after the write read the new file.
+    const started = await client!.request('thread/start', {});
+    expect(started.error, JSON.stringify(started.error)).toBeUndefined();
+    expect((started.result as { model: string }).model).toBe('gpt-5.4');
 
     // A null value removes the key.
     const removed = await client!.request('config/value/write', { keyPath: 'tools.view_image', value: null, mergeStrategy: 'replace' });

@@ -32,6 +32,8 @@ export function configRequirementsRead(): HandlerResult {
 async function write(ctx: ServerContext, edits: readonly ConfigEdit[], target: { filePath?: string | null; expectedVersion?: string | null }): Promise<HandlerResult> {
   try {
     const out = await writeUserConfig({ home: ctx.base.home, edits, filePath: target.filePath, expectedVersion: target.expectedVersion, overrides: overridesOf(ctx) });
+    // A write that leaves a config weft cannot load was refused above, so the reload succeeds.
+    await ctx.reloadConfig();
     const o = out.overridden;
     const overriddenMetadata = o && {
       message: `written, but \`${o.keyPath}\` stays overridden by this session's -c flags`,
