@@ -7,6 +7,7 @@ import { providerId } from '../engine/provider-settings.js';
 import type { Env, RuntimeOptions } from '../engine/runtime.js';
 import { Weft } from '../engine/weft.js';
 import { workingDirectoryProblem } from '../engine/working-directory.js';
+import { threadNamesFromIndex } from '../rollout/session-index.js';
 import { assertThreadId } from '../rollout/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
@@ -93,7 +94,7 @@ export class ServerContext {
     const loaded = this.loaded.get(threadId);
     if (!loaded) return undefined;
     const settings = await loaded.settings();
-    return { status: loaded.status, model: settings.model.slug, reasoningEffort: settings.reasoningEffort ?? null, ephemeral: loaded.scratch !== undefined, name: null };
+    return { status: loaded.status, model: settings.model.slug, reasoningEffort: settings.reasoningEffort ?? null, ephemeral: loaded.scratch !== undefined, name: loaded.name };
   }
 
   /**
@@ -105,6 +106,12 @@ export class ServerContext {
     this.base = fresh;
     this.#wefts.clear();
     this.#wefts.set('[]', Promise.resolve(fresh));
+  }
+
+  /** `facts` with the thread's name from the home's session index (null when it has none). */
+  async withName<F extends { readonly meta: { readonly id: string } }>(facts: F, names?: Map<string, string>): Promise<F & { name: string | null }> {
+    const index = names ?? (await threadNamesFromIndex(this.base.home));
+    return { ...facts, name: index.get(facts.meta.id) ?? null };
   }
 
   /** The runtime for threads opened with these `-c` overrides (shared by equal sets). */

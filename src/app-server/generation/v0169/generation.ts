@@ -72,7 +72,7 @@ export function generation0169(codexVersion: string): AppServerGeneration<Server
         ? 'Loading a whole history with `includeTurns` is deprecated: leave it out and page with `thread/turns/list` and `thread/items/list`.'
         : 'Loading a whole history on open is deprecated: pass `excludeTurns: true` and page with `thread/turns/list` and `thread/items/list`.',
     newShaper: () => new NotificationShaper0169(),
-    listResult: (data, nextCursor) => ({ data, readStates: {}, nextCursor, backwardsCursor: null }),
-    readResult: (thread) => ({ thread, readState: null }),
+    listResult: (data, nextCursor, readStates) => ({ data, readStates, nextCursor, backwardsCursor: null }),
+    readResult: (thread, readState) => ({ thread, readState }),
   };
 }

@@ -73,7 +73,7 @@ export function thread0169(facts: ThreadFacts | EphemeralFacts, turns: TurnState
     agentNickname: null,
     agentRole: null,
     gitInfo: base.gitInfo ?? null,
-    name: live?.name ?? null,
+    name: live?.name ?? facts.name ?? null,
     daybreakEnabled: null,
     turns: turns.map(historyTurn0169),
   };
