@@ -3,6 +3,7 @@
 // looks like — which methods exist and how bad requests are answered, the shape of threads, turns
 // and items, which notifications frame a turn — while the handlers keep one behaviour for both.
 import type { Thread as Thread0098, Turn as Turn0098, ThreadItem } from '../../../protocol/app-server/common.js';
+import type { Model as Model0098 } from '../../../protocol/app-server/models.js';
 import type { RolloutRecord } from '../../rollout/reader.js';
 import type { HandlerResult } from '../handlers/handler-result.js';
 import type { ThreadReadState } from '../thread-read-state.js';
@@ -105,6 +106,8 @@ export interface AppServerGeneration<Ctx = never> {
   /** thread/list answer around the page (`readStates`: by thread id, for threads that have one). */
   listResult(data: Record<string, unknown>[], nextCursor: string | null, readStates: Record<string, ThreadReadState>): Record<string, unknown>;
   readResult(thread: Record<string, unknown>, readState: ThreadReadState | null): Record<string, unknown>;
+  /** A model/list entry in this generation's shape (from the 0.98 fields weft computes). */
+  modelEntry(model: Model0098): Record<string, unknown>;
 }
 
 /** The settings part every start/resume/fork answer has, as weft computes it. */

@@ -7,7 +7,7 @@ import type { AppServerGeneration } from '../generation.js';
 import { historyTurns0169 } from './history-turns.js';
 import { NotificationShaper0169 } from './notification-shaper.js';
 import { route0169 } from './requests.js';
-import { thread0169, turn0169 } from './views.js';
+import { model0169, thread0169, turn0169 } from './views.js';
 
 /** Codex's platform names for `initialize`. */
 function platform(): { platformFamily: string; platformOs: string } {
@@ -74,5 +74,6 @@ export function generation0169(codexVersion: string): AppServerGeneration<Server
     newShaper: () => new NotificationShaper0169(),
     listResult: (data, nextCursor, readStates) => ({ data, readStates, nextCursor, backwardsCursor: null }),
     readResult: (thread, readState) => ({ thread, readState }),
+    modelEntry: model0169,
   };
 }
