@@ -29,3 +29,24 @@ export const ConfigBatchWriteParams0169 = z.object({
   ...target,
   reloadUserConfig: z.boolean().optional(),
 });
+
+const LayerName = z.record(z.string(), z.unknown());
+
+export const ConfigReadResponse0169 = z.object({
+  config: z.record(z.string(), z.unknown()),
+  origins: z.record(z.string(), z.object({ name: LayerName, version: z.string() })),
+  layers: z.array(z.object({ name: LayerName, version: z.string(), config: z.unknown() })).nullish(),
+});
+
+/** The answer of `config/value/write` and `config/batchWrite`. */
+export const ConfigWriteResponse0169 = z.object({
+  status: z.enum(['ok', 'okOverridden']),
+  version: z.string(),
+  filePath: z.string(),
+  overriddenMetadata: z.object({ message: z.string(), overridingLayer: z.object({ name: LayerName, version: z.string() }), effectiveValue: z.unknown() }).nullish(),
+});
+
+export const ConfigRequirementsReadResponse0169 = z.object({
+  requirements: z.record(z.string(), z.unknown()).nullish(),
+  supportsIndependentSpeedModes: z.boolean().nullish(),
+});
