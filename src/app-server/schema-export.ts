@@ -13,7 +13,7 @@ import { JsonRpcError, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, Req
 import { CLIENT_REQUESTS, SERVER_NOTIFICATIONS, SERVER_REQUESTS, type MethodSchemas } from '../../protocol/app-server/methods.js';
 import { NOTIFICATION_TYPE_NAMES, REQUEST_TYPE_NAMES, SERVER_REQUEST_TYPE_NAMES } from '../../protocol/app-server/type-names.js';
 import * as C from '../../protocol/app-server/v0169/config-params.js';
-import * as P from '../../protocol/app-server/v0169/params.js';
+import { PARAMS_0169, type Method0169 } from '../../protocol/app-server/v0169/method-params.js';
 
 export function toJsonSchema(schema: z.ZodType, title: string, io: 'input' | 'output'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: 'draft-07', io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -28,38 +28,29 @@ export interface SchemaFile {
 
 type Pair = { params: z.ZodType | null; result: z.ZodType; experimental?: boolean };
 
-/** The client requests weft serves, with the shapes weft accepts (0.169's params where they differ) and sends. */
+/** Results weft has a schema of that the 0.98 table lacks (methods 0.169 added). */
+const RESULTS_0169: Partial<Record<Method0169, z.ZodType>> = {
+  'config/read': C.ConfigReadResponse0169,
+  'config/value/write': C.ConfigWriteResponse0169,
+  'config/batchWrite': C.ConfigWriteResponse0169,
+  'configRequirements/read': C.ConfigRequirementsReadResponse0169,
+};
+
+/**
+ * The client requests weft serves to 0.169 clients: their 0.169 params, and the result as weft's
+ * zod describes it (an open object where weft has no schema of the 0.169 answer yet).
+ */
 function clientRequests(): Record<string, Pair> {
-  const weft = (m: keyof typeof CLIENT_REQUESTS, params?: z.ZodType): Pair => {
-    const s: MethodSchemas = CLIENT_REQUESTS[m];
-    return { params: params ?? s.params, result: s.result, ...(s.experimental ? { experimental: true } : {}) };
-  };
-  const open = z.looseObject({});
-  return {
-    'thread/start': weft('thread/start', P.ThreadStartParams0169),
-    'thread/resume': weft('thread/resume', P.ThreadResumeParams0169),
-    'thread/fork': weft('thread/fork', P.ThreadForkParams0169),
-    'thread/archive': weft('thread/archive', P.ThreadIdParams0169),
-    'thread/unarchive': weft('thread/unarchive', P.ThreadIdParams0169),
-    'thread/name/set': weft('thread/name/set', P.ThreadSetNameParams0169),
-    'thread/compact/start': weft('thread/compact/start', P.ThreadIdParams0169),
-    'thread/revert': { params: P.ThreadRevertParams0169, result: open },
-    'thread/list': weft('thread/list', P.ThreadListParams0169),
-    'thread/loaded/list': weft('thread/loaded/list', P.ThreadLoadedListParams0169),
-    'thread/read': weft('thread/read', P.ThreadReadParams0169),
-    'thread/turns/list': { params: P.ThreadTurnsListParams0169, result: open },
-    'thread/items/list': { params: P.ThreadItemsListParams0169, result: open },
-    'turn/start': weft('turn/start', P.TurnStartParams0169),
-    'turn/steer': weft('turn/steer', P.TurnSteerParams0169),
-    'turn/interrupt': weft('turn/interrupt', P.TurnInterruptParams0169),
-    'model/list': weft('model/list', P.ModelListParams0169),
-    'collaborationMode/list': weft('collaborationMode/list'),
-    'mcpServerStatus/list': weft('mcpServerStatus/list'),
-    'config/read': { params: C.ConfigReadParams0169, result: C.ConfigReadResponse0169 },
-    'config/value/write': { params: C.ConfigValueWriteParams0169, result: C.ConfigWriteResponse0169 },
-    'config/batchWrite': { params: C.ConfigBatchWriteParams0169, result: C.ConfigWriteResponse0169 },
-    'configRequirements/read': { params: null, result: C.ConfigRequirementsReadResponse0169 },
-  };
+  const out: Record<string, Pair> = {};
+  const methods = [...Object.keys(PARAMS_0169), 'collaborationMode/list', 'mcpServerStatus/list'] as string[];
+  for (const method of methods) {
+    if (method === 'thread/rollback') continue; // not part of 0.169
+    const old = (CLIENT_REQUESTS as Record<string, MethodSchemas | undefined>)[method];
+    const params = method in PARAMS_0169 ? (PARAMS_0169[method as Method0169] as z.ZodType | null) : (old?.params ?? null);
+    const result = RESULTS_0169[method as Method0169] ?? old?.result ?? z.looseObject({});
+    out[method] = { params, result, ...(old?.experimental ? { experimental: true } : {}) };
+  }
+  return out;
 }
 
 const ref = (name: string) => ({ $ref: `#/definitions/${name}` });

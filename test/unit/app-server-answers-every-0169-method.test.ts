@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { conformanceRoot } from '../conformance/scenario.js';
 import { InProcessClient, type Msg } from '../support/appserver-client.js';
-import { appServerWorkspace0169 } from '../support/appserver-workspace-0169.js';
+import { appServerWorkspace0169 } from '../support/appserver-workspace.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
 type Schema = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { InProcessClient, type Msg } from '../support/appserver-client.js';
-import { appServerWorkspace0169 } from '../support/appserver-workspace-0169.js';
+import { appServerWorkspace0169 } from '../support/appserver-workspace.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 
 let mock: MockServer | undefined;
