@@ -11,7 +11,7 @@ import type { Handler } from './handler.js';
 import { fullHistoryNotice } from './opened-thread.js';
 
 export const threadList: Handler<'thread/list'> = async (ctx, params) => {
-  const page = await listThreadPage(ctx.base.home, params, ctx.providerId);
+  const page = await listThreadPage(ctx.base.store, params, ctx.providerId);
   const names = await threadNamesFromIndex(ctx.base.home);
   const readStates: Record<string, ThreadReadState> = {};
   const data = await Promise.all(
