@@ -58,7 +58,13 @@ export class ApiError extends WeftError {
 
 /** A protocol message (app-server, exec events) that does not fit its schema. */
 export class ProtocolError extends WeftError {
-  constructor(message: string, readonly rpcCode = -32602, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly rpcCode = -32602,
+    options?: { cause?: unknown },
+    /** The JSON-RPC error's `data` (structured detail a client matches on), if any. */
+    readonly rpcData?: unknown,
+  ) {
     super('protocol', message, options);
   }
 }

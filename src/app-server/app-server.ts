@@ -183,11 +183,11 @@ export class AppServer {
   }
 
   #fail(id: RequestId, err: unknown): void {
-    const { code: weftCode, message } = toRpcError(err);
+    const { code: weftCode, message, data } = toRpcError(err);
     const phase = this.#phase;
     const code = phase.kind === 'ready' ? phase.ctx.generation.errorCode(weftCode) : weftCode;
     if (code === RpcErrorCode.internalError) this.#log(`request ${JSON.stringify(id)}: ${errorMessage(err)}`);
-    this.#conn.respondError(id, code, message);
+    this.#conn.respondError(id, code, message, data);
   }
 
   async #initialize(id: RequestId, params: unknown): Promise<void> {

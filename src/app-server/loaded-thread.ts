@@ -60,6 +60,8 @@ export class LoadedThread {
   #rest: ThreadStatus = { type: 'idle' };
   /** The model slug the thread last reported (for the unknown-model warning of turn/start). */
   knownModel: string | undefined;
+  /** The name given while loaded (an ephemeral thread's name lives only here). */
+  name: string | null = null;
   private readonly notify: Notify;
 
   constructor(

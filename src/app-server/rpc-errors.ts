@@ -55,8 +55,8 @@ export function paramsIssue(error: z.ZodError, params: unknown): string {
 }
 
 /** The code and message an error becomes when a handler throws it. */
-export function toRpcError(err: unknown): { code: number; message: string } {
-  if (err instanceof ProtocolError) return { code: err.rpcCode, message: err.message };
+export function toRpcError(err: unknown): { code: number; message: string; data?: unknown } {
+  if (err instanceof ProtocolError) return err.rpcData === undefined ? { code: err.rpcCode, message: err.message } : { code: err.rpcCode, message: err.message, data: err.rpcData };
   // Usage, rollout and config problems are the request's fault: "invalid request" with the reason.
   if (err instanceof WeftError && err.code !== 'io' && err.code !== 'api') return { code: RpcErrorCode.invalidRequest, message: err.message };
   return { code: RpcErrorCode.internalError, message: `internal error: ${errorMessage(err)}` };

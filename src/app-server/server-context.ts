@@ -7,6 +7,7 @@ import { providerId } from '../engine/provider-settings.js';
 import type { Env, RuntimeOptions } from '../engine/runtime.js';
 import { Weft } from '../engine/weft.js';
 import { workingDirectoryProblem } from '../engine/working-directory.js';
+import { threadNamesFromIndex } from '../rollout/session-index.js';
 import { assertThreadId } from '../rollout/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
@@ -49,8 +50,8 @@ export class ServerContext {
     readonly options: ServerOptions,
     readonly client: ClientInfo,
     readonly experimental: boolean,
-    /** The runtime without thread-specific overrides, opened at initialize. */
-    readonly base: Weft,
+    /** The runtime without thread-specific overrides, opened at initialize (again after a config write). */
+    public base: Weft,
     /** The protocol generation of the profile in effect. */
     readonly generation: AppServerGeneration<ServerContext>,
   ) {
@@ -94,7 +95,24 @@ export class ServerContext {
     const loaded = this.loaded.get(threadId);
     if (!loaded) return undefined;
     const settings = await loaded.settings();
-    return { status: loaded.status, model: settings.model.slug, reasoningEffort: settings.reasoningEffort ?? null, ephemeral: loaded.scratch !== undefined, name: null };
+    return { status: loaded.status, model: settings.model.slug, reasoningEffort: settings.reasoningEffort ?? null, ephemeral: loaded.scratch !== undefined, name: loaded.name };
+  }
+
+  /**
+   * config.toml changed (a `config/*` write): threads opened from now on read it. Loaded threads
+   * keep the runtime they were opened with.
+   */
+  async reloadConfig(): Promise<void> {
+    const fresh = await openWeft(this.conn, this.options, this.client, []);
+    this.base = fresh;
+    this.#wefts.clear();
+    this.#wefts.set('[]', Promise.resolve(fresh));
+  }
+
+  /** `facts` with the thread's name from the home's session index (null when it has none). */
+  async withName<F extends { readonly meta: { readonly id: string } }>(facts: F, names?: Map<string, string>): Promise<F & { name: string | null }> {
+    const index = names ?? (await threadNamesFromIndex(this.base.home));
+    return { ...facts, name: index.get(facts.meta.id) ?? null };
   }
 
   /** The runtime for threads opened with these `-c` overrides (shared by equal sets). */

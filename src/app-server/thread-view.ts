@@ -15,6 +15,8 @@ export interface ThreadFacts {
   /** The first user message, '' for a thread nobody spoke in yet. */
   readonly preview: string;
   readonly mtimeMs: number;
+  /** Its user-facing name (Codex's session index), when the caller looked it up. */
+  readonly name?: string | null;
 }
 
 export async function readThreadFacts(path: string): Promise<ThreadFacts> {

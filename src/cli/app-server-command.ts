@@ -6,6 +6,7 @@ import { parseListen } from '../app-server/listen-address.js';
 import { serveStdio } from '../app-server/stdio.js';
 import { serveWebSocket } from '../app-server/websocket.js';
 import { writeJsonSchemas } from '../app-server/schema-export.js';
+import { writeTypeScript } from '../app-server/ts-export.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../app-server/jsonl-lines.js';
 import { UsageError } from '../errors.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringValue, type CliIo, workingDirectory } from './cli-options.js';
@@ -15,10 +16,37 @@ const OPTIONS = {
   'max-line-bytes': { type: 'string' },
   listen: { type: 'string' },
   'ws-token': { type: 'string' },
+  experimental: { type: 'boolean' },
+} as const;
+
+const GENERATE_HELP = {
+  'generate-json-schema': `Usage: weft app-server generate-json-schema --out DIR [--experimental]
+
+Write the JSON Schema (draft-07) of every message weft's app-server speaks, generated from weft's
+protocol schemas, in the layout Codex uses: v2/<Type>.json for params, responses and notifications,
+v1/ for the handshake, the JSON-RPC envelopes and method unions at the top, and two bundles
+(codex_app_server_protocol.schemas.json, codex_app_server_protocol.v2.schemas.json). Methods weft
+does not serve have no file.
+
+Options:
+  -o, --out DIR            where to write the files (created if needed)
+      --experimental       include the experimental methods weft serves (collaborationMode/list…)
+  -h, --help               show this help`,
+  'generate-ts': `Usage: weft app-server generate-ts --out DIR [--experimental]
+
+Write TypeScript types of every message weft's app-server speaks (the same shapes as
+generate-json-schema), in the layout Codex uses: v2/<Type>.ts, the other types at the top,
+serde_json/JsonValue.ts, and an index.ts per folder.
+
+Options:
+  -o, --out DIR            where to write the files (created if needed)
+      --experimental       include the experimental methods weft serves
+  -h, --help               show this help`,
 } as const;
 
 const HELP = `Usage: weft app-server [options]
        weft app-server generate-json-schema --out DIR
+       weft app-server generate-ts --out DIR
 
 Serve Codex's app-server protocol: JSON-RPC 2.0, one JSON message per line on stdin/stdout, or one
 per frame over WebSocket (each connection its own session). The client sends \`initialize\`, then
@@ -31,20 +59,27 @@ ${commonOptions.help}
   --ws-token TOKEN         WebSocket clients must send "Authorization: Bearer TOKEN"
                            (required when HOST is not a loopback address)
   --max-line-bytes N       longest message line accepted (default ${DEFAULT_MAX_LINE_BYTES})
-  -o, --out DIR            with generate-json-schema: where to write the schema files
-  -h, --help               show this help`;
+  -o, --out DIR            with generate-json-schema / generate-ts: where to write the files
+  -h, --help               show this help (\`weft app-server generate-ts --help\`: that subcommand's)`;
+
+const helpFor = (positionals: string[]): string => {
+  const sub = positionals[0];
+  return sub === 'generate-json-schema' || sub === 'generate-ts' ? GENERATE_HELP[sub] : HELP;
+};
 
 export async function appServerCommand(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommand(argv, OPTIONS, HELP, io);
+  const parsed = parseCommand(argv, OPTIONS, helpFor, io);
   if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
   const [sub, ...rest] = positionals;
   if (rest.length > 0) throw new UsageError(`unexpected argument \`${rest[0]}\``);
-  if (sub === 'generate-json-schema') {
+  if (sub === 'generate-json-schema' || sub === 'generate-ts') {
     const out = stringValue(values.out);
-    if (out === undefined) throw new UsageError('generate-json-schema needs --out DIR');
-    const written = await writeJsonSchemas(path.resolve(io.cwd, out));
-    io.stderr(`wrote ${written.length} schema files to ${path.resolve(io.cwd, out)}`);
+    if (out === undefined) throw new UsageError(`${sub} needs --out DIR (see weft app-server ${sub} --help)`);
+    const dir = path.resolve(io.cwd, out);
+    const opts = { experimental: values.experimental === true };
+    const written = sub === 'generate-ts' ? await writeTypeScript(dir, opts) : await writeJsonSchemas(dir, opts);
+    io.stderr(`wrote ${written.length} ${sub === 'generate-ts' ? 'TypeScript' : 'schema'} files to ${dir}`);
     return 0;
   }
   if (sub !== undefined) throw new UsageError(`unknown app-server subcommand \`${sub}\``);

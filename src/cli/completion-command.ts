@@ -16,7 +16,7 @@ const TABLE: Record<string, { subs: string[]; flags: string[] }> = {
     subs: ['resume', 'fork'],
     flags: ['--json', '--experimental-json', '--skip-git-repo-check', '--add-dir', '--output-schema', '--image', '--output-last-message', '--last', '--all'],
   },
-  'app-server': { subs: ['generate-json-schema'], flags: ['--out', '--max-line-bytes'] },
+  'app-server': { subs: ['generate-json-schema', 'generate-ts'], flags: ['--out', '--experimental', '--max-line-bytes', '--listen', '--ws-token'] },
   view: { subs: [], flags: ['--host', '--port'] },
   completion: { subs: ['bash', 'zsh', 'fish'], flags: [] },
   help: { subs: ['prompt', 'thread', 'exec', 'app-server', 'view', 'completion'], flags: [] },

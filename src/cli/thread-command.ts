@@ -114,8 +114,16 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
       const ref = args[0];
       if (!ref) throw new UsageError('thread compact needs a thread id');
       const thread = await weft.resumeThread(ref, { overrides });
-      await thread.compact({ onEvent: (e) => report(e, values, io) });
+      let compacted = false;
+      await thread.compact({
+        onEvent: (e) => {
+          if (e.type === 'compaction_finished') compacted = true;
+          report(e, values, io);
+        },
+      });
       await thread.close();
+      // A compaction with nothing to compact records nothing; say so rather than stay silent.
+      if (!compacted) io.stderr('nothing to compact: no turn since the thread started or since its last compaction; the thread is unchanged');
       return 0;
     }
     default:

@@ -4,10 +4,12 @@
 import { isAbortError } from '../client/api-errors.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
+import { contextPrefixes } from '../history/context-messages.js';
 import type { CompactionTrigger, Compactor, ThreadState, TurnDeps } from '../thread/turn-ports.js';
 import { autoCompactTokenLimit, shouldAutoCompact } from './compaction-trigger.js';
 import { compactLocally } from './local-compaction.js';
 import { compactRemotely } from './remote-compaction.js';
+import { nothingToCompact } from './nothing-to-compact.js';
 
 export async function compactHistory(
   state: ThreadState,
@@ -16,6 +18,7 @@ export async function compactHistory(
   trigger: CompactionTrigger,
   signal: AbortSignal,
 ): Promise<void> {
+  if (nothingToCompact(state.history, contextPrefixes(deps.pack), deps.pack.text('compact/summary_prefix.md'))) return;
   deps.emit({ type: 'compaction_started', trigger });
   // Each generation compacts its own way (codex-0.169: inline or `compaction_trigger`, model switches).
   return state.profileThread.compact(state, deps, settings, trigger, signal);

@@ -1,7 +1,7 @@
-// A workspace for app-server tests: CODEX_HOME with a config.toml pointing at a mock provider, a
-// HOME and a working directory, and the codex-0.98 profile with the codex-0.98 pack of the
-// conformance fixtures (or weft's own pack when the fixtures are absent): these tests pin the
-// app-server of that generation.
+// Workspaces for app-server tests: CODEX_HOME with a config.toml pointing at a mock provider, a
+// HOME and a working directory. `appServerWorkspace`: the codex-0.98 profile with the codex-0.98
+// pack of the conformance fixtures (or weft's own pack when the fixtures are absent), for tests
+// that pin the app-server of that generation; `appServerWorkspace0169`: weft's default (0.169).
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,12 +22,13 @@ export async function appServerWorkspace(mockUrl: string, extraConfig = ''): Pro
   const ws = await codexHomeWorkspace(
     `compat = "codex-0.98"\nmodel = "mock-model"\nmodel_provider = "mock"\n${extraConfig}\n${mockProviderTable(mockUrl)}request_max_retries = 0\nstream_max_retries = 0\n`,
   );
-  return {
-    root: ws.root,
-    cwd: ws.cwd,
-    codexHome: ws.codexHome,
-    options: { env: ws.env, cwd: ws.cwd, runtime: existsSync(FIXTURE_PACK) ? { packDir: FIXTURE_PACK } : {} },
-  };
+  return { root: ws.root, cwd: ws.cwd, codexHome: ws.codexHome, options: { env: ws.env, cwd: ws.cwd, runtime: existsSync(FIXTURE_PACK) ? { packDir: FIXTURE_PACK } : {} } };
+}
+
+/** The same for the 0.169 app-server: weft's default profile and its own pack, no weft configuration beyond the provider. */
+export async function appServerWorkspace0169(mockUrl: string): Promise<AppServerWorkspace> {
+  const ws = await codexHomeWorkspace(`model = "mock-model"\nmodel_provider = "mock"\n\n${mockProviderTable(mockUrl)}request_max_retries = 0\nstream_max_retries = 0\n`);
+  return { root: ws.root, cwd: ws.cwd, codexHome: ws.codexHome, options: { env: ws.env, cwd: ws.cwd } };
 }
 
 /** `[model_providers.mock]` pointing at the mock server (key from MOCK_API_KEY). */

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import * as P from '../../protocol/app-server/v0169/params.js';
+import * as C from '../../protocol/app-server/v0169/config-params.js';
 import { conformanceRoot } from '../conformance/scenario.js';
 import { loadTranscript } from '../support/transcript-replay.js';
 
@@ -31,6 +32,9 @@ const PAIRS: Array<[string, z.ZodObject]> = [
   ['TurnSteerParams', P.TurnSteerParams0169],
   ['TurnInterruptParams', P.TurnInterruptParams0169],
   ['ModelListParams', P.ModelListParams0169],
+  ['ConfigReadParams', C.ConfigReadParams0169],
+  ['ConfigValueWriteParams', C.ConfigValueWriteParams0169],
+  ['ConfigBatchWriteParams', C.ConfigBatchWriteParams0169],
 ];
 
 const METHOD_SCHEMAS: Record<string, z.ZodType> = {

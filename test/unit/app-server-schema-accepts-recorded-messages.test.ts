@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { REQUEST_TYPE_NAMES, SERVER_REQUEST_TYPE_NAMES } from '../../protocol/app-server/type-names.js';
 import { main } from '../../src/cli/main.js';
 import { conformanceRoot } from '../conformance/scenario.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
@@ -46,6 +47,28 @@ function recordings(): Array<Array<{ dir: 'c2s' | 's2c'; msg: Msg }>> {
 
 afterAll(removeTempDirs);
 
+/** Where a type's file is in Codex's layout (v2/, v1/ or the top). */
+function typeFile(dir: string, name: string): string {
+  return ['v2', 'v1', '.'].map((d) => join(d, `${name}.json`)).find((f) => existsSync(join(dir, f))) ?? `${name}.json`;
+}
+
+/** Method → its params and result files, read from the method unions the export writes. */
+function indexOf(dir: string): Index {
+  const union = (file: string, withResult: boolean) => {
+    const u = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { oneOf: Array<{ properties: { method: { enum: string[] }; params?: { $ref: string } } }> };
+    const out: Record<string, { params: string; result?: string }> = {};
+    for (const alt of u.oneOf) {
+      const ref = alt.properties.params?.$ref.replace('#/definitions/', '');
+      if (!ref) continue;
+      const method = alt.properties.method.enum[0] as string;
+      const result = REQUEST_TYPE_NAMES[method]?.[1] ?? SERVER_REQUEST_TYPE_NAMES[method]?.[1] ?? ref.replace(/Params$/, 'Response');
+      out[method] = { params: typeFile(dir, ref), ...(withResult ? { result: typeFile(dir, result) } : {}) };
+    }
+    return out;
+  };
+  return { clientRequests: union('ClientRequest.json', true), serverNotifications: union('ServerNotification.json', false), serverRequests: union('ServerRequest.json', true) };
+}
+
 describe.skipIf(!existsSync(join(root, 'appserver-0.98')))('generated JSON Schema against the Codex recordings', () => {
   let dir: string;
   let index: Index;
@@ -62,9 +85,9 @@ describe.skipIf(!existsSync(join(root, 'appserver-0.98')))('generated JSON Schem
   beforeAll(async () => {
     dir = await tempDir('weft-schema-');
     const err: string[] = [];
-    const code = await main(['app-server', 'generate-json-schema', '--out', dir], { env: {}, cwd: dir, stdout: () => undefined, stderr: (l) => err.push(l), isTty: false });
+    const code = await main(['app-server', 'generate-json-schema', '--experimental', '--out', dir], { env: {}, cwd: dir, stdout: () => undefined, stderr: (l) => err.push(l), isTty: false });
     expect(code, err.join('\n')).toBe(0);
-    index = JSON.parse(readFileSync(join(dir, 'methods.json'), 'utf8')) as Index;
+    index = indexOf(dir);
   });
 
   test('every implemented method and notification has its schema files', () => {

@@ -3,8 +3,10 @@
 // looks like — which methods exist and how bad requests are answered, the shape of threads, turns
 // and items, which notifications frame a turn — while the handlers keep one behaviour for both.
 import type { Thread as Thread0098, Turn as Turn0098, ThreadItem } from '../../../protocol/app-server/common.js';
+import type { Model as Model0098 } from '../../../protocol/app-server/models.js';
 import type { RolloutRecord } from '../../rollout/reader.js';
 import type { HandlerResult } from '../handlers/handler-result.js';
+import type { ThreadReadState } from '../thread-read-state.js';
 import type { ThreadFacts } from '../thread-view.js';
 
 /** What the server knows of a thread beyond its rollout head (loaded ones only). */
@@ -103,9 +105,11 @@ export interface AppServerGeneration<Ctx = never> {
   /** `deprecationNotice` summary for a full-history request, if this generation sends one. */
   fullHistoryNotice(method: 'thread/resume' | 'thread/fork' | 'thread/read'): string | undefined;
   newShaper(): NotificationShaper;
-  /** thread/list answer around the page. */
-  listResult(data: Record<string, unknown>[], nextCursor: string | null): Record<string, unknown>;
-  readResult(thread: Record<string, unknown>): Record<string, unknown>;
+  /** thread/list answer around the page (`readStates`: by thread id, for threads that have one). */
+  listResult(data: Record<string, unknown>[], nextCursor: string | null, readStates: Record<string, ThreadReadState>): Record<string, unknown>;
+  readResult(thread: Record<string, unknown>, readState: ThreadReadState | null): Record<string, unknown>;
+  /** A model/list entry in this generation's shape (from the 0.98 fields weft computes). */
+  modelEntry(model: Model0098): Record<string, unknown>;
 }
 
 /** The settings part every start/resume/fork answer has, as weft computes it. */
@@ -125,6 +129,7 @@ export interface EphemeralFacts {
   readonly meta: { id: string; timestamp: string; cwd: string; cli_version: string; originator: string; model_provider?: string; source?: unknown; forked_from_id?: string };
   readonly preview: string;
   readonly mtimeMs: number;
+  readonly name?: string | null;
 }
 
 export type { Thread0098 };

@@ -50,5 +50,6 @@ export function generation0098(codexVersion: string): AppServerGeneration<Server
     newShaper: () => ({ shape: (_m, p) => p, summary: () => [] }),
     listResult: (data, nextCursor) => ({ data, nextCursor }),
     readResult: (thread) => ({ thread }),
+    modelEntry: (model) => ({ ...model }),
   };
 }

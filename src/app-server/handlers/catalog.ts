@@ -26,7 +26,7 @@ export const modelList: Handler<'model/list'> = (ctx, params) => {
   if (!Number.isInteger(start) || start < 0) throw rpcError.invalidField('cursor', 'not a cursor this server returned');
   const limit = params.limit ?? models.length;
   const data = models.slice(start, start + limit);
-  return { result: { data, nextCursor: start + limit < models.length ? String(start + limit) : null } };
+  return { result: { data: data.map((m) => ctx.generation.modelEntry(m)), nextCursor: start + limit < models.length ? String(start + limit) : null } };
 };
 
 export const collaborationModeList: Handler<'collaborationMode/list'> = (ctx) => {

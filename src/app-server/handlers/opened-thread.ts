@@ -22,7 +22,7 @@ export async function openedThreadResponse(ctx: ServerContext, loaded: LoadedThr
   const path = loaded.thread.rolloutPath;
   const provider = providerId(loaded.weft.runtime.config);
   const [facts, records, settings] = await Promise.all([
-    readThreadFacts(path),
+    readThreadFacts(path).then((f) => ctx.withName(f)),
     withTurns ? historyRecords(ctx.base.home, path) : Promise.resolve([]),
     loaded.settings(),
   ]);

@@ -1,6 +1,7 @@
 // thread/archive, thread/unarchive, thread/name/set and thread/rollback: changes to a thread's
 // record rather than turns.
 import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../rollout/archive.js';
+import { appendThreadNameToIndex } from '../../rollout/session-index.js';
 import { nameStoredThread } from '../../rollout/thread-name.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId } from '../server-context.js';
@@ -25,7 +26,7 @@ export const threadUnarchive: Handler<'thread/unarchive'> = async (ctx, params) 
   const path = await threadPath(ctx, params.threadId);
   if (!isArchivedPath(ctx.base.home, path)) throw rpcError.invalidRequest(`thread ${params.threadId} is not archived`);
   const restored = await unarchiveRollout(ctx.base.home, path);
-  const thread = ctx.generation.thread(await readThreadFacts(restored), [], undefined, ctx.providerId);
+  const thread = ctx.generation.thread(await ctx.withName(await readThreadFacts(restored)), [], undefined, ctx.providerId);
   const threadId = validThreadId(params.threadId);
   return { result: { thread }, after: () => ctx.generation.announcesArchiving && ctx.notifyAny('thread/unarchived', { threadId }) };
 };
@@ -35,8 +36,12 @@ export const threadSetName: Handler<'thread/name/set'> = async (ctx, params) => 
   const name = params.name.trim();
   if (name === '') throw rpcError.invalidField('name', 'must not be empty');
   const loaded = ctx.loaded.get(id);
-  if (loaded) await loaded.thread.setName(name);
-  else await nameStoredThread(await threadPath(ctx, id), id, name);
+  if (loaded) {
+    await loaded.thread.setName(name);
+    loaded.name = name;
+  } else await nameStoredThread(await threadPath(ctx, id), id, name);
+  // Codex's index of names, in the home: an ephemeral thread's name stays with the thread.
+  if (loaded?.scratch === undefined) await appendThreadNameToIndex(ctx.base.home, id, name);
   return { result: {}, after: () => ctx.notify('thread/name/updated', { threadId: id, threadName: name }) };
 };
 

@@ -4,14 +4,24 @@ import { findRolloutPath } from '../../rollout/paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import { listThreadPage } from '../thread-listing.js';
+import { threadNamesFromIndex } from '../../rollout/session-index.js';
+import { hasReadState, threadReadState, type ThreadReadState } from '../thread-read-state.js';
 import { readThreadFacts } from '../thread-view.js';
 import type { Handler } from './handler.js';
 import { fullHistoryNotice } from './opened-thread.js';
 
 export const threadList: Handler<'thread/list'> = async (ctx, params) => {
   const page = await listThreadPage(ctx.base.store, params, ctx.providerId);
-  const data = await Promise.all(page.data.map(async (f) => ctx.generation.thread(f, [], await ctx.live(f.meta.id), ctx.providerId)));
-  return { result: ctx.generation.listResult(data, page.nextCursor) };
+  const names = await threadNamesFromIndex(ctx.base.home);
+  const readStates: Record<string, ThreadReadState> = {};
+  const data = await Promise.all(
+    page.data.map(async (f) => {
+      const live = await ctx.live(f.meta.id);
+      if (hasReadState(f.meta.source, live?.ephemeral ?? false)) readStates[f.meta.id] = await threadReadState(f.meta.id, f.path);
+      return ctx.generation.thread(await ctx.withName(f, names), [], live, ctx.providerId);
+    }),
+  );
+  return { result: ctx.generation.listResult(data, page.nextCursor, readStates) };
 };
 
 export const threadLoadedList: Handler<'thread/loaded/list'> = (ctx, params) => {
@@ -37,7 +47,7 @@ export async function threadPath(ctx: ServerContext, threadId: string): Promise<
 /** A thread object of the generation spoken, with its turns when asked for. */
 export async function threadObject(ctx: ServerContext, threadId: string, withTurns: boolean): Promise<Record<string, unknown>> {
   const path = await threadPath(ctx, threadId);
-  const facts = await readThreadFacts(path);
+  const facts = await ctx.withName(await readThreadFacts(path));
   const turns = withTurns ? ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, path)) : [];
   return ctx.generation.thread(facts, turns, await ctx.live(facts.meta.id), ctx.providerId);
 }
@@ -45,5 +55,8 @@ export async function threadObject(ctx: ServerContext, threadId: string, withTur
 export const threadRead: Handler<'thread/read'> = async (ctx, params) => {
   const thread = await threadObject(ctx, params.threadId, params.includeTurns === true);
   if (params.includeTurns) fullHistoryNotice(ctx, 'thread/read', false);
-  return { result: ctx.generation.readResult(thread) };
+  const id = String(thread.id);
+  const path = typeof thread.path === 'string' ? thread.path : undefined;
+  const readState = path && hasReadState(thread.source, thread.ephemeral === true) ? await threadReadState(id, path) : null;
+  return { result: ctx.generation.readResult(thread, readState) };
 };

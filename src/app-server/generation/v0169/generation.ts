@@ -7,7 +7,7 @@ import type { AppServerGeneration } from '../generation.js';
 import { historyTurns0169 } from './history-turns.js';
 import { NotificationShaper0169 } from './notification-shaper.js';
 import { route0169 } from './requests.js';
-import { thread0169, turn0169 } from './views.js';
+import { model0169, thread0169, turn0169 } from './views.js';
 
 /** Codex's platform names for `initialize`. */
 function platform(): { platformFamily: string; platformOs: string } {
@@ -73,7 +73,8 @@ export function generation0169(codexVersion: string): AppServerGeneration<Server
         ? 'Loading a whole history with `includeTurns` is deprecated: leave it out and page with `thread/turns/list` and `thread/items/list`.'
         : 'Loading a whole history on open is deprecated: pass `excludeTurns: true` and page with `thread/turns/list` and `thread/items/list`.',
     newShaper: () => new NotificationShaper0169(),
-    listResult: (data, nextCursor) => ({ data, readStates: {}, nextCursor, backwardsCursor: null }),
-    readResult: (thread) => ({ thread, readState: null }),
+    listResult: (data, nextCursor, readStates) => ({ data, readStates, nextCursor, backwardsCursor: null }),
+    readResult: (thread, readState) => ({ thread, readState }),
+    modelEntry: model0169,
   };
 }

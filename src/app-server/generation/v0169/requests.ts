@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { ReasoningEffort } from '../../../../protocol/app-server/common.js';
 import { CLIENT_REQUESTS, type ClientRequestMethod } from '../../../../protocol/app-server/methods.js';
 import { CLIENT_REQUEST_METHODS_0169 } from '../../../../protocol/app-server/v0169/method-names.js';
-import * as P from '../../../../protocol/app-server/v0169/params.js';
+import { PARAMS_0169, type Method0169 } from '../../../../protocol/app-server/v0169/method-params.js';
+import { configBatchWrite, configRead, configRequirementsRead, configValueWrite } from '../../handlers/config-methods.js';
 import { HANDLERS } from '../../handlers/index.js';
 import type { HandlerResult } from '../../handlers/handler.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
@@ -41,37 +42,46 @@ function weftForm(p: Params): Params {
   return out;
 }
 
-/** A 0.98 handler behind a 0.169 schema. */
-function weft(method: Exclude<ClientRequestMethod, 'initialize'>, params: z.ZodType, experimental = false): Route {
+/** A 0.98 handler behind its 0.169 params schema (or `params`, for a method only clients of 0.98 call). */
+function weft(method: Exclude<ClientRequestMethod, 'initialize'>, params?: z.ZodType, experimental = false): Route {
   const handler = HANDLERS[method] as (ctx: ServerContext, params: unknown, wire?: Params) => HandlerResult | Promise<HandlerResult>;
+  const schema = params ?? (PARAMS_0169[method as Method0169] as z.ZodType | null | undefined) ?? z.object({});
   return {
-    params,
+    params: schema,
     experimental,
     run: (ctx, parsed, wire) => handler(ctx, parseParams(method, CLIENT_REQUESTS[method].params, weftForm(parsed as Params)), wire),
   };
 }
 
+/** A 0.169-only method: its handler takes the 0.169 params as parsed. */
+function own<M extends Method0169>(method: M, run: (ctx: ServerContext, params: never) => HandlerResult | Promise<HandlerResult>): Route {
+  return { params: (PARAMS_0169[method] as z.ZodType | null) ?? z.unknown(), run: (ctx, parsed) => run(ctx, parsed as never) };
+}
+
 const ROUTES: Readonly<Record<string, Route>> = {
-  'thread/start': weft('thread/start', P.ThreadStartParams0169),
-  'thread/resume': weft('thread/resume', P.ThreadResumeParams0169),
-  'thread/fork': weft('thread/fork', P.ThreadForkParams0169),
-  'thread/archive': weft('thread/archive', P.ThreadIdParams0169),
-  'thread/unarchive': weft('thread/unarchive', P.ThreadIdParams0169),
-  'thread/name/set': weft('thread/name/set', P.ThreadSetNameParams0169),
-  'thread/compact/start': weft('thread/compact/start', P.ThreadIdParams0169),
-  // Not in 0.169 (thread/revert replaced it); kept for clients of the previous generation.
-  'thread/rollback': weft('thread/rollback', P.ThreadRollbackParams0169),
-  'thread/list': weft('thread/list', P.ThreadListParams0169),
-  'thread/loaded/list': weft('thread/loaded/list', P.ThreadLoadedListParams0169),
-  'thread/read': weft('thread/read', P.ThreadReadParams0169),
-  'turn/start': weft('turn/start', P.TurnStartParams0169),
-  'turn/steer': weft('turn/steer', P.TurnSteerParams0169),
-  'turn/interrupt': weft('turn/interrupt', P.TurnInterruptParams0169),
-  'model/list': weft('model/list', P.ModelListParams0169),
+  'thread/start': weft('thread/start'),
+  'thread/resume': weft('thread/resume'),
+  'thread/fork': weft('thread/fork'),
+  'thread/archive': weft('thread/archive'),
+  'thread/unarchive': weft('thread/unarchive'),
+  'thread/name/set': weft('thread/name/set'),
+  'thread/compact/start': weft('thread/compact/start'),
+  'thread/rollback': weft('thread/rollback'),
+  'thread/list': weft('thread/list'),
+  'thread/loaded/list': weft('thread/loaded/list'),
+  'thread/read': weft('thread/read'),
+  'turn/start': weft('turn/start'),
+  'turn/steer': weft('turn/steer'),
+  'turn/interrupt': weft('turn/interrupt'),
+  'model/list': weft('model/list'),
   'collaborationMode/list': weft('collaborationMode/list', z.object({}), true),
-  'thread/turns/list': { params: P.ThreadTurnsListParams0169, run: (ctx, p) => threadTurnsList(ctx, p as z.infer<typeof P.ThreadTurnsListParams0169>) },
-  'thread/items/list': { params: P.ThreadItemsListParams0169, run: (ctx, p) => threadItemsList(ctx, p as z.infer<typeof P.ThreadItemsListParams0169>) },
-  'thread/revert': { params: P.ThreadRevertParams0169, run: (ctx, p) => threadRevert(ctx, p as z.infer<typeof P.ThreadRevertParams0169>) },
+  'thread/turns/list': own('thread/turns/list', threadTurnsList),
+  'thread/items/list': own('thread/items/list', threadItemsList),
+  'thread/revert': own('thread/revert', threadRevert),
+  'config/read': own('config/read', configRead),
+  'config/value/write': own('config/value/write', configValueWrite),
+  'config/batchWrite': own('config/batchWrite', configBatchWrite),
+  'configRequirements/read': own('configRequirements/read', configRequirementsRead),
   // MCP: the schemas are the 0.169 ones already (protocol/app-server/mcp.ts).
   'mcpServerStatus/list': weft('mcpServerStatus/list', CLIENT_REQUESTS['mcpServerStatus/list'].params),
   'mcpServer/tool/call': weft('mcpServer/tool/call', CLIENT_REQUESTS['mcpServer/tool/call'].params),

@@ -2,6 +2,7 @@
 // serializes them in; fields for features weft does not have (sections, projects, moderation…)
 // are present and null, as Codex sends them when those features are off.
 import type { ThreadItem } from '../../../../protocol/app-server/common.js';
+import type { Model as Model0098 } from '../../../../protocol/app-server/models.js';
 import { threadView, type ThreadFacts } from '../../thread-view.js';
 import type { EphemeralFacts, ThreadLive, TurnState } from '../generation.js';
 
@@ -89,9 +90,38 @@ export function thread0169(facts: ThreadFacts | EphemeralFacts, turns: TurnState
     agentNickname: null,
     agentRole: null,
     gitInfo: base.gitInfo ?? null,
-    name: live?.name ?? null,
+    name: live?.name ?? facts.name ?? null,
     daybreakEnabled: null,
     turns: turns.map(historyTurn0169),
+  };
+}
+
+/**
+ * A model/list entry as 0.169 lists it (Codex's key order). Catalog facts weft's packs do not hold
+ * (speed tiers, service tiers, access programs, availability notices) are empty or null, as Codex
+ * sends them for a model that has none; `supportsPersonality` is always false in 0.169.
+ */
+export function model0169(m: Model0098): Record<string, unknown> {
+  return {
+    id: m.id,
+    model: m.model,
+    upgrade: m.upgrade ?? null,
+    upgradeInfo: null,
+    availabilityNux: null,
+    displayName: m.displayName,
+    description: m.description,
+    modelSpecialty: null,
+    hidden: false,
+    supportedReasoningEfforts: m.supportedReasoningEfforts,
+    defaultReasoningEffort: m.defaultReasoningEffort,
+    inputModalities: m.inputModalities ?? ['text', 'image'],
+    supportsPersonality: false,
+    multiAgentVersion: null,
+    additionalSpeedTiers: [],
+    serviceTiers: [],
+    defaultServiceTier: null,
+    availableAccessPrograms: null,
+    isDefault: m.isDefault,
   };
 }
 

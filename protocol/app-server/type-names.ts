@@ -1,0 +1,58 @@
+// The names Codex's generated schema gives the messages weft speaks (facts of its layout: one file
+// per type, `v2/<Type>.json`, the handshake under `v1/`, server-to-client requests and the JSON-RPC
+// envelopes at the top). Names only; the shapes are the zod schemas beside this file.
+/** Client request → its params type (null: the method takes no params) and its response type. */
+export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null, string]>> = {
+  'thread/start': ['ThreadStartParams', 'ThreadStartResponse'],
+  'thread/resume': ['ThreadResumeParams', 'ThreadResumeResponse'],
+  'thread/fork': ['ThreadForkParams', 'ThreadForkResponse'],
+  'thread/archive': ['ThreadArchiveParams', 'ThreadArchiveResponse'],
+  'thread/unarchive': ['ThreadUnarchiveParams', 'ThreadUnarchiveResponse'],
+  'thread/name/set': ['ThreadSetNameParams', 'ThreadSetNameResponse'],
+  'thread/compact/start': ['ThreadCompactStartParams', 'ThreadCompactStartResponse'],
+  'thread/rollback': ['ThreadRollbackParams', 'ThreadRollbackResponse'],
+  'thread/revert': ['ThreadRevertParams', 'ThreadRevertResponse'],
+  'thread/list': ['ThreadListParams', 'ThreadListResponse'],
+  'thread/loaded/list': ['ThreadLoadedListParams', 'ThreadLoadedListResponse'],
+  'thread/read': ['ThreadReadParams', 'ThreadReadResponse'],
+  'thread/turns/list': ['ThreadTurnsListParams', 'ThreadTurnsListResponse'],
+  'thread/items/list': ['ThreadItemsListParams', 'ThreadItemsListResponse'],
+  'turn/start': ['TurnStartParams', 'TurnStartResponse'],
+  'turn/steer': ['TurnSteerParams', 'TurnSteerResponse'],
+  'turn/interrupt': ['TurnInterruptParams', 'TurnInterruptResponse'],
+  'model/list': ['ModelListParams', 'ModelListResponse'],
+  'collaborationMode/list': ['CollaborationModeListParams', 'CollaborationModeListResponse'],
+  'mcpServerStatus/list': ['ListMcpServerStatusParams', 'ListMcpServerStatusResponse'],
+  'config/read': ['ConfigReadParams', 'ConfigReadResponse'],
+  'config/value/write': ['ConfigValueWriteParams', 'ConfigWriteResponse'],
+  'config/batchWrite': ['ConfigBatchWriteParams', 'ConfigWriteResponse'],
+  'configRequirements/read': [null, 'ConfigRequirementsReadResponse'],
+};
+
+/** Server request → params and response types (these sit at the top of the layout). */
+export const SERVER_REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string, string]>> = {
+  'item/commandExecution/requestApproval': ['CommandExecutionRequestApprovalParams', 'CommandExecutionRequestApprovalResponse'],
+  'item/fileChange/requestApproval': ['FileChangeRequestApprovalParams', 'FileChangeRequestApprovalResponse'],
+  'item/tool/call': ['DynamicToolCallParams', 'DynamicToolCallResponse'],
+};
+
+/** Server notification → its params type. */
+export const NOTIFICATION_TYPE_NAMES: Readonly<Record<string, string>> = {
+  error: 'ErrorNotification',
+  'thread/started': 'ThreadStartedNotification',
+  'thread/name/updated': 'ThreadNameUpdatedNotification',
+  'thread/tokenUsage/updated': 'ThreadTokenUsageUpdatedNotification',
+  'turn/started': 'TurnStartedNotification',
+  'turn/completed': 'TurnCompletedNotification',
+  'turn/diff/updated': 'TurnDiffUpdatedNotification',
+  'item/started': 'ItemStartedNotification',
+  'item/completed': 'ItemCompletedNotification',
+  'item/agentMessage/delta': 'AgentMessageDeltaNotification',
+  'item/reasoning/summaryTextDelta': 'ReasoningSummaryTextDeltaNotification',
+  'item/commandExecution/outputDelta': 'CommandExecutionOutputDeltaNotification',
+  'account/rateLimits/updated': 'AccountRateLimitsUpdatedNotification',
+  'thread/compacted': 'ContextCompactedNotification',
+  configWarning: 'ConfigWarningNotification',
+  'turn/plan/updated': 'TurnPlanUpdatedNotification',
+};
+

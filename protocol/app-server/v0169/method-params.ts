@@ -1,0 +1,33 @@
+// The 0.169 params schema of each client request weft serves, by method: what the server validates
+// a request against and what `generate-json-schema` describes. `null`: the method takes no params.
+import type { z } from 'zod';
+import * as C from './config-params.js';
+import * as P from './params.js';
+
+export const PARAMS_0169 = {
+  'thread/start': P.ThreadStartParams0169,
+  'thread/resume': P.ThreadResumeParams0169,
+  'thread/fork': P.ThreadForkParams0169,
+  'thread/archive': P.ThreadIdParams0169,
+  'thread/unarchive': P.ThreadIdParams0169,
+  'thread/name/set': P.ThreadSetNameParams0169,
+  'thread/compact/start': P.ThreadIdParams0169,
+  // Not in 0.169 (thread/revert replaced it); served for clients of the previous generation.
+  'thread/rollback': P.ThreadRollbackParams0169,
+  'thread/list': P.ThreadListParams0169,
+  'thread/loaded/list': P.ThreadLoadedListParams0169,
+  'thread/read': P.ThreadReadParams0169,
+  'turn/start': P.TurnStartParams0169,
+  'turn/steer': P.TurnSteerParams0169,
+  'turn/interrupt': P.TurnInterruptParams0169,
+  'model/list': P.ModelListParams0169,
+  'thread/turns/list': P.ThreadTurnsListParams0169,
+  'thread/items/list': P.ThreadItemsListParams0169,
+  'thread/revert': P.ThreadRevertParams0169,
+  'config/read': C.ConfigReadParams0169,
+  'config/value/write': C.ConfigValueWriteParams0169,
+  'config/batchWrite': C.ConfigBatchWriteParams0169,
+  'configRequirements/read': null,
+} as const satisfies Record<string, z.ZodType | null>;
+
+export type Method0169 = keyof typeof PARAMS_0169;

@@ -1,0 +1,31 @@
+// A stored thread's read receipt (`readState` of thread/read, `readStates` of thread/list), as
+// Codex 0.169 gives it: `firstUnread` is the first completed turn nobody acknowledged (weft records
+// no acknowledgements, so it is the first completed turn), null when no turn completed; `revision`
+// is opaque: `initial:<thread id>` before any turn completed, else an id that changes whenever the
+// rollout does (so a client's mark made on an older revision can be told apart). Ephemeral threads
+// and threads of other origins (sub-agents, unknown) have none.
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { firstCompletedTurnId } from '../rollout/first-completed-turn.js';
+
+export interface ThreadReadState {
+  readonly firstUnread: { type: 'turn'; turnId: string } | null;
+  readonly revision: string;
+}
+
+/** A UUID-shaped id from a digest (stable for equal input). */
+function uuidFrom(seed: string): string {
+  const h = createHash('sha256').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+export function hasReadState(source: unknown, ephemeral: boolean): boolean {
+  return !ephemeral && typeof source === 'string' && source !== 'unknown';
+}
+
+export async function threadReadState(threadId: string, rolloutPath: string): Promise<ThreadReadState> {
+  const first = await firstCompletedTurnId(rolloutPath);
+  if (first === undefined) return { firstUnread: null, revision: `initial:${threadId}` };
+  const st = await stat(rolloutPath);
+  return { firstUnread: { type: 'turn', turnId: first }, revision: uuidFrom(`${threadId}|${st.size}|${st.mtimeMs}`) };
+}
