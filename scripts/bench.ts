@@ -6,6 +6,7 @@ import path from 'node:path';
 import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
 import { benchSandbox } from './bench/sandbox.js';
+import { benchThreadIndex } from './bench/thread-index.js';
 import { benchThreads } from './bench/threads.js';
 import { benchTransports } from './bench/transports.js';
 import { benchView } from './bench/view.js';
@@ -13,6 +14,7 @@ import { benchView } from './bench/view.js';
 const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
 try {
   await benchThreads(home);
+  await benchThreadIndex(home);
   await benchCompactionAppend(home);
   await benchAppServer();
   await benchSandbox();
