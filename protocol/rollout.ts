@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ResponseItem } from './responses-items.js';
 import { TruncationPolicy } from './model-catalog.js';
+import { KnownEventMsg, OtherEventMsg, ThreadNameUpdatedEvent } from './rollout-events.js';
 
 export const GitInfo = z.looseObject({
   commit_hash: z.string().optional(),
@@ -12,9 +13,22 @@ export const GitInfo = z.looseObject({
 });
 export type GitInfo = z.infer<typeof GitInfo>;
 
+/**
+ * Codex 0.169's fork base: a fork's session_meta names the parent thread and the ordinal where the
+ * fork left it, instead of copying the parent's lines. Fields optional: without both, no base.
+ */
+export const HistoryBase = z.looseObject({
+  thread_id: z.string().optional(),
+  end_ordinal_exclusive: z.number().optional(),
+  end_byte_offset: z.number().optional(),
+});
+export type HistoryBase = z.infer<typeof HistoryBase>;
+
 export const SessionMeta = z.looseObject({
   id: z.string(),
   forked_from_id: z.string().optional(),
+  /** Codex 0.169's paginated fork: the parent's lines before this ordinal come first. */
+  forked_from_ordinal_exclusive: z.number().optional(),
   timestamp: z.string(),
   cwd: z.string(),
   originator: z.string(),
@@ -23,6 +37,9 @@ export const SessionMeta = z.looseObject({
   model_provider: z.string().optional(),
   base_instructions: z.object({ text: z.string() }).nullable().optional(),
   git: GitInfo.optional(),
+  history_base: HistoryBase.nullable().optional(),
+  /** Codex 0.169: the context window the thread opened in. */
+  context_window: z.looseObject({ window_id: z.string().optional() }).nullable().optional(),
 });
 export type SessionMeta = z.infer<typeof SessionMeta>;
 
@@ -79,12 +96,23 @@ export type WorldStatePayload = z.infer<typeof WorldStatePayload>;
 export const TokenUsageRecordPayload = z.looseObject({ response_id: z.string().optional() });
 export type TokenUsageRecordPayload = z.infer<typeof TokenUsageRecordPayload>;
 
-/** Event messages are kept for display and replay; only their `type` is required. */
-export const EventMsgPayload = z.looseObject({ type: z.string() });
+/**
+ * Event messages: a kind weft reads is checked against its schema (rollout-events.ts); any other
+ * kind is kept for display, replay and copies, with only its `type` required.
+ */
+export const EventMsgPayload = z.union([KnownEventMsg, OtherEventMsg]);
 export type EventMsgPayload = z.infer<typeof EventMsgPayload>;
 
+// `ordinal`: Codex 0.169 numbers each line of a thread (0-based, a fork's parent lines counted).
+// `metadata`: Codex 0.169's per-item facts beside a response_item's payload (history sequence, …).
 const line = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
-  z.object({ timestamp: z.string(), type: z.literal(type), payload });
+  z.object({
+    timestamp: z.string(),
+    ordinal: z.number().optional(),
+    type: z.literal(type),
+    payload,
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  });
 
 export const SessionMetaLine = line('session_meta', SessionMeta);
 export const ResponseItemLine = line('response_item', ResponseItem);
@@ -130,18 +158,20 @@ export const ROLLOUT_LINE_TYPES = [
 ] as const;
 
 /**
- * A response_item payload as far as its line's own check goes: its discriminant. The item is checked
- * whole once, where the reader stores it (src/rollout/item-bytes.ts).
+ * A response_item payload as far as its line's own check goes: its discriminant. The item of a kind
+ * weft knows is checked whole once, where the reader stores it (src/rollout/item-bytes.ts); an item
+ * of any other kind (a newer Codex's) is kept as read, and left out of the history.
  */
 export const ResponseItemHead = z.looseObject({ type: z.string() });
 export type ResponseItemHead = z.infer<typeof ResponseItemHead>;
 
-/**
- * Codex 0.98's snapshot of the worktree for its undo command: recorded as a response_item, kept
- * through compactions (in `replacement_history`), never sent to the model.
- */
-export const GhostSnapshotPayload = z.looseObject({ type: z.literal('ghost_snapshot') });
-export type GhostSnapshotPayload = z.infer<typeof GhostSnapshotPayload>;
+/** The item kinds `ResponseItem` knows, for the reader's choice between checking and keeping. */
+export const KNOWN_ITEM_KINDS: ReadonlySet<string> = new Set(
+  ResponseItem.options.flatMap((o) => {
+    const tag = o.shape.type;
+    return 'options' in tag ? [...tag.options] : [tag.value];
+  }),
+);
 
 /** A compacted payload with its replacement history checked shallowly (items validated on demand). */
 export const CompactedPayloadHead = z.looseObject({
@@ -152,6 +182,8 @@ export type CompactedPayloadHead = z.infer<typeof CompactedPayloadHead>;
 
 export const StoredResponseItemLine = line('response_item', ResponseItemHead);
 export const StoredCompactedLine = line('compacted', CompactedPayloadHead);
+/** A thread's name, looked for in single lines without reading the whole rollout. */
+export const ThreadNameUpdatedLine = line('event_msg', ThreadNameUpdatedEvent);
 
 /** A line as read back from disk: the payload is the parsed JSON itself, unknown fields kept. */
 export const StoredRolloutLine = z.discriminatedUnion('type', [

@@ -7,14 +7,14 @@ import { readRollout, type RolloutRecord } from '../rollout/reader.js';
 const MAX_DEPTH = 32;
 
 function forkPoint(records: readonly RolloutRecord[]): { parent: string; before: number } | undefined {
-  const first = records.find((r) => r.line.type === 'session_meta');
-  const meta = first?.line.payload as Record<string, unknown> | undefined;
+  const first = records.find((r) => r.line.type === 'session_meta')?.line;
+  const meta = first?.type === 'session_meta' ? first.payload : undefined;
   const parent = meta?.forked_from_id;
   const before = meta?.forked_from_ordinal_exclusive;
   return typeof parent === 'string' && typeof before === 'number' ? { parent, before } : undefined;
 }
 
-const ordinal = (r: RolloutRecord): unknown => (r.line as unknown as Record<string, unknown>).ordinal;
+const ordinal = (r: RolloutRecord): number | undefined => r.line.ordinal;
 
 export async function historyRecords(home: string, path: string, depth = 0): Promise<RolloutRecord[]> {
   const own = await readRollout(path);

@@ -6,6 +6,7 @@ import type { SessionSource, Thread, ThreadItem, Turn, UserInput } from '../../p
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { RolloutError } from '../errors.js';
 import { readRolloutHead } from '../rollout/head.js';
+import { knownEventOf } from '../rollout/known-events.js';
 import type { RolloutRecord } from '../rollout/reader.js';
 import { rolledBackTurns } from '../thread/thread-rollback.js';
 
@@ -53,13 +54,6 @@ export function threadView(facts: ThreadFacts, turns: Turn[] = [], defaultProvid
   };
 }
 
-interface EventPayload {
-  type?: unknown;
-  message?: unknown;
-  text?: unknown;
-  images?: unknown;
-}
-
 /** Replays the recorded events of a rollout into turns. */
 export function turnsFromRecords(records: readonly RolloutRecord[]): Turn[] {
   const turns: Turn[] = [];
@@ -74,21 +68,18 @@ export function turnsFromRecords(records: readonly RolloutRecord[]): Turn[] {
     return turn;
   };
   for (const { line } of records) {
-    if (line.type !== 'event_msg') continue;
-    const p = line.payload as EventPayload;
-    switch (p.type) {
+    const p = knownEventOf(line);
+    switch (p?.type) {
       case 'user_message': {
-        const content: UserInput[] = [];
-        if (Array.isArray(p.images)) for (const url of p.images) if (typeof url === 'string') content.push({ type: 'image', url });
-        content.push({ type: 'text', text: typeof p.message === 'string' ? p.message : '', text_elements: [] });
+        const content: UserInput[] = (p.images ?? []).map((url) => ({ type: 'image', url }));
+        content.push({ type: 'text', text: p.message, text_elements: [] });
         turns.push({ id: `turn-${turns.length + 1}`, items: [{ type: 'userMessage', id: itemId(), content }], status: 'completed', error: null });
         break;
       }
       case 'agent_message':
-        if (typeof p.message === 'string') current().items.push({ type: 'agentMessage', id: itemId(), text: p.message });
+        current().items.push({ type: 'agentMessage', id: itemId(), text: p.message });
         break;
       case 'agent_reasoning': {
-        if (typeof p.text !== 'string') break;
         const turn = current();
         const last: ThreadItem | undefined = turn.items[turn.items.length - 1];
         if (last?.type === 'reasoning') (last.summary ??= []).push(p.text);

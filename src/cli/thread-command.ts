@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import path from 'node:path';
 import { noSessionMetaError } from '../thread/history-from-rollout.js';
 import { firstLineProblem } from '../rollout/prefix.js';
+import { historyItemOf } from '../rollout/reader.js';
 import { shellQuote } from './shell-quote.js';
 import { promptWithStdin } from './stdin-prompt.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
@@ -209,17 +210,18 @@ async function show(weft: Weft, ref: string | undefined, values: ParsedValues, i
   const records = await weft.store.read(file, { onWarning: (w) => io.stderr(`warning: ${w}`) });
   // A file without its session_meta is no thread: say so, and fail.
   if (records[0]?.line.type !== 'session_meta') throw noSessionMetaError(file, await firstLineProblem(file));
-  for (const { line } of records) {
+  for (const record of records) {
+    const { line } = record;
     if (values.json) {
       io.stdout(JSON.stringify(line));
       continue;
     }
-    const payload = line.payload as { type?: string; role?: string; content?: Array<{ text?: string }>; name?: string; arguments?: string; message?: string };
-    if (line.type === 'compacted') io.stdout(`── compacted ──\n${oneLine(payload.message ?? '')}`);
-    else if (line.type === 'response_item' && payload.type === 'message') {
-      io.stdout(`[${payload.role}] ${oneLine((payload.content ?? []).map((c) => c.text ?? '').join(''))}`);
-    } else if (line.type === 'response_item' && payload.type === 'function_call') {
-      io.stdout(`[call] ${payload.name} ${payload.arguments}`);
+    if (line.type === 'compacted') io.stdout(`── compacted ──\n${oneLine(line.payload.message)}`);
+    const item = line.type === 'response_item' ? historyItemOf(record, file) : undefined;
+    if (item?.type === 'message') {
+      io.stdout(`[${item.role}] ${oneLine(item.content.map((c) => (c.type === 'input_image' ? '' : c.text)).join(''))}`);
+    } else if (item?.type === 'function_call') {
+      io.stdout(`[call] ${item.name} ${item.arguments}`);
     }
   }
   return 0;

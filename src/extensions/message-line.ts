@@ -2,28 +2,15 @@
 // message, written after the item it follows. Readers that do not know the type skip it (Codex keeps
 // unknown events for display only). On resume the lines after the last compaction are put back
 // after the same items of the restored history.
-import { z } from 'zod';
-import { ContentPart, type ResponseItem } from '../../protocol/responses-items.js';
+import type { ResponseItem } from '../../protocol/responses-items.js';
+import { EXTENSION_MESSAGE_EVENT } from '../../protocol/rollout-events.js';
+import { knownEventOf } from '../rollout/known-events.js';
 import type { RolloutRecord } from '../rollout/reader.js';
 import type { RolloutLineInput } from '../rollout/writer.js';
 import type { ExtensionMessage } from './extension.js';
 import type { Anchor } from './message-anchors.js';
 
-export const EXTENSION_MESSAGE_EVENT = 'weft_extension_message';
-
-const StoredExtensionMessage = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('extension_message'),
-    customType: z.string(),
-    content: z.union([z.string(), z.array(ContentPart)]),
-    display: z.boolean().optional(),
-    details: z.unknown().optional(),
-  }),
-  z.object({ type: z.literal('compaction_summary_message'), summary: z.string() }),
-  z.object({ type: z.literal('branch_summary_message'), summary: z.string() }),
-]);
-
-const StoredLinePayload = z.object({ type: z.literal(EXTENSION_MESSAGE_EVENT), message: StoredExtensionMessage });
+export { EXTENSION_MESSAGE_EVENT };
 
 export function extensionMessageLine(message: ExtensionMessage): RolloutLineInput {
   return { type: 'event_msg', payload: { type: EXTENSION_MESSAGE_EVENT, message } };
@@ -36,13 +23,9 @@ export interface RestoredMessage {
 
 /**
  * The extension messages of a reopened thread, anchored in `history` (the history restored from the
- * same records). A line that does not parse is reported through `warn` and skipped.
+ * same records). A line whose message does not parse was reported and skipped by the reader.
  */
-export function restoreExtensionMessages(
-  records: readonly RolloutRecord[],
-  history: readonly ResponseItem[],
-  warn: (message: string) => void,
-): RestoredMessage[] {
+export function restoreExtensionMessages(records: readonly RolloutRecord[], history: readonly ResponseItem[]): RestoredMessage[] {
   let itemsSinceReset = 0;
   let found: { after: number; message: ExtensionMessage }[] = [];
   for (const record of records) {
@@ -51,10 +34,9 @@ export function restoreExtensionMessages(
     else if (line.type === 'compacted') {
       itemsSinceReset = 0;
       found = [];
-    } else if (line.type === 'event_msg' && line.payload.type === EXTENSION_MESSAGE_EVENT) {
-      const parsed = StoredLinePayload.safeParse(line.payload);
-      if (parsed.success) found.push({ after: itemsSinceReset, message: parsed.data.message });
-      else warn(`line ${record.lineNo}: ${EXTENSION_MESSAGE_EVENT} skipped: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    } else {
+      const event = knownEventOf(line);
+      if (event?.type === EXTENSION_MESSAGE_EVENT) found.push({ after: itemsSinceReset, message: event.message });
     }
   }
   const offset = history.length - itemsSinceReset;

@@ -30,6 +30,6 @@ export function hooksForThread(
     registry: all,
     pack: deps.pack,
     complete: modelCompleter(deps),
-    ...(reopened ? { restored: restoreExtensionMessages(reopened.records, reopened.history, reopened.warn) } : {}),
+    ...(reopened ? { restored: restoreExtensionMessages(reopened.records, reopened.history) } : {}),
   });
 }

@@ -3,7 +3,8 @@
 // before it can be skipped. The search reads the file backwards in chunks with a byte search for
 // the marker, and parses only the lines it hits, so its cost follows the tail, not the file;
 // `CheckpointCut` applies the same rule to records read forwards.
-import type { StoredRolloutLine } from '../../protocol/rollout.js';
+import { StoredCompactedLine, type StoredRolloutLine } from '../../protocol/rollout.js';
+import { accepts } from './schema-verdict.js';
 import { RolloutFile } from './file.js';
 
 const CHUNK = 1024 * 1024;
@@ -135,8 +136,8 @@ export function lineHeadHas(line: Buffer, marker: Buffer): boolean {
 function isCheckpoint(line: Buffer): boolean {
   if (!line.includes(HISTORY)) return false;
   try {
-    const value = JSON.parse(line.toString('utf8')) as { type?: unknown; payload?: { replacement_history?: unknown } };
-    return value.type === 'compacted' && Array.isArray(value.payload?.replacement_history);
+    const value: unknown = JSON.parse(line.toString('utf8'));
+    return accepts(StoredCompactedLine, value) && Array.isArray(value.payload.replacement_history);
   } catch {
     return false;
   }

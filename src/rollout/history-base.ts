@@ -6,22 +6,18 @@ import { RolloutError } from '../errors.js';
 import { findRolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The parent and end ordinal a paginated fork's first line points at, if it does. */
 export function historyBaseOf(records: readonly RolloutRecord[]): { threadId: string; endOrdinal: number } | undefined {
   const first = records[0];
   if (first?.line.type !== 'session_meta') return undefined;
-  const base: unknown = (first.line.payload as Obj).history_base;
-  if (!isObj(base) || typeof base.thread_id !== 'string' || typeof base.end_ordinal_exclusive !== 'number') return undefined;
+  const base = first.line.payload.history_base;
+  if (typeof base?.thread_id !== 'string' || typeof base.end_ordinal_exclusive !== 'number') return undefined;
   return { threadId: base.thread_id, endOrdinal: base.end_ordinal_exclusive };
 }
 
 /** The line's `ordinal`, else its position in the file (rollouts without ordinals). */
 function ordinalOf(record: RolloutRecord, index: number): number {
-  const ordinal = (record.line as unknown as Obj).ordinal;
-  return typeof ordinal === 'number' ? ordinal : index;
+  return record.line.ordinal ?? index;
 }
 
 export async function withHistoryBase(

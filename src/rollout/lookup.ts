@@ -6,7 +6,7 @@
 // session_meta disagree is found by the session_meta's id, so list, show and resume agree.
 import { readFile } from 'node:fs/promises';
 import { RolloutError, UsageError } from '../errors.js';
-import { THREAD_NAME_UPDATED } from './thread-name.js';
+import { THREAD_NAME_UPDATED, threadNameInLine } from './thread-name.js';
 import { isThreadId } from './thread-id.js';
 import { readRolloutHead } from './head.js';
 import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn, type RolloutFileEntry } from './paths.js';
@@ -58,12 +58,7 @@ async function nameOf(file: string): Promise<string | undefined> {
   let name: string | undefined;
   for (const raw of text.split('\n')) {
     if (!raw.includes(THREAD_NAME_UPDATED)) continue;
-    try {
-      const payload = (JSON.parse(raw) as { payload?: { type?: unknown; thread_name?: unknown } }).payload;
-      if (payload?.type === THREAD_NAME_UPDATED && typeof payload.thread_name === 'string') name = payload.thread_name;
-    } catch {
-      // A torn line: the reader reports it where the thread is opened.
-    }
+    name = threadNameInLine(raw) ?? name;
   }
   return name;
 }

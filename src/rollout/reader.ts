@@ -7,15 +7,15 @@ import { RolloutError, errorMessage } from '../errors.js';
 import {
   CompactedPayload,
   CompactedPayloadHead,
-  EventMsgPayload,
   ResponseItemHead,
   RolloutEnvelope,
   SessionMeta,
   TurnContextPayload,
 } from '../../protocol/rollout.js';
+import { KNOWN_EVENT_KINDS, KnownEventMsg, OtherEventMsg } from '../../protocol/rollout-events.js';
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { ResponseItem } from '../../protocol/responses-items.js';
-import { isGhostSnapshot, withoutGhostSnapshots } from './ghost-snapshots.js';
+import { isModelInputKind, modelInputOnly } from './history-items.js';
 import { CheckpointCut, lastCheckpointIn } from './checkpoint.js';
 import { RolloutFile } from './file.js';
 import { eachLine } from './lines.js';
@@ -78,8 +78,10 @@ function issueText(error: z.ZodError): string {
  * checks each line of a long rollout, and a zod parse per line would cost a large share of it. Zod
  * itself runs only to word the warning for a refused line.
  * - A response_item payload is refused here only when it has no string `type` (ResponseItemHead):
- *   its item is checked whole where it is stored (rollout-item-bytes.ts), once, and a line whose item
- *   the schema refuses is skipped there like any other.
+ *   an item of a kind weft knows is checked whole where it is stored (item-bytes.ts), once, and a
+ *   line whose item the schema refuses is skipped there like any other; other kinds are kept.
+ * - An event_msg of a kind weft reads is checked against that kind's schema (rollout-events.ts);
+ *   any other kind only needs its string `type`, and is kept.
  * - Codex 0.169's extra lines (world_state, token_usage_record) only need an object payload: nothing
  *   in them is needed to rebuild the history.
  */
@@ -91,7 +93,9 @@ function checkLine(value: unknown): string | undefined {
     case 'response_item':
       return refusal(ResponseItemHead, payload) === undefined ? undefined : 'response_item payload has no string "type"';
     case 'event_msg':
-      return schemaProblem(EventMsgPayload, payload, type);
+      return isRecordValue(payload) && typeof payload.type === 'string' && KNOWN_EVENT_KINDS.has(payload.type)
+        ? schemaProblem(KnownEventMsg, payload, type)
+        : schemaProblem(OtherEventMsg, payload, type);
     case 'session_meta':
       return schemaProblem(SessionMeta, payload, type);
     case 'turn_context':
@@ -148,7 +152,7 @@ function parseItemSkeleton(buf: Buffer, start: number, end: number, at: LineInFi
   const raw: RawJson = at
     ? at.file.range(at.offset + payloadStart, payloadEnd - payloadStart)
     : Buffer.from(bytes.subarray(payloadStart, payloadEnd));
-  (line as { payload: unknown }).payload = backItem(item, raw, skeleton.cutKeys);
+  line.payload = backItem(item, raw, skeleton.cutKeys);
   return line;
 }
 
@@ -172,7 +176,7 @@ export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnte
   if (problem !== undefined) return problem;
   // Checked above: a kept value has the shape of StoredRolloutLine.
   const line = value as StoredRolloutLine;
-  if (line.type !== 'response_item' || acceptStoredItem(line.payload) || isGhostSnapshot(line.payload)) return line;
+  if (line.type !== 'response_item' || !isModelInputKind(line.payload) || acceptStoredItem(line.payload)) return line;
   return schemaProblem(ResponseItem, line.payload, line.type) ?? line;
 }
 
@@ -232,30 +236,37 @@ async function readOpen(file: RolloutFile, options: ReadOptions): Promise<Rollou
   return records;
 }
 
-function payloadOf(record: RolloutRecord, type: string, file: string): unknown {
-  if (record.line.type !== type) {
-    throw new RolloutError(`${file}:${record.lineNo}: expected a ${type} line, found ${record.line.type}`, file);
-  }
-  return record.line.payload;
+function wrongLine(record: RolloutRecord, type: string, file: string): RolloutError {
+  return new RolloutError(`${file}:${record.lineNo}: expected a ${type} line, found ${record.line.type}`, file);
+}
+
+/**
+ * The record's item when it is model input: undefined for a ghost snapshot or an item of a kind weft
+ * does not know (kept in the records, left out of any history).
+ */
+export function historyItemOf(record: RolloutRecord, file = '<rollout>'): ResponseItem | undefined {
+  const { line } = record;
+  return line.type === 'response_item' && !isModelInputKind(line.payload) ? undefined : responseItemOf(record, file);
 }
 
 /** The record's item, validated (the reader validates as it reads; this names the line when that failed). */
 export function responseItemOf(record: RolloutRecord, file = '<rollout>'): ResponseItem {
-  const payload = payloadOf(record, 'response_item', file);
+  const { line } = record;
+  if (line.type !== 'response_item') throw wrongLine(record, 'response_item', file);
+  const payload = line.payload;
   if (wasValidated(payload)) return payload;
   const r = ResponseItem.safeParse(payload);
   if (!r.success) throw new RolloutError(`${file}:${record.lineNo}: invalid response_item payload: ${issueText(r.error)}`, file);
   return r.data;
 }
 
-/** Fully validates a compacted record, replacement history included. */
+/** Fully validates a compacted record, replacement history included (model input only). */
 export function compactedOf(record: RolloutRecord, file = '<rollout>'): CompactedPayload {
-  const payload = payloadOf(record, 'compacted', file);
-  const history = isRecordValue(payload) ? payload.replacement_history : undefined;
+  const { line } = record;
+  if (line.type !== 'compacted') throw wrongLine(record, 'compacted', file);
+  const history = line.payload.replacement_history;
   const r = CompactedPayload.safeParse(
-    history === null || Array.isArray(history)
-      ? { ...(payload as object), replacement_history: history === null ? undefined : withoutGhostSnapshots(history) }
-      : payload,
+    history === undefined ? line.payload : { ...line.payload, replacement_history: history === null ? undefined : modelInputOnly(history) },
   );
   if (!r.success) throw new RolloutError(`${file}:${record.lineNo}: invalid compacted payload: ${issueText(r.error)}`, file);
   return r.data;

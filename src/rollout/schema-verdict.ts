@@ -201,3 +201,8 @@ function discriminatedCheck(schema: Schema, options: readonly Schema[], discrimi
 export function parseExact<T>(schema: z.ZodType<T>, value: unknown): z.ZodSafeParseResult<T> {
   return verdictOf(schema, value) === EXACT ? { success: true, data: value as T } : schema.safeParse(value);
 }
+
+/** Whether the schema would accept `value` (keys it does not know aside), as a type guard. */
+export function accepts<T>(schema: z.ZodType<T>, value: unknown): value is T {
+  return verdictOf(schema, value) !== REJECTED;
+}

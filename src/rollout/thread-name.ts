@@ -1,9 +1,13 @@
 // A thread's user-facing name: recorded in its rollout as a `thread_name_updated` event (the last
 // one wins), so it survives restarts and travels with the file.
+import type { KnownEventKind } from '../../protocol/rollout-events.js';
+import { ThreadNameUpdatedLine } from '../../protocol/rollout.js';
+import { accepts } from './schema-verdict.js';
+import { knownEventOf } from './known-events.js';
 import type { RolloutRecord } from './reader.js';
 import { RolloutWriter, type RolloutLineInput } from './writer.js';
 
-export const THREAD_NAME_UPDATED = 'thread_name_updated';
+export const THREAD_NAME_UPDATED = 'thread_name_updated' satisfies KnownEventKind;
 
 export const threadNameEvent = (threadId: string, name: string): RolloutLineInput => ({
   type: 'event_msg',
@@ -14,11 +18,22 @@ export const threadNameEvent = (threadId: string, name: string): RolloutLineInpu
 export function threadNameOf(records: readonly RolloutRecord[]): string | undefined {
   let name: string | undefined;
   for (const { line } of records) {
-    if (line.type !== 'event_msg') continue;
-    const p = line.payload as { type?: unknown; thread_name?: unknown };
-    if (p.type === THREAD_NAME_UPDATED && typeof p.thread_name === 'string') name = p.thread_name;
+    const event = knownEventOf(line);
+    if (event?.type === THREAD_NAME_UPDATED && typeof event.thread_name === 'string') name = event.thread_name;
   }
   return name;
+}
+
+/** The name one rollout line gives its thread, if it is a valid naming line. */
+export function threadNameInLine(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // A torn line: the reader reports it where the thread is opened.
+    return undefined;
+  }
+  return accepts(ThreadNameUpdatedLine, value) ? (value.payload.thread_name ?? undefined) : undefined;
 }
 
 /** Names a thread that is not open in this process (an open one writes through its own writer). */

@@ -4,8 +4,8 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { buildCompactedHistory, userMessageTexts } from '../history/compacted-history.js';
 import { RolloutError } from '../errors.js';
-import { isGhostSnapshot } from '../rollout/ghost-snapshots.js';
-import { compactedOf, responseItemOf, type RolloutRecord } from '../rollout/reader.js';
+import { knownEventOf } from '../rollout/known-events.js';
+import { compactedOf, historyItemOf, type RolloutRecord } from '../rollout/reader.js';
 import { parseExact } from '../rollout/schema-verdict.js';
 import type { TokenInfo } from '../rollout/token-info.js';
 import { dropLastUserTurns, rolledBackTurns } from './thread-rollback.js';
@@ -43,9 +43,11 @@ export function historyFromRollout(
   for (const record of knownMeta ? records : records.slice(1)) {
     const line = record.line;
     switch (line.type) {
-      case 'response_item':
-        if (!isGhostSnapshot(line.payload)) history.push(responseItemOf(record, file));
+      case 'response_item': {
+        const item = historyItemOf(record, file);
+        if (item) history.push(item);
         break;
+      }
       case 'compacted': {
         const compacted = compactedOf(record, file);
         history = compacted.replacement_history
@@ -57,9 +59,9 @@ export function historyFromRollout(
         turnContexts.push(line.payload);
         break;
       case 'event_msg': {
-        const payload = line.payload as { type?: unknown; info?: unknown };
-        if (payload.type === 'token_count' && payload.info) tokenInfo = payload.info as TokenInfo;
-        const rolledBack = rolledBackTurns(payload);
+        const event = knownEventOf(line);
+        if (event?.type === 'token_count' && event.info) tokenInfo = { ...event.info, model_context_window: event.info.model_context_window ?? null };
+        const rolledBack = rolledBackTurns(event);
         if (rolledBack !== undefined) history = dropLastUserTurns(history, rolledBack, isRealUserMessage);
         break;
       }

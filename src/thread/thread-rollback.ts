@@ -3,11 +3,12 @@
 // `thread_rolled_back` marker so that a resume rebuilds the same shortened history. Files the
 // agent changed are not touched: that is the client's business.
 import type { ResponseItem } from '../../protocol/responses-items.js';
+import type { KnownEventKind, KnownEventMsg } from '../../protocol/rollout-events.js';
 import { UsageError } from '../errors.js';
 import type { RolloutLineInput } from '../rollout/writer.js';
 import type { ThreadState } from './thread-state.js';
 
-export const THREAD_ROLLED_BACK = 'thread_rolled_back';
+export const THREAD_ROLLED_BACK = 'thread_rolled_back' satisfies KnownEventKind;
 
 export const threadRolledBackEvent = (numTurns: number): RolloutLineInput => ({
   type: 'event_msg',
@@ -37,11 +38,9 @@ export function dropLastUserTurns(
   return first === -1 ? [...history] : history.slice(0, first);
 }
 
-/** The rollout payload's turn count when it is a rollback marker. */
-export function rolledBackTurns(payload: unknown): number | undefined {
-  if (typeof payload !== 'object' || payload === null) return undefined;
-  const p = payload as { type?: unknown; num_turns?: unknown };
-  return p.type === THREAD_ROLLED_BACK && typeof p.num_turns === 'number' && p.num_turns > 0 ? p.num_turns : undefined;
+/** The event's turn count when it is a rollback marker. */
+export function rolledBackTurns(event: KnownEventMsg | undefined): number | undefined {
+  return event?.type === THREAD_ROLLED_BACK && event.num_turns > 0 ? event.num_turns : undefined;
 }
 
 /** Drops the last `numTurns` user turns of a loaded thread and records the marker. */

@@ -9,8 +9,8 @@
 // no copy of the history it saw.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { buildCompactedHistory, userMessageTexts } from '../history/compacted-history.js';
-import { isGhostSnapshot } from '../rollout/ghost-snapshots.js';
-import { compactedOf, responseItemOf, type RolloutRecord } from '../rollout/reader.js';
+import { knownEventOf } from '../rollout/known-events.js';
+import { compactedOf, historyItemOf, type RolloutRecord } from '../rollout/reader.js';
 import { dropLastUserTurns, rolledBackTurns } from '../thread/thread-rollback.js';
 
 export type Generation = 'codex-0.98' | 'codex-0.169';
@@ -69,7 +69,7 @@ export function isModelOutput(item: Obj): boolean {
 export function generationOf(records: readonly RolloutRecord[]): Generation {
   const first = records[0];
   const version = isObj(first?.line.payload) ? str(first.line.payload.cli_version) : undefined;
-  const ordinal = first !== undefined && (first.line as unknown as Obj).ordinal !== undefined;
+  const ordinal = first?.line.ordinal !== undefined;
   return ordinal || (version !== undefined && !version.startsWith('0.98')) ? 'codex-0.169' : 'codex-0.98';
 }
 
@@ -146,8 +146,8 @@ export function replayRollout(records: readonly RolloutRecord[], file: string, h
         if (generation === 'codex-0.98') pending098 = { at: index };
         break;
       case 'response_item': {
-        if (isGhostSnapshot(payload)) break;
-        const item = responseItemOf(record, file);
+        const item = historyItemOf(record, file);
+        if (!item) break;
         if (generation === 'codex-0.98') {
           if (pending098) push('turn', pending098.at);
           pending098 = undefined;
@@ -181,22 +181,22 @@ export function replayRollout(records: readonly RolloutRecord[], file: string, h
         break;
       }
       case 'event_msg': {
-        if (!isObj(payload)) break;
-        const type = str(payload.type);
-        if (type === 'task_started') {
+        const event = knownEventOf(line);
+        const type = event?.type;
+        if (event?.type === 'task_started') {
           if (index >= ownFrom && settingsEvents > 0 && (init === 'new' || turn > 0) && !(forked && turn === 0)) init = 'cold_resume';
           settingsEvents = 0;
           inTurn = true;
           turnContextThisTurn = false;
-          turnId = str(payload.turn_id) ?? turnId;
-          turnStartedAtS = num(payload.started_at);
+          turnId = event.turn_id ?? turnId;
+          turnStartedAtS = num(event.started_at);
           if (index >= ownFrom) turn += 1;
         } else if (type === 'task_complete' || type === 'turn_aborted') {
           inTurn = false;
         } else if (type === 'thread_settings_applied' && !inTurn) {
           settingsEvents += 1;
         }
-        const rolledBack = rolledBackTurns(payload);
+        const rolledBack = rolledBackTurns(event);
         if (rolledBack !== undefined) history = dropLastUserTurns(history, rolledBack, isRealUser);
         break;
       }

@@ -5,6 +5,7 @@
 // a request path never names a file.
 import { open, stat } from 'node:fs/promises';
 import { isThreadId } from '../rollout/thread-id.js';
+import { threadNameInLine } from '../rollout/thread-name.js';
 import { readRolloutHead } from '../rollout/head.js';
 import { dayDirsNewestFirst, rolloutFilesIn, type RolloutFileEntry } from '../rollout/paths.js';
 
@@ -66,7 +67,7 @@ async function scanFile(path: string, size: number): Promise<Scan> {
       tasks += countIn(buf.subarray(0, end), TASK_STARTED, end);
       users += countIn(buf.subarray(0, end), USER_MESSAGE, end);
       const nameAt = buf.subarray(0, end).lastIndexOf(NAME_EVENT);
-      if (nameAt >= 0) name = nameOf(lineAround(buf, nameAt, end)) ?? name;
+      if (nameAt >= 0) name = threadNameInLine(lineAround(buf, nameAt, end)) ?? name;
       carry = filled - end;
       buf.copy(buf, 0, end, filled);
       if (carry >= room) carry = 0; // a line longer than the chunk: counted no further
@@ -77,14 +78,6 @@ async function scanFile(path: string, size: number): Promise<Scan> {
   }
 }
 
-function nameOf(line: string): string | undefined {
-  try {
-    const payload = (JSON.parse(line) as { payload?: { thread_name?: unknown } }).payload;
-    return typeof payload?.thread_name === 'string' ? payload.thread_name : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Cached {
   readonly size: number;

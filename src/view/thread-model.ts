@@ -6,9 +6,8 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { jsonBody, jsonBodyBytes } from '../client/json-body.js';
 import { messageText } from '../history/message.js';
 import { wireItem } from '../profile/codex-0.169/items.js';
-import { isGhostSnapshot } from '../rollout/ghost-snapshots.js';
 import { withHistoryBase } from '../rollout/history-base.js';
-import { readRollout, responseItemOf, type RolloutRecord } from '../rollout/reader.js';
+import { historyItemOf, readRollout, type RolloutRecord } from '../rollout/reader.js';
 import { ESTIMATED_FIELDS_0169, isCustomInstructions, renderRequestBody, settingsOf } from './request-body.js';
 import { compose, itemFacts, requestPieces, type Composition, type ItemFacts, type Piece } from './request-composition.js';
 import { rawJsonOf } from '../history/raw-json.js';
@@ -101,15 +100,14 @@ function displayItems(records: readonly RolloutRecord[], file: string, replay: R
     }
     const inherited = index < replay.ownFrom ? { inherited: true } : {};
     const line = record.line;
-    if (line.type === 'response_item' && !isGhostSnapshot(line.payload)) {
-      const item = responseItemOf(record, file);
+    const item = line.type === 'response_item' ? historyItemOf(record, file) : undefined;
+    if (item) {
       const real = isRealUser(item);
       if (real) turn += 1;
       const shown = displayOf(item, Math.max(turn, 1), isRealUser);
       items.push({ ...shown, ...inherited, ...(real ? { userIndex: users++ } : {}) });
     } else if (line.type === 'compacted') {
-      const message = (line.payload as { message?: unknown }).message;
-      items.push({ kind: 'compaction', turn: Math.max(turn, 1), ...clip(typeof message === 'string' ? message : ''), ...inherited });
+      items.push({ kind: 'compaction', turn: Math.max(turn, 1), ...clip(line.payload.message), ...inherited });
     }
   });
   return items;
@@ -120,8 +118,8 @@ export async function loadThread(path: string, home: string, kits: KitShelf): Pr
   const own = await readRollout(path);
   const records = await withHistoryBase(own, path, home);
   const borrowed = records.length - own.length;
-  const first = records[0]?.line.payload as Record<string, unknown> | undefined;
-  const version = typeof first?.cli_version === 'string' ? first.cli_version : '';
+  const first = records[0]?.line;
+  const version = first?.type === 'session_meta' ? first.payload.cli_version : '';
   const kit = await kits.get(version.startsWith('0.98') ? 'codex-0.98' : 'codex-0.169');
   const replay = replayRollout(
     records,
@@ -136,7 +134,8 @@ export async function loadThread(path: string, home: string, kits: KitShelf): Pr
 }
 
 function threadOf(records: readonly RolloutRecord[], file: string, replay: Replay, kit: ViewKit): LoadedThread {
-  const base = (replay.meta.base_instructions as { text?: unknown } | undefined)?.text;
+  const instructions = replay.meta.base_instructions;
+  const base = typeof instructions === 'object' && instructions !== null && 'text' in instructions ? instructions.text : undefined;
   const baseText = typeof base === 'string' ? base : '';
   const is098 = replay.generation === 'codex-0.98';
   const threadId = typeof replay.meta.id === 'string' ? replay.meta.id : '';

@@ -48,10 +48,14 @@ describe('ghost snapshots in a Codex rollout', () => {
     expect(ghosted.history).toEqual([kept]);
   });
 
-  it('an item of a type no schema knows is still skipped with a warning', async () => {
-    const unknown = JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type: 'response_item', payload: { type: 'no_such_item' } });
-    const { warnings } = await rebuilt([...lines, unknown]);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/invalid response_item payload: type/);
+  it('an item of a type no schema knows (a newer Codex) is kept like them: no warning, not in the history', async () => {
+    const unknown = { type: 'no_such_item', text: 'x' };
+    const line = JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type: 'response_item', payload: unknown });
+    const compacted = JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type: 'compacted', payload: { message: 's', replacement_history: [unknown] } });
+    const plain = await rebuilt(lines);
+    const withUnknown = await rebuilt([...lines, line]);
+    expect(withUnknown.warnings).toEqual([]);
+    expect(withUnknown.history).toEqual(plain.history);
+    expect((await rebuilt([...lines, compacted])).history).toEqual([]);
   });
 });

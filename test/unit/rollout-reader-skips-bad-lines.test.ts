@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRollout, responseItemOf } from '../../src/rollout/reader.js';
+import { historyItemOf, readRollout, responseItemOf } from '../../src/rollout/reader.js';
+import { knownEventOf } from '../../src/rollout/known-events.js';
 import { RolloutError } from '../../src/errors.js';
 
 const TS = '2026-01-01T00:00:00.123Z';
@@ -77,15 +78,48 @@ describe('rollout reader', () => {
 
   it('skips a response item its schema refuses, naming file and line, and keeps the others whole', async () => {
     const bad = line('response_item', { type: 'message', role: 'user', content: 'not an array' });
-    const unknownType = line('response_item', { type: 'no_such_item', text: 'x' });
-    const path = await fileWith(`${META}\n${USER}\n${bad}\n${unknownType}\n`);
+    const path = await fileWith(`${META}\n${USER}\n${bad}\n`);
     const warnings: string[] = [];
     const records = await readRollout(path, { onWarning: (w) => warnings.push(w) });
     expect(records.map((r) => r.lineNo)).toEqual([1, 2]);
     expect(responseItemOf(records[1]!, path)).toEqual({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] });
-    expect(warnings).toHaveLength(2);
+    expect(warnings).toHaveLength(1);
     expect(warnings[0]!.startsWith(`${path}:3: invalid response_item payload: content`)).toBe(true);
-    expect(warnings[1]!.startsWith(`${path}:4: invalid response_item payload: type`)).toBe(true);
+  });
+
+  it('keeps items and events of kinds it does not know, as read, out of any history', async () => {
+    const newerItem = { type: 'no_such_item', text: 'x', nested: { a: [1] } };
+    const newerEvent = { type: 'no_such_event', whatever: true };
+    const ghost = { type: 'ghost_snapshot', ghost_commit: { id: 'abc' } };
+    const path = await fileWith([META, USER, line('response_item', newerItem), line('event_msg', newerEvent), line('response_item', ghost), ''].join('\n'));
+    const warnings: string[] = [];
+    const records = await readRollout(path, { onWarning: (w) => warnings.push(w) });
+    expect(warnings).toEqual([]);
+    expect(records.map((r) => r.line.payload)).toEqual([expect.anything(), expect.anything(), newerItem, newerEvent, ghost]);
+    expect(records.map((r) => (r.line.type === 'response_item' ? historyItemOf(r, path)?.type : r.line.type))).toEqual([
+      'session_meta',
+      'message',
+      undefined,
+      'event_msg',
+      undefined,
+    ]);
+    expect(records.map((r) => knownEventOf(r.line)?.type)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('checks an event of a kind it reads against that kind, skipping it when refused', async () => {
+    const rolledBack = line('event_msg', { type: 'thread_rolled_back', num_turns: 2, extra: 'kept' });
+    const badRollback = line('event_msg', { type: 'thread_rolled_back', num_turns: 'two' });
+    const badName = line('event_msg', { type: 'thread_name_updated', thread_name: 7 });
+    const path = await fileWith([META, rolledBack, badRollback, badName, EVENT, ''].join('\n'));
+    const warnings: string[] = [];
+    const records = await readRollout(path, { onWarning: (w) => warnings.push(w) });
+    expect(records.map((r) => r.lineNo)).toEqual([1, 2, 5]);
+    const events = records.map((r) => knownEventOf(r.line));
+    expect(events[1]).toEqual({ type: 'thread_rolled_back', num_turns: 2, extra: 'kept' });
+    expect(events[2]?.type === 'user_message' ? events[2].message : undefined).toBe('hi');
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(new RegExp(`^${path}:3: invalid event_msg payload: num_turns`));
+    expect(warnings[1]).toMatch(new RegExp(`^${path}:4: invalid event_msg payload: thread_name`));
   });
 
   it('refuses, naming file and line, a record whose item was never checked', () => {

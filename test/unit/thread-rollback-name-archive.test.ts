@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
+import { ThreadRolledBackEvent } from '../../protocol/rollout-events.js';
 import { textMessage, assistantMessage } from '../../src/history/message.js';
 import { readRollout } from '../../src/rollout/reader.js';
 import { rolloutPath } from '../../src/rollout/paths.js';
@@ -32,7 +33,7 @@ test('dropping user turns cuts before the n-th last user message, keeping the co
   expect(dropLastUserTurns(history, 1, isUser)).toEqual(history.slice(0, 5));
   expect(dropLastUserTurns(history, 2, isUser)).toEqual(history.slice(0, 3));
   expect(dropLastUserTurns(history, 9, isUser)).toEqual(history.slice(0, 1));
-  expect(rolledBackTurns(threadRolledBackEvent(2).payload)).toBe(2);
+  expect(rolledBackTurns(ThreadRolledBackEvent.parse(threadRolledBackEvent(2).payload))).toBe(2);
   expect(rolledBackTurns({ type: 'token_count' })).toBeUndefined();
 });
 

@@ -15,19 +15,22 @@ import { rolloutTimestamp } from '../../rollout/writer.js';
 import { messageKind } from '../../rollout/user-message-kind.js';
 import { newThreadId } from '../../rollout/thread-id.js';
 import { sessionMeta0169 } from './session-meta.js';
-import { envelopeField, threadRecordsState } from './thread-records.js';
+import { threadRecordsState } from './thread-records.js';
 import { parentTail } from './fork-tail.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../../rollout/file-modes.js';
+import { knownEventOf } from '../../rollout/known-events.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Lines a turn writes before its prompt: they belong to that turn and go with it. */
 function opensTurn(record: RolloutRecord, prefixes: readonly string[]): boolean {
-  const { type, payload } = record.line;
-  if (type === 'world_state' || type === 'turn_context') return true;
-  if (type === 'event_msg') return isObj(payload) && (payload.type === 'task_started' || payload.type === 'thread_settings_applied');
-  return type === 'response_item' && messageKind(payload, prefixes) === 'turn-context';
+  const { line } = record;
+  if (line.type === 'world_state' || line.type === 'turn_context') return true;
+  const event = knownEventOf(line)?.type;
+  if (event !== undefined) return event === 'task_started' || event === 'thread_settings_applied';
+  return line.type === 'response_item' && messageKind(line.payload, prefixes) === 'turn-context';
 }
 
 /** Index of the first parent line the fork leaves out (records.length: none). */
@@ -46,7 +49,7 @@ export function forkCutIndex(records: readonly RolloutRecord[], cutBeforeUserMes
 }
 
 interface ForkPoint {
-  readonly parentMeta: Obj & { id: string };
+  readonly parentMeta: SessionMeta;
   readonly endOrdinal: number;
   readonly endByteOffset: number;
   readonly multiAgentVersion: string | undefined;
@@ -57,7 +60,7 @@ async function forkPoint(options: ForkRolloutOptions): Promise<ForkPoint> {
   const { parentPath } = options;
   if (options.cutBeforeUserMessage === undefined) {
     const [head, tail] = await Promise.all([readRolloutHead(parentPath), parentTail(parentPath)]);
-    const meta = head.sessionMeta as (Obj & { id: string }) | undefined;
+    const meta = head.sessionMeta;
     if (meta && tail) {
       const version = tail.multiAgentVersion ?? (typeof meta.multi_agent_version === 'string' ? meta.multi_agent_version : undefined);
       return { parentMeta: meta, endOrdinal: tail.endOrdinal, endByteOffset: tail.endByteOffset, multiAgentVersion: version };
@@ -76,9 +79,9 @@ async function forkPoint(options: ForkRolloutOptions): Promise<ForkPoint> {
   const cut = forkCutIndex(parent, n, prefixes);
   const kept = parent.slice(0, cut);
   const last = kept[kept.length - 1] as RolloutRecord;
-  const lastOrdinal = envelopeField(last, 'ordinal');
+  const lastOrdinal = last.line.ordinal;
   return {
-    parentMeta: first.line.payload as Obj & { id: string },
+    parentMeta: first.line.payload,
     endOrdinal: typeof lastOrdinal === 'number' ? lastOrdinal + 1 : kept.length,
     endByteOffset: last.offset + last.length + 1,
     multiAgentVersion: threadRecordsState(kept).multiAgentVersion,

@@ -21,10 +21,6 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** A field of the line envelope beside `{timestamp, type, payload}` (0.169: `ordinal`, `metadata`). */
-export function envelopeField(record: RolloutRecord, key: string): unknown {
-  return (record.line as unknown as Obj)[key];
-}
 
 export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRecordsState {
   let nextOrdinal = 0;
@@ -36,10 +32,10 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
   let forkedFrom: ThreadRecordsState['forkedFrom'];
   let first = true;
   for (const record of records) {
-    const ordinal = num(envelopeField(record, 'ordinal'));
+    const ordinal = num(record.line.ordinal);
     nextOrdinal = ordinal !== undefined ? Math.max(nextOrdinal, ordinal + 1) : nextOrdinal + 1;
-    const metadata = envelopeField(record, 'metadata');
-    if (isObj(metadata)) historySequence = Math.max(historySequence, num(metadata.history_sequence) ?? 0);
+    const metadata = record.line.metadata;
+    if (metadata) historySequence = Math.max(historySequence, num(metadata.history_sequence) ?? 0);
     const payload: unknown = record.line.payload;
     if (!isObj(payload)) continue;
     switch (record.line.type) {

@@ -6,7 +6,8 @@ import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
-import type { SessionMeta } from '../../../protocol/rollout.js';
+import { SessionMeta } from '../../../protocol/rollout.js';
+import { parseExact } from '../../rollout/schema-verdict.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import { findGitRoot } from '../../context/agents-md.js';
 import type { InitialContextOptions } from '../../context/initial-context.js';
@@ -45,6 +46,13 @@ function settingsKey(s: TurnSettings): string {
 }
 
 const unixSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** The session_meta the thread writes (built by rollout/records.ts), checked as what it is. */
+function writtenMeta(payload: unknown): SessionMeta {
+  const parsed = parseExact(SessionMeta, payload);
+  if (!parsed.success) throw new TypeError(`session_meta to write is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
 
 async function workspaceStates(cwd: string): Promise<Record<string, WorkspaceState>> {
   const root = await findGitRoot(cwd);
@@ -92,7 +100,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.#openSettingsEvents = init.kind === 'new' ? 0 : init.kind === 'fork' || changed ? 2 : 1;
     this.rolloutFormat = new Codex0169RolloutFormat(
       { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence },
-      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(payload as SessionMeta) },
+      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)) },
     );
   }
 

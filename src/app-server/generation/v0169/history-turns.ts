@@ -2,12 +2,12 @@
 // history turns keep the ids the client saw live), items from `item_completed` events. A rollout
 // of the previous generation (display events, no task_started) reads as that generation did.
 import type { ThreadItem, UserInput } from '../../../../protocol/app-server/common.js';
+import type { CompletedTurnItem } from '../../../../protocol/rollout-events.js';
+import { knownEventOf } from '../../../rollout/known-events.js';
 import type { RolloutRecord } from '../../../rollout/reader.js';
 import { rolledBackTurns } from '../../../thread/thread-rollback.js';
 import { turnsFromRecords } from '../../thread-view.js';
 import type { TurnState } from '../generation.js';
-
-type Payload = Record<string, unknown>;
 
 interface Building {
   id: string;
@@ -19,24 +19,19 @@ interface Building {
 
 const ms = (v: unknown): number | null => (typeof v === 'number' ? v * 1000 : null);
 
-function texts(parts: unknown): string {
-  return Array.isArray(parts) ? parts.map((p) => (typeof (p as Payload)?.text === 'string' ? (p as Payload).text : '')).join('') : '';
-}
+const textOf = (part: unknown): string =>
+  typeof part === 'object' && part !== null && 'text' in part && typeof part.text === 'string' ? part.text : '';
 
-function historyItem(item: Payload): ThreadItem | undefined {
-  const id = typeof item.id === 'string' ? item.id : '';
+function historyItem(item: CompletedTurnItem): ThreadItem | undefined {
+  const id = item.id ?? '';
   switch (item.type) {
     case 'UserMessage':
-      return { type: 'userMessage', id, content: Array.isArray(item.content) ? (item.content as UserInput[]) : [] };
+      // Codex records the user's input in the protocol's own UserInput shape: forwarded as stored.
+      return { type: 'userMessage', id, content: (item.content ?? []) as UserInput[] };
     case 'AgentMessage':
-      return { type: 'agentMessage', id, text: texts(item.content) };
+      return { type: 'agentMessage', id, text: (item.content ?? []).map(textOf).join('') };
     case 'Reasoning':
-      return {
-        type: 'reasoning',
-        id,
-        summary: Array.isArray(item.summary_text) ? item.summary_text.map(String) : [],
-        content: Array.isArray(item.raw_content) ? item.raw_content.map(String) : [],
-      };
+      return { type: 'reasoning', id, summary: (item.summary_text ?? []).map(String), content: (item.raw_content ?? []).map(String) };
     default:
       return undefined;
   }
@@ -45,24 +40,23 @@ function historyItem(item: Payload): ThreadItem | undefined {
 export function historyTurns0169(records: readonly RolloutRecord[]): TurnState[] {
   const turns: Building[] = [];
   let sawTaskStarted = false;
-  const current = (turnId: unknown): Building => {
+  const current = (turnId: string | undefined): Building => {
     let turn = turns[turns.length - 1];
     if (!turn) {
-      turn = { id: typeof turnId === 'string' ? turnId : `turn-${turns.length + 1}`, items: [], status: 'completed', startedAtMs: null, completedAtMs: null };
+      turn = { id: turnId ?? `turn-${turns.length + 1}`, items: [], status: 'completed', startedAtMs: null, completedAtMs: null };
       turns.push(turn);
     }
     return turn;
   };
   for (const { line } of records) {
-    if (line.type !== 'event_msg') continue;
-    const p = line.payload as Payload;
-    switch (p.type) {
+    const p = knownEventOf(line);
+    switch (p?.type) {
       case 'task_started':
         sawTaskStarted = true;
         turns.push({ id: String(p.turn_id), items: [], status: 'completed', startedAtMs: ms(p.started_at), completedAtMs: null });
         break;
       case 'item_completed': {
-        const item = historyItem(p.item as Payload);
+        const item = historyItem(p.item);
         if (item) current(p.turn_id).items.push(item);
         break;
       }

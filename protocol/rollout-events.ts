@@ -1,0 +1,119 @@
+// The `event_msg` payloads weft reads back from rollouts, one schema per kind, discriminated by
+// `type`. Only the fields weft reads are listed, with the optionality Codex writes them with; every
+// schema is loose, so what a newer Codex adds survives. Kinds not listed here are kept as they are
+// (`OtherEventMsg`): Codex writes many events weft has no use for, and a copy must not lose them.
+import { z } from 'zod';
+import { ContentPart } from './responses-items.js';
+
+/** Token counts in a `token_count` event (0.169 adds `cache_write_input_tokens`, kept as read). */
+export const StoredTokenUsage = z.looseObject({
+  input_tokens: z.number(),
+  cached_input_tokens: z.number(),
+  output_tokens: z.number(),
+  reasoning_output_tokens: z.number(),
+  total_tokens: z.number(),
+});
+
+export const StoredTokenInfo = z.looseObject({
+  total_token_usage: StoredTokenUsage,
+  last_token_usage: StoredTokenUsage,
+  model_context_window: z.number().nullable().optional(),
+});
+export type StoredTokenInfo = z.infer<typeof StoredTokenInfo>;
+
+export const UserMessageEvent = z.looseObject({
+  type: z.literal('user_message'),
+  message: z.string(),
+  images: z.array(z.string()).nullable().optional(),
+});
+export const AgentMessageEvent = z.looseObject({ type: z.literal('agent_message'), message: z.string() });
+export const AgentReasoningEvent = z.looseObject({ type: z.literal('agent_reasoning'), text: z.string() });
+export const ContextCompactedEvent = z.looseObject({ type: z.literal('context_compacted') });
+export const TurnAbortedEvent = z.looseObject({
+  type: z.literal('turn_aborted'),
+  reason: z.string().optional(),
+  turn_id: z.string().optional(),
+});
+export const TokenCountEvent = z.looseObject({ type: z.literal('token_count'), info: StoredTokenInfo.nullable().optional() });
+export const ThreadNameUpdatedEvent = z.looseObject({
+  type: z.literal('thread_name_updated'),
+  thread_id: z.string().optional(),
+  thread_name: z.string().nullable().optional(),
+});
+export const ThreadRolledBackEvent = z.looseObject({ type: z.literal('thread_rolled_back'), num_turns: z.number() });
+
+/**
+ * Codex 0.169: a turn's opening and closing events. The times are seconds since the epoch, read only
+ * when they are numbers: a turn marker is not lost over its clock (recordings hold placeholders).
+ */
+export const TaskStartedEvent = z.looseObject({
+  type: z.literal('task_started'),
+  turn_id: z.string().optional(),
+  started_at: z.unknown().optional(),
+});
+export const TaskCompleteEvent = z.looseObject({
+  type: z.literal('task_complete'),
+  turn_id: z.string().optional(),
+  completed_at: z.unknown().optional(),
+});
+/** Codex 0.169: settings a turn applied before it started (counted by the viewer's replay). */
+export const ThreadSettingsAppliedEvent = z.looseObject({ type: z.literal('thread_settings_applied') });
+
+/** Codex 0.169: a finished turn item, as its app-server shows it (`UserMessage`, `AgentMessage`, …). */
+export const CompletedTurnItem = z.looseObject({
+  type: z.string(),
+  id: z.string().optional(),
+  content: z.array(z.unknown()).optional(),
+  summary_text: z.array(z.unknown()).optional(),
+  raw_content: z.array(z.unknown()).optional(),
+});
+export type CompletedTurnItem = z.infer<typeof CompletedTurnItem>;
+export const ItemCompletedEvent = z.looseObject({
+  type: z.literal('item_completed'),
+  turn_id: z.string().optional(),
+  item: CompletedTurnItem,
+});
+
+/** weft's own: a message an extension put into the thread, kept beside the items it follows. */
+export const EXTENSION_MESSAGE_EVENT = 'weft_extension_message';
+export const StoredExtensionMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('extension_message'),
+    customType: z.string(),
+    content: z.union([z.string(), z.array(ContentPart)]),
+    display: z.boolean().optional(),
+    details: z.unknown().optional(),
+  }),
+  z.object({ type: z.literal('compaction_summary_message'), summary: z.string() }),
+  z.object({ type: z.literal('branch_summary_message'), summary: z.string() }),
+]);
+export type StoredExtensionMessage = z.infer<typeof StoredExtensionMessage>;
+export const ExtensionMessageEvent = z.looseObject({ type: z.literal(EXTENSION_MESSAGE_EVENT), message: StoredExtensionMessage });
+
+export const KnownEventMsg = z.discriminatedUnion('type', [
+  UserMessageEvent,
+  AgentMessageEvent,
+  AgentReasoningEvent,
+  ContextCompactedEvent,
+  TurnAbortedEvent,
+  TokenCountEvent,
+  ThreadNameUpdatedEvent,
+  ThreadRolledBackEvent,
+  TaskStartedEvent,
+  TaskCompleteEvent,
+  ThreadSettingsAppliedEvent,
+  ItemCompletedEvent,
+  ExtensionMessageEvent,
+]);
+export type KnownEventMsg = z.infer<typeof KnownEventMsg>;
+export type KnownEventKind = KnownEventMsg['type'];
+
+/** The kinds above, for the reader's choice of schema. */
+export const KNOWN_EVENT_KINDS: ReadonlySet<string> = new Set(KnownEventMsg.options.map((o) => o.shape.type.value));
+
+/** An event of a kind weft does not read: only its `type` is known. */
+export const OtherEventMsg = z.looseObject({ type: z.string() });
+export type OtherEventMsg = z.infer<typeof OtherEventMsg>;
+
+/** An event_msg payload as stored: a known kind (checked against its schema) or any other. */
+export type EventMsgPayload = KnownEventMsg | OtherEventMsg;
