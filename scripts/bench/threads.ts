@@ -92,7 +92,8 @@ async function resumeInChild(home: string, id: string, warm = false): Promise<Re
 
 function run(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { encoding: 'utf8', maxBuffer: 16 * MB, ...(env ? { env } : {}) }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+    // stdin closed at once: `weft thread resume` with stdin piped and open waits for it (a prompt on stdin).
+    execFile(cmd, args, { encoding: 'utf8', maxBuffer: 16 * MB, ...(env ? { env } : {}) }, (err, stdout) => (err ? reject(err) : resolve(stdout))).stdin?.end();
   });
 }
 

@@ -4,13 +4,13 @@
 import path from 'node:path';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { RolloutError } from '../errors.js';
-import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
 import { listThreads, type ListThreadsOptions, type ThreadListPage } from './list.js';
 import { lockRollout, type RolloutLock } from './lock.js';
 import { latestRollout, rolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
 import { locateThread } from './lookup.js';
+import { readForReopen } from './resume-index.js';
 import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput } from './writer.js';
 
 /** A thread read back for reopening: its records (from the last checkpoint on) and its session_meta. */
@@ -66,10 +66,9 @@ export class ThreadStore {
    * left in the file (their bytes are forwarded from there).
    */
   async readForReopen(file: string, onWarning: (warning: string) => void): Promise<StoredThread> {
-    const read = { onWarning, itemBytes: 'file' } as const;
-    const records = await withHistoryBase(await readRollout(file, { ...read, fromLastCheckpoint: true }), file, this.home, read);
-    const headMeta = records[0]?.line.type === 'session_meta' ? undefined : (await readRolloutHead(file)).sessionMeta;
-    return { records, headMeta };
+    const own = await readForReopen(file, { onWarning });
+    const records = await withHistoryBase(own.records, file, this.home, { onWarning, itemBytes: 'file' });
+    return { records, headMeta: own.headMeta };
   }
 
   /** All the records of a rollout, without taking the writer lock. */

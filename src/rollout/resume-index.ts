@@ -1,0 +1,165 @@
+// What a resume reads, in one pass over the rollout, with a cache beside it (protocol/resume-index.ts).
+//
+// Without a usable index: the records from the last checkpoint on (reader.ts), and when they start
+// after the session_meta, the file's first lines for it, from the same open file. With one: the
+// records it stores, then only the lines appended since it was written. The index is used only when
+// the file still holds the bytes it covers (same inode, at least as long, same last bytes there):
+// Codex and other tools append to the same files, and a file rewritten in place is read again.
+// Its lines are checked again as the reader checks every line (a stale or damaged index is ignored).
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { RESUME_INDEX_FORMAT, ResumeIndex, type ResumeIndexRecord } from '../../protocol/resume-index.js';
+import { SessionMeta, type StoredRolloutLine } from '../../protocol/rollout.js';
+import { rawJsonOf, skeletonOf } from '../history/raw-json.js';
+import { RolloutFile } from './file.js';
+import { PRIVATE_FILE_MODE } from './file-modes.js';
+import { eachLine } from './lines.js';
+import { acceptLine, acceptSkeletonLine, parseLineBytes, readOpenRollout, type OpenRead, type ReadCursor, type ReadOptions, type RolloutRecord } from './reader.js';
+import { REJECTED, verdictOf } from './schema-verdict.js';
+
+export const indexPathOf = (rolloutPath: string): string => `${rolloutPath}.resume-index`;
+
+/** Below this size a rollout is simply read: its index would save less than it costs to keep. */
+export const MIN_INDEXED_BYTES = 1024 * 1024;
+
+/** How many of the covered bytes' last bytes the index keeps to check the file against. */
+const TAIL_BYTES = 64;
+
+/** How much of the file's start is searched for its session_meta. */
+const HEAD_BYTES = 1024 * 1024;
+
+export interface ReopenRead {
+  readonly records: RolloutRecord[];
+  /** session_meta when the records do not start with it (they start at a checkpoint). */
+  readonly headMeta: SessionMeta | undefined;
+}
+
+export interface ReopenOptions extends Pick<ReadOptions, 'onWarning' | 'checkpointSearchBytes'> {
+  /** Rollouts from this size on keep an index (MIN_INDEXED_BYTES). */
+  minIndexedBytes?: number;
+}
+
+/** The records a reopen needs, items left in the file, reading each part of the file at most once. */
+export async function readForReopen(path: string, options: ReopenOptions = {}): Promise<ReopenRead> {
+  const file = RolloutFile.open(path);
+  try {
+    const { size, ino } = file.identity();
+    const indexed = size >= (options.minIndexedBytes ?? MIN_INDEXED_BYTES);
+    const cached = indexed ? await loadIndex(path, file, ino) : undefined;
+    const read = await readOpenRollout(file, { ...options, fromLastCheckpoint: true, itemBytes: 'file' }, cached?.cursor);
+    const first = read.records[0]?.line;
+    // The index keeps the session_meta even while the records start with it: a checkpoint may come.
+    const meta = first?.type === 'session_meta' ? first.payload : cached ? cached.headMeta : await headMetaOf(file);
+    if (indexed && read.end !== cached?.cursor.at) await saveIndex(path, file, ino, read, meta);
+    return { records: read.records, headMeta: first?.type === 'session_meta' ? undefined : meta };
+  } finally {
+    file.release();
+  }
+}
+
+/** The first session_meta before the first user message (what a listing shows as the thread's). */
+async function headMetaOf(file: RolloutFile): Promise<SessionMeta | undefined> {
+  let meta: SessionMeta | undefined;
+  await eachLine(
+    file,
+    (buf, start, end, _offset, terminated) => {
+      const parsed = parseLineBytes(buf, start, end, !terminated);
+      if (typeof parsed === 'string') return false;
+      if (parsed.type === 'session_meta') meta = parsed.payload;
+      return meta !== undefined || (parsed.type === 'event_msg' && parsed.payload.type === 'user_message');
+    },
+    { maxBytes: HEAD_BYTES, chunkBytes: 64 * 1024, readAhead: false },
+  );
+  return meta;
+}
+
+interface CachedRead {
+  readonly cursor: ReadCursor;
+  readonly headMeta: SessionMeta | undefined;
+}
+
+/** The index's read of the file, when the index is there, whole, and covers bytes the file still holds. */
+async function loadIndex(path: string, file: RolloutFile, ino: number): Promise<CachedRead | undefined> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(indexPathOf(path), 'utf8'));
+  } catch {
+    return undefined; // none yet, or torn: rebuilt below
+  }
+  if (verdictOf(ResumeIndex, value) === REJECTED) return undefined;
+  const index = value as ResumeIndex;
+  if (index.ino !== ino || !holdsTail(file, index)) return undefined;
+  const headMeta = index.headMeta === null || index.headMeta === undefined ? undefined : index.headMeta;
+  if (headMeta !== undefined && verdictOf(SessionMeta, headMeta) === REJECTED) return undefined;
+  const records: RolloutRecord[] = [];
+  for (const r of index.records) {
+    const line = lineOf(r, file);
+    if (line === undefined) return undefined;
+    records.push({ line, lineNo: r.l, offset: r.o, length: r.n });
+  }
+  return {
+    cursor: { at: index.size, records, lineNo: index.lineNo ?? undefined, warnings: index.warnings },
+    headMeta: headMeta as SessionMeta | undefined,
+  };
+}
+
+function holdsTail(file: RolloutFile, index: ResumeIndex): boolean {
+  const expected = Buffer.from(index.tail, 'base64');
+  if (index.size < expected.length || file.size() < index.size) return false;
+  const at = index.size - expected.length;
+  const actual = Buffer.allocUnsafe(expected.length);
+  return file.fill(actual, at) === expected.length && actual.equals(expected);
+}
+
+/** A stored record's line, checked as the reader checks it; undefined when it no longer passes. */
+function lineOf(r: ResumeIndexRecord, file: RolloutFile): StoredRolloutLine | undefined {
+  const { raw } = r;
+  if (raw) return acceptSkeletonLine(r.line, () => file.range(raw.o, raw.n), raw.cut);
+  const line = acceptLine(r.line);
+  return typeof line === 'string' ? undefined : line;
+}
+
+/** The record as stored: an item backed by a range of the rollout keeps only its skeleton. */
+function recordOf(record: RolloutRecord): ResumeIndexRecord {
+  const { line } = record;
+  const at = { o: record.offset, n: record.length, l: record.lineNo };
+  const raw = line.type === 'response_item' ? rawJsonOf(line.payload) : undefined;
+  if (raw === undefined || Buffer.isBuffer(raw)) return { ...at, line };
+  const { skeleton, cut } = skeletonOf(line.payload);
+  return { ...at, line: { ...line, payload: skeleton }, raw: { o: raw.offset, n: raw.length, cut } };
+}
+
+/**
+ * Writes the index of what was read: only what lies within complete lines (a torn last line may be
+ * completed by its writer). Written whole under another name, then renamed over the old one: a
+ * concurrent reader sees the old index or the new, never a part. A failure leaves no index, which
+ * only costs the next resume a full read.
+ */
+async function saveIndex(path: string, file: RolloutFile, ino: number, read: OpenRead, headMeta: SessionMeta | undefined): Promise<void> {
+  const end = read.end;
+  const tailLength = Math.min(TAIL_BYTES, end);
+  const tail = Buffer.allocUnsafe(tailLength);
+  if (file.fill(tail, end - tailLength) !== tailLength) return;
+  const index: ResumeIndex = {
+    format: RESUME_INDEX_FORMAT,
+    size: end,
+    ino,
+    tail: tail.toString('base64'),
+    lineNo: read.lineNo ?? null,
+    headMeta: headMeta ?? null,
+    warnings: read.warnings.filter((w) => w.offset < end),
+    records: read.records.filter((r) => r.offset < end).map(recordOf),
+  };
+  const target = indexPathOf(path);
+  const temp = `${target}.${process.pid}.tmp`;
+  try {
+    await writeFile(temp, JSON.stringify(index), { mode: PRIVATE_FILE_MODE });
+    await rename(temp, target);
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
+}
+
+/** Removes a rollout's index (its rollout moved or went away); one that cannot be removed is left stale. */
+export async function removeIndex(rolloutPath: string): Promise<void> {
+  await rm(indexPathOf(rolloutPath), { force: true }).catch(() => undefined);
+}
