@@ -21,6 +21,12 @@ export const indexPathOf = (rolloutPath: string): string => `${rolloutPath}.resu
 /** Below this size a rollout is simply read: its index would save less than it costs to keep. */
 export const MIN_INDEXED_BYTES = 1024 * 1024;
 
+/**
+ * A usable index is written again only once this much was appended after it: every turn appends,
+ * and rewriting the index on every resume would cost more than reading a few appended megabytes.
+ */
+export const REWRITE_AFTER_BYTES = 4 * 1024 * 1024;
+
 /** How many of the covered bytes' last bytes the index keeps to check the file against. */
 const TAIL_BYTES = 64;
 
@@ -36,6 +42,8 @@ export interface ReopenRead {
 export interface ReopenOptions extends Pick<ReadOptions, 'onWarning' | 'checkpointSearchBytes'> {
   /** Rollouts from this size on keep an index (MIN_INDEXED_BYTES). */
   minIndexedBytes?: number;
+  /** Appended bytes after which a usable index is written again (REWRITE_AFTER_BYTES). */
+  rewriteAfterBytes?: number;
 }
 
 /** The records a reopen needs, items left in the file, reading each part of the file at most once. */
@@ -49,7 +57,7 @@ export async function readForReopen(path: string, options: ReopenOptions = {}): 
     const first = read.records[0]?.line;
     // The index keeps the session_meta even while the records start with it: a checkpoint may come.
     const meta = first?.type === 'session_meta' ? first.payload : cached ? cached.headMeta : await headMetaOf(file);
-    if (indexed && read.end !== cached?.cursor.at) await saveIndex(path, file, ino, read, meta);
+    if (indexed && (cached === undefined || read.end - cached.cursor.at >= (options.rewriteAfterBytes ?? REWRITE_AFTER_BYTES))) await saveIndex(path, file, ino, read, meta);
     return { records: read.records, headMeta: first?.type === 'session_meta' ? undefined : meta };
   } finally {
     file.release();

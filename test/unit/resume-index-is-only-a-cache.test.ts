@@ -37,9 +37,9 @@ async function rolloutWith(lines: string[]): Promise<string> {
 const view = (records: readonly RolloutRecord[]) => records.map((r) => ({ json: JSON.stringify(r.line), lineNo: r.lineNo, offset: r.offset, length: r.length }));
 
 /** A resume's read with the index (built or used), and its warnings. */
-async function reopen(path: string) {
+async function reopen(path: string, rewriteAfterBytes = 0) {
   const warnings: string[] = [];
-  const read = await readForReopen(path, { onWarning: (w) => warnings.push(w), minIndexedBytes: 0 });
+  const read = await readForReopen(path, { onWarning: (w) => warnings.push(w), minIndexedBytes: 0, rewriteAfterBytes });
   return { records: view(read.records), headMeta: read.headMeta, warnings };
 }
 
@@ -74,6 +74,18 @@ describe('resume index', () => {
     expect(appended.records).toEqual((await reference(path)).records);
     expect(JSON.parse(await readFile(indexPathOf(path), 'utf8')).size).toBe((await stat(path)).size);
     expect(appended.records.at(-1)?.lineNo).toBe(1 + 15 * 4);
+  });
+
+  it('is written again only once enough was appended after it: a few appended lines are read from the rollout', async () => {
+    const path = await rolloutWith([META, ...turns(0, 10)]);
+    await reopen(path);
+    const before = await readFile(indexPathOf(path), 'utf8');
+    await appendFile(path, `${turns(10, 1).join('\n')}\n`);
+    const appended = await reopen(path, 1024 * 1024);
+    expect(appended.records).toEqual((await reference(path)).records);
+    expect(await readFile(indexPathOf(path), 'utf8')).toBe(before);
+    await reopen(path, 1);
+    expect(JSON.parse(await readFile(indexPathOf(path), 'utf8')).size).toBe((await stat(path)).size);
   });
 
   it('starts at a checkpoint appended after it was written, with the session_meta it kept', async () => {
