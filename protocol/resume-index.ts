@@ -2,10 +2,11 @@
 // resume reads from it — the records from the last checkpoint on, long item strings left in the
 // rollout — so that the next resume reads the index and only the lines appended since. Only a cache:
 // it names the rollout bytes it covers (size, inode, the bytes at their end) and is rebuilt whenever
-// they do not match the file.
+// they do not match the file. JSON lines: the header, then one record per line (read in chunks, as
+// a rollout is, so that no string as large as the index is ever held).
 import { z } from 'zod';
 
-export const RESUME_INDEX_FORMAT = 'weft-resume-index/1';
+export const RESUME_INDEX_FORMAT = 'weft-resume-index/2';
 
 /** One record read back: where its line is, and the line as parsed (an item's long strings as ""). */
 export const ResumeIndexRecord = z.object({
@@ -19,7 +20,7 @@ export const ResumeIndexRecord = z.object({
 });
 export type ResumeIndexRecord = z.infer<typeof ResumeIndexRecord>;
 
-export const ResumeIndex = z.object({
+export const ResumeIndexHeader = z.object({
   format: z.literal(RESUME_INDEX_FORMAT),
   /** Rollout bytes covered (up to the end of a complete line), and the file's inode number. */
   size: z.number(),
@@ -32,6 +33,7 @@ export const ResumeIndex = z.object({
   headMeta: z.unknown(),
   /** Warnings about skipped lines among those the records span, said again on every resume. */
   warnings: z.array(z.object({ offset: z.number(), text: z.string() })),
-  records: z.array(ResumeIndexRecord),
+  /** How many record lines follow: an index cut short is not used. */
+  count: z.number(),
 });
-export type ResumeIndex = z.infer<typeof ResumeIndex>;
+export type ResumeIndexHeader = z.infer<typeof ResumeIndexHeader>;

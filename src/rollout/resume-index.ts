@@ -6,8 +6,8 @@
 // the file still holds the bytes it covers (same inode, at least as long, same last bytes there):
 // Codex and other tools append to the same files, and a file rewritten in place is read again.
 // Its lines are checked again as the reader checks every line (a stale or damaged index is ignored).
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { RESUME_INDEX_FORMAT, ResumeIndex, type ResumeIndexRecord } from '../../protocol/resume-index.js';
+import { open, rename, rm } from 'node:fs/promises';
+import { RESUME_INDEX_FORMAT, ResumeIndexHeader, ResumeIndexRecord } from '../../protocol/resume-index.js';
 import { SessionMeta, type StoredRolloutLine } from '../../protocol/rollout.js';
 import { rawJsonOf, skeletonOf } from '../history/raw-json.js';
 import { RolloutFile } from './file.js';
@@ -87,30 +87,56 @@ interface CachedRead {
 
 /** The index's read of the file, when the index is there, whole, and covers bytes the file still holds. */
 async function loadIndex(path: string, file: RolloutFile, ino: number): Promise<CachedRead | undefined> {
-  let value: unknown;
+  let indexFile: RolloutFile;
   try {
-    value = JSON.parse(await readFile(indexPathOf(path), 'utf8'));
+    indexFile = RolloutFile.open(indexPathOf(path));
   } catch {
-    return undefined; // none yet, or torn: rebuilt below
+    return undefined; // none yet: built below
   }
-  if (verdictOf(ResumeIndex, value) === REJECTED) return undefined;
-  const index = value as ResumeIndex;
-  if (index.ino !== ino || !holdsTail(file, index)) return undefined;
-  const headMeta = index.headMeta === null || index.headMeta === undefined ? undefined : index.headMeta;
-  if (headMeta !== undefined && verdictOf(SessionMeta, headMeta) === REJECTED) return undefined;
+  let header: ResumeIndexHeader | undefined;
+  let usable = true;
+  let complete = false;
   const records: RolloutRecord[] = [];
-  for (const r of index.records) {
-    const line = lineOf(r, file);
-    if (line === undefined) return undefined;
-    records.push({ line, lineNo: r.l, offset: r.o, length: r.n });
+  try {
+    await eachLine(indexFile, (buf, start, end, _offset, terminated) => {
+      const value = parsedOrUndefined(buf, start, end);
+      if (header === undefined) {
+        header = verdictOf(ResumeIndexHeader, value) === REJECTED ? undefined : (value as ResumeIndexHeader);
+        usable = header !== undefined && header.ino === ino && holdsTail(file, header) && validMeta(header.headMeta);
+      } else {
+        const line = terminated && verdictOf(ResumeIndexRecord, value) !== REJECTED ? lineOf(value as ResumeIndexRecord, file) : undefined;
+        if (line === undefined) usable = false;
+        else records.push({ line, lineNo: (value as ResumeIndexRecord).l, offset: (value as ResumeIndexRecord).o, length: (value as ResumeIndexRecord).n });
+      }
+      complete = terminated;
+      return !usable;
+    });
+  } catch {
+    usable = false; // unreadable: rebuilt below
+  } finally {
+    indexFile.release();
   }
+  const h = header;
+  if (!usable || !complete || h === undefined || records.length !== h.count) return undefined;
   return {
-    cursor: { at: index.size, records, lineNo: index.lineNo ?? undefined, warnings: index.warnings },
-    headMeta: headMeta as SessionMeta | undefined,
+    cursor: { at: h.size, records, lineNo: h.lineNo ?? undefined, warnings: h.warnings },
+    headMeta: h.headMeta === null || h.headMeta === undefined ? undefined : (h.headMeta as SessionMeta),
   };
 }
 
-function holdsTail(file: RolloutFile, index: ResumeIndex): boolean {
+function parsedOrUndefined(buf: Buffer, start: number, end: number): unknown {
+  try {
+    return JSON.parse(buf.toString('utf8', start, end));
+  } catch {
+    return undefined;
+  }
+}
+
+function validMeta(meta: unknown): boolean {
+  return meta === null || meta === undefined || verdictOf(SessionMeta, meta) !== REJECTED;
+}
+
+function holdsTail(file: RolloutFile, index: ResumeIndexHeader): boolean {
   const expected = Buffer.from(index.tail, 'base64');
   if (index.size < expected.length || file.size() < index.size) return false;
   const at = index.size - expected.length;
@@ -147,7 +173,8 @@ async function saveIndex(path: string, file: RolloutFile, ino: number, read: Ope
   const tailLength = Math.min(TAIL_BYTES, end);
   const tail = Buffer.allocUnsafe(tailLength);
   if (file.fill(tail, end - tailLength) !== tailLength) return;
-  const index: ResumeIndex = {
+  const records = read.records.filter((r) => r.offset < end);
+  const header: ResumeIndexHeader = {
     format: RESUME_INDEX_FORMAT,
     size: end,
     ino,
@@ -155,17 +182,29 @@ async function saveIndex(path: string, file: RolloutFile, ino: number, read: Ope
     lineNo: read.lineNo ?? null,
     headMeta: headMeta ?? null,
     warnings: read.warnings.filter((w) => w.offset < end),
-    records: read.records.filter((r) => r.offset < end).map(recordOf),
+    count: records.length,
   };
   const target = indexPathOf(path);
   const temp = `${target}.${process.pid}.tmp`;
   try {
-    await writeFile(temp, JSON.stringify(index), { mode: PRIVATE_FILE_MODE });
+    const out = await open(temp, 'w', PRIVATE_FILE_MODE);
+    try {
+      await out.write(`${JSON.stringify(header)}\n`);
+      // In batches: never one string as large as the index.
+      for (let i = 0; i < records.length; i += WRITE_BATCH) {
+        await out.write(`${records.slice(i, i + WRITE_BATCH).map((r) => JSON.stringify(recordOf(r))).join('\n')}\n`);
+      }
+    } finally {
+      await out.close();
+    }
     await rename(temp, target);
   } catch {
     await rm(temp, { force: true }).catch(() => undefined);
   }
 }
+
+/** Record lines written at a time. */
+const WRITE_BATCH = 2000;
 
 /** Removes a rollout's index (its rollout moved or went away); one that cannot be removed is left stale. */
 export async function removeIndex(rolloutPath: string): Promise<void> {
