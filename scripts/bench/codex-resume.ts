@@ -2,20 +2,12 @@
 // of `codex exec resume <id>` until its request starts arriving at the mock. Runs only where
 // scripts/install-codex.sh installed the binary (the caller says so when it is absent).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { startMockResponsesServer, textReply } from '../mock-responses-server.js';
 
-/** The Codex binary of `version` from $WEFT_CODEX_BIN or scripts/install-codex.sh's cache, if there. */
-export function codexBinary(version: string): string | undefined {
-  const explicit = process.env.WEFT_CODEX_BIN;
-  if (explicit) return existsSync(explicit) ? explicit : undefined;
-  const cache = process.env.WEFT_CODEX_CACHE ?? path.join(os.homedir(), '.cache');
-  const candidate = path.join(cache, `weft-codex-${version}`, 'node_modules', '.bin', 'codex');
-  return existsSync(candidate) ? candidate : undefined;
-}
+/** The Codex binary of a version, where scripts/install-codex.sh put it (or $WEFT_CODEX_BIN). */
+export { findCodexBinary as codexBinary } from '../../test/conformance/codex-binary-driver.js';
 
 /**
  * One resume by Codex of thread `id` under `home` (its CODEX_HOME): milliseconds from spawn to the
