@@ -7,6 +7,7 @@ import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
 import { benchResumeVsCodex } from './bench/resume-vs-codex.js';
 import { benchSandbox } from './bench/sandbox.js';
+import { benchThreadIndex } from './bench/thread-index.js';
 import { benchThreads } from './bench/threads.js';
 import { benchTransports } from './bench/transports.js';
 import { benchView } from './bench/view.js';
@@ -15,6 +16,7 @@ const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
 try {
   await benchThreads(home);
   await benchResumeVsCodex(home);
+  await benchThreadIndex(home);
   await benchCompactionAppend(home);
   await benchAppServer();
   await benchSandbox();

@@ -2,7 +2,7 @@
 // update, in pages. The cursor is `<ISO time>|<thread id>` of the last thread of a page (the form
 // Codex uses), so it stays valid across server restarts.
 import type { ThreadListParams, ThreadSourceKind } from '../../protocol/app-server/thread.js';
-import { ThreadStore } from '../rollout/thread-store.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { readThreadFacts, type ThreadFacts } from './thread-view.js';
 import { rpcError } from './rpc-errors.js';
 
@@ -17,10 +17,9 @@ function sourceKind(source: ThreadFacts['meta']['source']): ThreadSourceKind {
   return 'subAgent';
 }
 
-async function allStored(home: string, archived: boolean): Promise<ThreadFacts[]> {
+async function allStored(store: ThreadStore, archived: boolean): Promise<ThreadFacts[]> {
   const out: ThreadFacts[] = [];
   let cursor: string | undefined;
-  const store = new ThreadStore(home);
   do {
     const page = await store.list({ limit: 500, archived, ...(cursor ? { cursor } : {}) });
     for (const entry of page.threads) {
@@ -35,14 +34,14 @@ async function allStored(home: string, archived: boolean): Promise<ThreadFacts[]
   return out;
 }
 
-export async function listThreadPage(home: string, params: ThreadListParams, defaultProvider: string): Promise<{ data: ThreadFacts[]; nextCursor: string | null }> {
+export async function listThreadPage(store: ThreadStore, params: ThreadListParams, defaultProvider: string): Promise<{ data: ThreadFacts[]; nextCursor: string | null }> {
   const limit = params.limit ?? DEFAULT_LIMIT;
   if (limit < 1) throw rpcError.invalidField('limit', 'must be at least 1');
   const sources = params.sourceKinds && params.sourceKinds.length > 0 ? params.sourceKinds : DEFAULT_SOURCES;
   const providers = params.modelProviders && params.modelProviders.length > 0 ? params.modelProviders : undefined;
   const byUpdate = params.sortKey === 'updated_at';
   const key = (f: ThreadFacts): string => (byUpdate ? new Date(f.mtimeMs).toISOString() : f.meta.timestamp);
-  const rows = (await allStored(home, params.archived === true))
+  const rows = (await allStored(store, params.archived === true))
     .filter((f) => sources.includes(sourceKind(f.meta.source)))
     .filter((f) => !providers || providers.includes(f.meta.model_provider ?? defaultProvider))
     .map((f) => ({ f, k: `${key(f)}|${f.meta.id}` }))
