@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
+import { benchResumeVsCodex } from './bench/resume-vs-codex.js';
 import { benchSandbox } from './bench/sandbox.js';
 import { benchThreadIndex } from './bench/thread-index.js';
 import { benchThreads } from './bench/threads.js';
@@ -14,6 +15,7 @@ import { benchView } from './bench/view.js';
 const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
 try {
   await benchThreads(home);
+  await benchResumeVsCodex(home);
   await benchThreadIndex(home);
   await benchCompactionAppend(home);
   await benchAppServer();

@@ -24,7 +24,7 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
  */
 const runsFor = (sizeMb: number): number => (sizeMb <= 10 ? 11 : 5);
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
@@ -54,7 +54,7 @@ interface ResumeFigures {
 }
 
 /** Resume in a child process; the mock here notes when the request starts arriving. */
-async function resumeInChild(home: string, id: string, warm = false): Promise<ResumeFigures> {
+export async function resumeInChild(home: string, id: string, warm = false): Promise<ResumeFigures> {
   const arrivals: number[] = [];
   const received: number[] = [];
   let bodyBytes = 0;
@@ -92,7 +92,8 @@ async function resumeInChild(home: string, id: string, warm = false): Promise<Re
 
 function run(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { encoding: 'utf8', maxBuffer: 16 * MB, ...(env ? { env } : {}) }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+    // stdin closed at once: `weft thread resume` with stdin piped and open waits for it (a prompt on stdin).
+    execFile(cmd, args, { encoding: 'utf8', maxBuffer: 16 * MB, ...(env ? { env } : {}) }, (err, stdout) => (err ? reject(err) : resolve(stdout))).stdin?.end();
   });
 }
 
@@ -100,7 +101,7 @@ function run(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<stri
  * What a command-line user waits for: `weft thread resume` from the moment its process is spawned
  * until the request starts arriving (node's start, loading weft's build, the resume).
  */
-async function cliResumeMs(home: string, id: string): Promise<number> {
+export async function cliResumeMs(home: string, id: string): Promise<number> {
   let arrivedAt = Number.NaN;
   const mock = await startMockResponsesServer({ onRequestStart: () => void (arrivedAt = Date.now()), respond: () => textReply('ok') });
   try {

@@ -51,12 +51,12 @@ async function benchBigThread(): Promise<void> {
     const size = (await stat(big.path)).size;
     const server = await serve(home);
     await timedGet(server, '/api/threads');
-    // What the page asks for: the last 20 turns (the file is read and its requests rebuilt once).
+    // What the page asks for: the last 20 turns (the file is read and its requests replayed once).
     const page = await timedGet(server, `/api/threads/${big.id}?last_turns=20`);
     const again = await timedGet(server, `/api/threads/${big.id}?last_turns=20`);
     const whole = await timedGet(server, `/api/threads/${big.id}`);
     console.log(
-      `view: ${(size / 1024 / 1024).toFixed(0)} MB thread (${big.turns} turns): page data (last 20 turns) ${page.ms.toFixed(0)} ms on first open (file read and every request rebuilt), ${again.ms.toFixed(0)} ms after; the whole thread's data ${whole.ms.toFixed(0)} ms (${(whole.bytes / 1024 / 1024).toFixed(1)} MB of JSON)`,
+      `view: ${(size / 1024 / 1024).toFixed(0)} MB thread (${big.turns} turns): page data (last 20 turns) ${page.ms.toFixed(0)} ms on first open (target ≤ 2000 ms: the file read, every request replayed, the last 20 turns' items and compositions worked out), ${again.ms.toFixed(0)} ms after; the whole thread's data ${whole.ms.toFixed(0)} ms (${(whole.bytes / 1024 / 1024).toFixed(1)} MB of JSON)`,
     );
     const body = await timedGet(server, `/api/threads/${big.id}/requests/0`);
     console.log(`view: one request body of it: ${body.ms.toFixed(0)} ms`);

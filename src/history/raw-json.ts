@@ -76,11 +76,37 @@ function lazyField(key: string): PropertyDescriptor {
   return descriptor;
 }
 
+/** Whether `obj`'s own field `key` is one of the accessors reading it from its bytes. */
+function isLazy(obj: object, key: string): boolean {
+  const get = Object.getOwnPropertyDescriptor(obj, key)?.get;
+  return get !== undefined && lazyFields.get(key)?.get === get;
+}
+
+/**
+ * `value` as it was parsed before its long fields were left in its bytes: those fields hold "" (the
+ * skeleton a cache can store beside the bytes' place), with `cut` naming them. Nothing is read.
+ */
+export function skeletonOf(value: object): { skeleton: Record<string, unknown>; cut: string[] } {
+  // No prototype: a `__proto__` key is then an own field like any other.
+  const skeleton = Object.create(null) as Record<string, unknown>;
+  const cut: string[] = [];
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(value)) {
+    if (isLazy(value, key)) {
+      cut.push(key);
+      skeleton[key] = '';
+    } else {
+      skeleton[key] = fields[key];
+    }
+  }
+  return { skeleton, cut };
+}
+
 /** Turns every lazy field of `obj` into a plain one holding its value, and forgets the bytes. */
 function detach(obj: object): void {
-  for (const [key, d] of Object.entries(Object.getOwnPropertyDescriptors(obj))) {
-    if (d.get && lazyFields.get(key)?.get === d.get) {
-      Object.defineProperty(obj, key, { value: d.get.call(obj), enumerable: true, configurable: true, writable: true });
+  for (const key of Object.keys(obj)) {
+    if (isLazy(obj, key)) {
+      Object.defineProperty(obj, key, { value: (obj as Record<string, unknown>)[key], enumerable: true, configurable: true, writable: true });
     }
   }
   rawBytes.delete(obj);

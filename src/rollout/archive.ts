@@ -7,6 +7,7 @@ import { RolloutError, errorMessage } from '../errors.js';
 import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './paths.js';
 import { assertNotLocked } from './lock.js';
 import { PRIVATE_DIRS } from './file-modes.js';
+import { removeIndex } from './resume-index.js';
 import { assertNoCodexWriter, recordArchiveInIndex } from './state-db/archive-in-index.js';
 
 async function exists(path: string): Promise<boolean> {
@@ -29,6 +30,8 @@ async function move(home: string, from: string, to: string): Promise<string> {
   } catch (err) {
     throw new RolloutError(`cannot move ${from} to ${to}: ${errorMessage(err)}`, from, { cause: err });
   }
+  // Its resume index stays behind: only a cache, rebuilt where the rollout now is when it is resumed.
+  await removeIndex(from);
   return to;
 }
 

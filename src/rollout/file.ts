@@ -36,6 +36,12 @@ export class RolloutFile implements ByteSource {
     return fstatSync(this.#fd).size;
   }
 
+  /** Size and inode number: a file replaced by another (not appended to) has another inode. */
+  identity(): { size: number; ino: number } {
+    const st = fstatSync(this.#fd);
+    return { size: st.size, ino: st.ino };
+  }
+
   /** Fills `buf` from `position` without blocking; resolves with the bytes read (0 at the end). */
   readInto(buf: Buffer, position: number, length = buf.length): Promise<number> {
     return new Promise((resolve, reject) => {

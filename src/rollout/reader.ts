@@ -143,16 +143,24 @@ function parseItemSkeleton(buf: Buffer, start: number, end: number, at: LineInFi
   } catch {
     return undefined;
   }
+  const { payloadStart, payloadEnd } = skeleton;
+  const raw = (): RawJson =>
+    at ? at.file.range(at.offset + payloadStart, payloadEnd - payloadStart) : Buffer.from(bytes.subarray(payloadStart, payloadEnd));
+  return acceptSkeletonLine(value, raw, skeleton.cutKeys);
+}
+
+/**
+ * A response_item line parsed from its skeleton (its long strings cut to ""), checked as the reader
+ * checks it: the line with its item backed by `raw()` (the payload's bytes), or undefined when it is
+ * not exactly a valid item line (the caller then parses the whole line).
+ */
+export function acceptSkeletonLine(value: unknown, raw: () => RawJson, cutKeys: readonly string[]): StoredRolloutLine | undefined {
   if (checkLine(value) !== undefined) return undefined;
   const line = value as StoredRolloutLine;
   if (line.type !== 'response_item') return undefined;
   const item = skeletonItemPayload(line.payload);
   if (!item) return undefined;
-  const { payloadStart, payloadEnd } = skeleton;
-  const raw: RawJson = at
-    ? at.file.range(at.offset + payloadStart, payloadEnd - payloadStart)
-    : Buffer.from(bytes.subarray(payloadStart, payloadEnd));
-  line.payload = backItem(item, raw, skeleton.cutKeys);
+  line.payload = backItem(item, raw(), cutKeys);
   return line;
 }
 
@@ -172,6 +180,11 @@ export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnte
   } catch (err) {
     return lastUnterminated ? 'truncated last line (no newline, not complete JSON)' : `malformed JSON: ${errorMessage(err)}`;
   }
+  return acceptLine(value);
+}
+
+/** A line's parsed JSON checked as the reader checks every line: the line, or why it is skipped. */
+export function acceptLine(value: unknown): StoredRolloutLine | string {
   const problem = checkLine(value);
   if (problem !== undefined) return problem;
   // Checked above: a kept value has the shape of StoredRolloutLine.
@@ -190,39 +203,101 @@ export function parseLineBytes(buf: Buffer, start: number, end: number, lastUnte
 export async function readRollout(path: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
   const file = RolloutFile.open(path);
   try {
-    return await readOpen(file, options);
+    return (await readOpenRollout(file, options)).records;
   } finally {
     file.release();
   }
 }
 
-async function readOpen(file: RolloutFile, options: ReadOptions): Promise<RolloutRecord[]> {
+/** A warning about a line, with the line's offset (a checkpoint met later drops it with the line). */
+export interface LineWarning {
+  readonly offset: number;
+  readonly text: string;
+}
+
+/** Where a read goes on from: what an earlier read of the same file's start left (resume-index.ts). */
+export interface ReadCursor {
+  /** File offset of the first line not read yet. */
+  readonly at: number;
+  /** The records read before `at`, as that read kept them (from the top, or from a checkpoint). */
+  readonly records: RolloutRecord[];
+  /** Lines before `at` when the records were read from the top (they carry line numbers), else undefined. */
+  readonly lineNo: number | undefined;
+  /** The warnings that read gave about the lines it kept. */
+  readonly warnings: readonly LineWarning[];
+}
+
+export interface OpenRead {
+  readonly records: RolloutRecord[];
+  /** The warnings given (each was also passed to `onWarning`). */
+  readonly warnings: readonly LineWarning[];
+  /** Offset just past the last line ended by a newline: where a later read of appended lines starts. */
+  readonly end: number;
+  /** Lines up to `end`, when the records carry line numbers. */
+  readonly lineNo: number | undefined;
+}
+
+/** A checkpoint rule that has seen `records` (already cut by it): it goes on from there. */
+function cutAfter(records: readonly RolloutRecord[]): CheckpointCut {
+  const cut = new CheckpointCut();
+  const seen: RolloutRecord[] = [];
+  for (const record of records) {
+    seen.push(record);
+    cut.keepFrom(seen);
+  }
+  return cut;
+}
+
+/**
+ * readRollout on a file already open; with `cursor`, only the lines from `cursor.at` on are read,
+ * after the records given (the checkpoint rule applies across both with `fromLastCheckpoint`).
+ */
+export async function readOpenRollout(file: RolloutFile, options: ReadOptions, cursor?: ReadCursor): Promise<OpenRead> {
   const { path } = file;
   const warn = options.onWarning ?? (() => undefined);
   const inFile = options.itemBytes === 'file';
   const searchBytes = options.checkpointSearchBytes ?? TAIL_SEARCH_BYTES;
-  const from = options.fromLastCheckpoint ? ((await lastCheckpointIn(file, searchBytes)) ?? 0) : 0;
-  const checkpoints = options.fromLastCheckpoint && from === 0 ? new CheckpointCut() : undefined;
-  let records: RolloutRecord[] = [];
+  let from: number;
+  let checkpoints: CheckpointCut | undefined;
+  let records: RolloutRecord[];
   // Reading forwards to a checkpoint, the warnings about lines it makes unneeded are dropped with them.
-  let held: { offset: number; text: string }[] = [];
-  const warnAt = (offset: number, text: string): void => {
-    if (checkpoints) held.push({ offset, text });
-    else warn(text);
-  };
-  let lineNo = 0;
+  let held: LineWarning[];
+  let lineNo: number;
+  let numbered: boolean;
+  if (cursor) {
+    from = cursor.at;
+    records = cursor.records;
+    held = [...cursor.warnings];
+    numbered = cursor.lineNo !== undefined;
+    lineNo = cursor.lineNo ?? 0;
+    checkpoints = options.fromLastCheckpoint ? cutAfter(records) : undefined;
+  } else {
+    from = options.fromLastCheckpoint ? ((await lastCheckpointIn(file, searchBytes)) ?? 0) : 0;
+    records = [];
+    held = [];
+    numbered = from === 0;
+    lineNo = 0;
+    checkpoints = options.fromLastCheckpoint && from === 0 ? new CheckpointCut() : undefined;
+  }
+  const warnAt = (offset: number, text: string): void => void held.push({ offset, text });
+  let end = from;
+  let endLineNo = lineNo;
   await eachLine(
     file,
-    (buf, start, end, offset, terminated) => {
+    (buf, start, stop, offset, terminated) => {
       lineNo += 1;
-      const parsed = parseLineBytes(buf, start, end, !terminated, inFile ? { file, offset } : undefined);
+      if (terminated) {
+        end = offset + (stop - start) + 1;
+        endLineNo = lineNo;
+      }
+      const parsed = parseLineBytes(buf, start, stop, !terminated, inFile ? { file, offset } : undefined);
       if (typeof parsed === 'string') {
         // Read from a checkpoint, line numbers are unknown: warnings and records name byte offsets.
-        const where = from > 0 ? `${path}@${offset}` : `${path}:${lineNo}`;
+        const where = numbered ? `${path}:${lineNo}` : `${path}@${offset}`;
         warnAt(offset, `${where}: ${parsed}; line skipped`);
         return;
       }
-      records.push({ line: parsed, lineNo: from > 0 ? 0 : lineNo, offset, length: end - start });
+      records.push({ line: parsed, lineNo: numbered ? lineNo : 0, offset, length: stop - start });
       const keep = checkpoints?.keepFrom(records) ?? 0;
       if (keep > 0) {
         records = records.slice(keep);
@@ -232,8 +307,9 @@ async function readOpen(file: RolloutFile, options: ReadOptions): Promise<Rollou
     },
     { from, onBom: () => warnAt(0, `${path}:1: UTF-8 byte order mark skipped`) },
   );
+  // Every resume says again what it skips, the warnings a cursor carries over included.
   for (const w of held) warn(w.text);
-  return records;
+  return { records, warnings: held, end, lineNo: numbered ? endLineNo : undefined };
 }
 
 function wrongLine(record: RolloutRecord, type: string, file: string): RolloutError {

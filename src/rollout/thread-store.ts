@@ -11,6 +11,7 @@ import { lockRollout, type RolloutLock } from './lock.js';
 import { latestRollout, rolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
 import { locateThread } from './lookup.js';
+import { readForReopen } from './resume-index.js';
 import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput, type RolloutWriteObserver } from './writer.js';
 import { parseRolloutFileName } from './paths.js';
 import { threadIndexObserver } from './state-db/thread-index-observer.js';
@@ -126,10 +127,9 @@ export class ThreadStore {
    * left in the file (their bytes are forwarded from there).
    */
   async readForReopen(file: string, onWarning: (warning: string) => void): Promise<StoredThread> {
-    const read = { onWarning, itemBytes: 'file' } as const;
-    const records = await withHistoryBase(await readRollout(file, { ...read, fromLastCheckpoint: true }), file, this.home, read);
-    const headMeta = records[0]?.line.type === 'session_meta' ? undefined : (await readRolloutHead(file)).sessionMeta;
-    return { records, headMeta };
+    const own = await readForReopen(file, { onWarning });
+    const records = await withHistoryBase(own.records, file, this.home, { onWarning, itemBytes: 'file' });
+    return { records, headMeta: own.headMeta };
   }
 
   /** All the records of a rollout, without taking the writer lock. */

@@ -10,12 +10,12 @@ import { withHistoryBase } from '../rollout/history-base.js';
 import { historyItemOf, readRollout, type RolloutRecord } from '../rollout/reader.js';
 import { ESTIMATED_FIELDS_0169, isCustomInstructions, renderRequestBody, settingsOf } from './request-body.js';
 import { compose, itemFacts, requestPieces, type Composition, type ItemFacts, type Piece } from './request-composition.js';
-import { rawJsonOf } from '../history/raw-json.js';
+import { rawJsonBytes, rawJsonOf } from '../history/raw-json.js';
 import { textMessage } from '../history/message.js';
 import { sentInstructions0169, toolNames } from '../profile/codex-0.169/model-instructions.js';
 import { baseInstructionsMessage, inputWithInstructions } from '../profile/codex-0.169/render-body.js';
 import type { KitShelf, ViewKit } from './render-kit.js';
-import { replayRollout, type Replay } from './rollout-replay.js';
+import { replayRollout, type Replay, type ReplayedRequest } from './rollout-replay.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
 
@@ -50,10 +50,16 @@ export interface LoadedThread {
   readonly id: string;
   readonly generation: Replay['generation'];
   readonly meta: Record<string, unknown>;
-  readonly items: DisplayItem[];
-  readonly requests: RequestSummary[];
   /** True when the bodies were rebuilt with the pack of the thread's own generation. */
   readonly exact: boolean;
+  readonly turnCount: number;
+  readonly requestCount: number;
+  /** The items of turns `fromTurn` and later (each drawn when first asked for). */
+  itemsFrom(fromTurn: number): DisplayItem[];
+  /** The requests of turns `fromTurn` and later. */
+  requestsFrom(fromTurn: number): RequestSummary[];
+  /** Requests [from, from + limit). */
+  requestRange(from: number, limit: number): RequestSummary[];
   body(index: number): ResponsesRequestBody | undefined;
 }
 
@@ -89,14 +95,21 @@ function displayOf(item: ResponseItem, turn: number, isRealUser: (i: ResponseIte
   }
 }
 
-function displayItems(records: readonly RolloutRecord[], file: string, replay: Replay, isRealUser: (i: ResponseItem) => boolean): DisplayItem[] {
-  const items: DisplayItem[] = [];
+/**
+ * Where each shown item is, by turn: a pass that reads no long field (a turn starts at a real user
+ * message, whose content is never left in the file). Each item is drawn when its turn is shown:
+ * drawing reads the long fields (outputs, arguments), which for a long thread are most of its bytes.
+ */
+function itemPlaces(records: readonly RolloutRecord[], file: string, replay: Replay, isRealUser: (i: ResponseItem) => boolean): { turns: number; draw: (fromTurn: number) => DisplayItem[] } {
+  type Place = { readonly turn: number; readonly draw: () => DisplayItem };
+  const places: Place[] = [];
   let turn = 0;
   let users = 0;
   const meta = replay.meta;
   records.forEach((record, index) => {
     if (index === replay.ownFrom && typeof meta.forked_from_id === 'string') {
-      items.push({ kind: 'fork', turn, text: `forked from ${meta.forked_from_id}`, title: meta.forked_from_id });
+      const shown: DisplayItem = { kind: 'fork', turn, text: `forked from ${meta.forked_from_id}`, title: meta.forked_from_id };
+      places.push({ turn, draw: () => shown });
     }
     const inherited = index < replay.ownFrom ? { inherited: true } : {};
     const line = record.line;
@@ -104,19 +117,31 @@ function displayItems(records: readonly RolloutRecord[], file: string, replay: R
     if (item) {
       const real = isRealUser(item);
       if (real) turn += 1;
-      const shown = displayOf(item, Math.max(turn, 1), isRealUser);
-      items.push({ ...shown, ...inherited, ...(real ? { userIndex: users++ } : {}) });
+      const at = Math.max(turn, 1);
+      const user = real ? { userIndex: users++ } : {};
+      places.push({ turn: at, draw: () => ({ ...displayOf(item, at, isRealUser), ...inherited, ...user }) });
     } else if (line.type === 'compacted') {
-      items.push({ kind: 'compaction', turn: Math.max(turn, 1), ...clip(line.payload.message), ...inherited });
+      const at = Math.max(turn, 1);
+      const message = line.payload.message;
+      places.push({ turn: at, draw: () => ({ kind: 'compaction', turn: at, ...clip(message), ...inherited }) });
     }
   });
-  return items;
+  const drawn = new Map<Place, DisplayItem>();
+  const draw = (p: Place): DisplayItem => {
+    let shown = drawn.get(p);
+    if (shown === undefined) drawn.set(p, (shown = p.draw()));
+    return shown;
+  };
+  return { turns: places.reduce((max, p) => Math.max(max, p.turn), 0), draw: (fromTurn) => places.filter((p) => p.turn >= fromTurn).map(draw) };
 }
 
-/** Reads a thread and rebuilds its requests. */
+/**
+ * Reads a thread and replays its requests. Items stay in the file (a long thread's bytes are not
+ * copied into memory); what the page shows of each item and request is worked out when asked for.
+ */
 export async function loadThread(path: string, home: string, kits: KitShelf): Promise<LoadedThread> {
-  const own = await readRollout(path);
-  const records = await withHistoryBase(own, path, home);
+  const own = await readRollout(path, { itemBytes: 'file' });
+  const records = await withHistoryBase(own, path, home, { itemBytes: 'file' });
   const borrowed = records.length - own.length;
   const first = records[0]?.line;
   const version = first?.type === 'session_meta' ? first.payload.cli_version : '';
@@ -133,6 +158,14 @@ export async function loadThread(path: string, home: string, kits: KitShelf): Pr
   return threadOf(records, path, replay, kit);
 }
 
+/** The bytes of an item's JSON as sent: its stored bytes when it has them, else its serialization. */
+function itemJson(item: ResponseItem): { bytes: number; json: () => string } {
+  const raw = rawJsonOf(item);
+  if (raw !== undefined) return { bytes: raw.length, json: () => rawJsonBytes(raw).toString('utf8') };
+  const json = JSON.stringify(item);
+  return { bytes: Buffer.byteLength(json), json: () => json };
+}
+
 function threadOf(records: readonly RolloutRecord[], file: string, replay: Replay, kit: ViewKit): LoadedThread {
   const instructions = replay.meta.base_instructions;
   const base = typeof instructions === 'object' && instructions !== null && 'text' in instructions ? instructions.text : undefined;
@@ -145,10 +178,8 @@ function threadOf(records: readonly RolloutRecord[], file: string, replay: Repla
   const factsOf = (item: ResponseItem): ItemFacts => {
     let f = facts.get(item);
     if (f === undefined) {
-      const raw = rawJsonOf(item);
-      let json: string | undefined = raw === undefined || !Buffer.isBuffer(raw) ? JSON.stringify(item) : undefined;
-      const bytes = json !== undefined ? Buffer.byteLength(json) : (raw as Buffer).length;
-      f = itemFacts(item, kit.classifier, bytes, () => (json ??= (raw as Buffer).toString('utf8')));
+      const { bytes, json } = itemJson(item);
+      f = itemFacts(item, kit.classifier, bytes, json);
       facts.set(item, f);
     }
     return f;
@@ -166,8 +197,8 @@ function threadOf(records: readonly RolloutRecord[], file: string, replay: Repla
   const aborted = kit.pack.text('tool_output/aborted.txt');
   const sentInstructions = is098 ? baseText : sentInstructions0169(kit.pack, baseText, toolNames(kit.packTools), isCustomInstructions(kit, replay.meta, baseText));
   const toolsJson = new Map<string, string>();
-  let previous: Piece[] | undefined;
-  const requests = replay.requests.map((request, index): RequestSummary => {
+  const piecesOf = (index: number): Piece[] => {
+    const request = replay.requests[index] as ReplayedRequest;
     const settings = settingsOf(kit, request.turnContext, replay.meta);
     const compaction = request.kind === 'compaction';
     let input = pairCallsWithOutputs(request.history.slice(0, request.historyLength), aborted);
@@ -186,18 +217,53 @@ function threadOf(records: readonly RolloutRecord[], file: string, replay: Repla
       tools = JSON.stringify(compaction ? [] : toolsForTurn(kit.packTools, settings.sandbox));
       toolsJson.set(sandboxKey, tools);
     }
-    const pieces = requestPieces(input.map(wire), tools, { field: is098 ? baseText : undefined, text: sentInstructions }, factsOf);
-    const composition = compose(pieces, previous);
-    previous = pieces;
-    return { index, turn: request.turn, kind: request.kind, model: settings.model.slug, estimated: is098 ? [] : ESTIMATED_FIELDS_0169, ...composition };
-  });
+    return requestPieces(input.map(wire), tools, { field: is098 ? baseText : undefined, text: sentInstructions }, factsOf);
+  };
+  // A request's composition needs the pieces of the one before it: the last pieces are kept, as
+  // requests are mostly asked for in order.
+  const summaries: (RequestSummary | undefined)[] = [];
+  let lastPieces: { index: number; pieces: Piece[] } | undefined;
+  const piecesAt = (index: number): Piece[] => (lastPieces?.index === index ? lastPieces.pieces : piecesOf(index));
+  const summary = (index: number): RequestSummary => {
+    const known = summaries[index];
+    if (known) return known;
+    const request = replay.requests[index] as ReplayedRequest;
+    const previous = index > 0 ? piecesAt(index - 1) : undefined;
+    const pieces = piecesOf(index);
+    lastPieces = { index, pieces };
+    const settings = settingsOf(kit, request.turnContext, replay.meta);
+    const made: RequestSummary = {
+      index,
+      turn: request.turn,
+      kind: request.kind,
+      model: settings.model.slug,
+      estimated: is098 ? [] : ESTIMATED_FIELDS_0169,
+      ...compose(pieces, previous),
+    };
+    summaries[index] = made;
+    return made;
+  };
+  const count = replay.requests.length;
+  const range = (from: number, to: number): RequestSummary[] => {
+    const out: RequestSummary[] = [];
+    for (let i = Math.max(0, from); i < Math.min(count, to); i++) out.push(summary(i));
+    return out;
+  };
+  const items = itemPlaces(records, file, replay, kit.classifier.isRealUser);
+  const requestTurns = replay.requests.reduce((max, r) => Math.max(max, r.turn), 0);
   return {
     id: threadId,
     generation: replay.generation,
     meta: replay.meta,
-    items: displayItems(records, file, replay, kit.classifier.isRealUser),
-    requests,
     exact: kit.exact,
+    turnCount: Math.max(items.turns, requestTurns),
+    requestCount: count,
+    itemsFrom: items.draw,
+    requestsFrom: (fromTurn) => {
+      const first = replay.requests.findIndex((r) => r.turn >= fromTurn);
+      return first === -1 ? [] : range(first, count).filter((r) => r.turn >= fromTurn);
+    },
+    requestRange: (from, limit) => range(from, from + limit),
     body: (index) => {
       const request = replay.requests[index];
       return request ? renderRequestBody(kit, replay, request) : undefined;

@@ -60,26 +60,27 @@ export class ViewApi {
     const thread = await this.load(id);
     if (!thread) return notFound('thread');
     const summary = (await this.catalog.list()).find((t) => t.id === id);
-    const turnCount = Math.max(0, ...thread.items.map((i) => i.turn), ...thread.requests.map((r) => r.turn));
+    const turnCount = thread.turnCount;
     const fromTurn = lastTurns === undefined ? 1 : Math.max(1, turnCount - lastTurns + 1);
-    const items = fromTurn > 1 ? thread.items.filter((i) => i.turn >= fromTurn) : thread.items;
-    const requests = fromTurn > 1 ? thread.requests.filter((r) => r.turn >= fromTurn) : thread.requests;
+    // Only what the page shows is worked out: a long thread's earlier turns cost nothing until asked for.
+    const items = thread.itemsFrom(fromTurn);
+    const requests = thread.requestsFrom(fromTurn);
     return {
       status: 200,
-      json: { thread: { ...summary, id, generation: thread.generation, exact: thread.exact, turnCount, fromTurn, requestCount: thread.requests.length, items, requests } },
+      json: { thread: { ...summary, id, generation: thread.generation, exact: thread.exact, turnCount, fromTurn, requestCount: thread.requestCount, items, requests } },
     };
   }
 
   async requests(id: string, from = 0, limit = Number.POSITIVE_INFINITY): Promise<ApiReply> {
     const thread = await this.load(id);
     if (!thread) return notFound('thread');
-    const list = thread.requests.slice(from, from + limit).map((r) => withBody(thread, r));
+    const list = thread.requestRange(from, limit).map((r) => withBody(thread, r));
     return { status: 200, json: { requests: list } };
   }
 
   async request(id: string, index: number): Promise<ApiReply> {
     const thread = await this.load(id);
-    const summary = thread?.requests[index];
+    const summary = thread && index >= 0 ? thread.requestRange(index, 1)[0] : undefined;
     if (!thread || !summary) return notFound('request');
     return { status: 200, json: { request: withBody(thread, summary) } };
   }
