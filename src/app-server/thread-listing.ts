@@ -2,8 +2,8 @@
 // update, in pages. The cursor is `<ISO time>|<thread id>` of the last thread of a page (the form
 // Codex uses), so it stays valid across server restarts.
 import type { ThreadListParams, ThreadSourceKind } from '../../protocol/app-server/thread.js';
-import { ThreadStore } from '../rollout/thread-store.js';
-import { readThreadFacts, type ThreadFacts } from './thread-view.js';
+import { listAllThreads } from '../rollout/list.js';
+import type { ThreadFacts } from './thread-view.js';
 import { rpcError } from './rpc-errors.js';
 
 const DEFAULT_LIMIT = 25;
@@ -18,21 +18,9 @@ function sourceKind(source: ThreadFacts['meta']['source']): ThreadSourceKind {
 }
 
 async function allStored(home: string, archived: boolean): Promise<ThreadFacts[]> {
-  const out: ThreadFacts[] = [];
-  let cursor: string | undefined;
-  const store = new ThreadStore(home);
-  do {
-    const page = await store.list({ limit: 500, archived, ...(cursor ? { cursor } : {}) });
-    for (const entry of page.threads) {
-      try {
-        out.push(await readThreadFacts(entry.path));
-      } catch {
-        // Removed or unreadable since it was listed.
-      }
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return out;
+  // The listing's own reading of each head (cached while the file is unchanged), not a second one.
+  const threads = await listAllThreads(home, { archived });
+  return threads.map((t) => ({ path: t.entry.path, meta: t.sessionMeta, preview: t.entry.preview, mtimeMs: t.mtimeMs }));
 }
 
 export async function listThreadPage(home: string, params: ThreadListParams, defaultProvider: string): Promise<{ data: ThreadFacts[]; nextCursor: string | null }> {
