@@ -4,13 +4,12 @@
 // process. The reply is one assistant message streamed as 1,000-character deltas, with the full text
 // repeated in its `*.done` events and in `response.completed`, as the Responses API sends it.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Weft } from '../../src/engine/weft.js';
 import { sseBlock, textReply } from '../mock-responses-server.js';
+import { serveFixedSse } from './fixed-sse-server.js';
 
 const MB = 1024 * 1024;
 const REPLY_BYTES = 20 * MB;
@@ -35,15 +34,8 @@ const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(
 export async function benchStream(): Promise<void> {
   console.log('## a 20 MB streamed reply (target: handled in ≤ 1.5× the time to receive its bytes)');
   const body = Buffer.from(streamedReplyBody(REPLY_BYTES));
-  const server = createServer((req, res) => {
-    req.resume();
-    req.once('end', () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const server = await serveFixedSse(body);
+  const base = server.url;
   const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-stream-'));
   try {
     await writeFile(`${home}/config.toml`, `model_provider = "mock"\n[model_providers.mock]\nbase_url = "${base}"\n`);
@@ -80,7 +72,7 @@ export async function benchStream(): Promise<void> {
         `weft's turn ${h.toFixed(0)} ms vs receiving the bytes ${r.toFixed(0)} ms: ${(h / r).toFixed(2)}× (target ≤ 1.5×; medians of ${RUNS}, runs alternated)`,
     );
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     await rm(home, { recursive: true, force: true });
   }
 }
