@@ -87,6 +87,8 @@ export const ProfileToml = z.strictObject(settingsShape);
 export const ConfigToml = z.strictObject({
   ...settingsShape,
   model_providers: z.record(z.string(), ModelProviderToml).optional(),
+  /** The built-in `openai` provider's base URL (Codex 0.169's key; `OPENAI_BASE_URL` wins over it). */
+  openai_base_url: z.string().url().optional(),
   sandbox_workspace_write: SandboxWorkspaceWriteToml.optional(),
   instructions: z.string().optional(),
   features: z.record(z.string(), z.boolean()).optional(),

@@ -9,6 +9,7 @@ import { benchExecStartup } from './bench/exec-startup.js';
 import { benchListing } from './bench/listing.js';
 import { benchSandbox } from './bench/sandbox.js';
 import { benchStream } from './bench/stream.js';
+import { benchThreadIndex } from './bench/thread-index.js';
 import { benchThreads } from './bench/threads.js';
 import { benchTransports } from './bench/transports.js';
 import { benchView } from './bench/view.js';
@@ -20,6 +21,7 @@ try {
   await benchListing();
   await benchStream();
   await benchThreads(home);
+  await benchThreadIndex(home);
   await benchCompactionAppend(home);
   await benchAppServer();
   await benchSandbox();

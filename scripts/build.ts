@@ -40,10 +40,10 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // tsx registers loader hooks for extension files: it must stay a package of its own. node-pty
-  // loads its native addon from paths relative to its own files. undici is loaded only behind a
-  // proxy: bundled, it would weigh on every start for nothing.
-  external: ['tsx', 'tsx/*', 'node-pty', 'undici'],
+  // tsx registers loader hooks for extension files: it must stay a package of its own. Native
+  // addons (node-pty, better-sqlite3, fs-ext) load their compiled file from paths relative to their
+  // own package. undici is loaded only behind a proxy: bundled, it would weigh on every start for nothing.
+  external: ['tsx', 'tsx/*', 'node-pty', 'better-sqlite3', 'fs-ext', 'undici'],
   // Bundled CommonJS dependencies call require() for Node's built-ins; an ES module has none.
   banner: { js: "import { createRequire as weftCreateRequire } from 'node:module';\nconst require = weftCreateRequire(import.meta.url);" },
   plugins: [zodWithoutLocales],

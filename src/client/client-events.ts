@@ -24,6 +24,8 @@ export type ClientEvent =
    * to start (the first retry is 2). Deltas shown since the last `retrying` belong to an abandoned
    * attempt; no `item_done` was emitted in it (see stream-response.ts).
    */
-  | { type: 'retrying'; attempt: number; maxAttempts: number; delayMs: number; reason: string };
+  | { type: 'retrying'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  /** Something the user should know that does not stop the response (a transport fallback). */
+  | { type: 'warning'; message: string };
 
 export type ClientEventType = ClientEvent['type'];

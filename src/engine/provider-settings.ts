@@ -17,7 +17,7 @@ export function providerSettings(config: ConfigToml, configFile: string, env: Re
   const entry = config.model_providers?.[id];
   if (entry === undefined) {
     const builtIn = BUILT_IN[id];
-    if (builtIn) return { ...builtIn, ...(env.OPENAI_BASE_URL ? { baseUrl: env.OPENAI_BASE_URL } : {}) };
+    if (builtIn) return { ...builtIn, baseUrl: openAiBaseUrl(config, env) ?? builtIn.baseUrl };
     throw new ConfigError(`${configFile}: model_provider \`${id}\` has no [model_providers.${id}] table`, configFile, 'model_provider');
   }
   if (!entry.base_url) {
@@ -37,6 +37,14 @@ export function providerSettings(config: ConfigToml, configFile: string, env: Re
     ...(entry.stream_max_retries !== undefined ? { streamMaxRetries: entry.stream_max_retries } : {}),
     ...(entry.stream_idle_timeout_ms !== undefined ? { streamIdleTimeoutMs: entry.stream_idle_timeout_ms } : {}),
   };
+}
+
+/**
+ * Where the built-in provider is reached when it is moved: config `openai_base_url` (Codex 0.169,
+ * which no longer reads the variable), else `OPENAI_BASE_URL` (Codex 0.98, kept by weft under both).
+ */
+export function openAiBaseUrl(config: ConfigToml, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return config.openai_base_url ?? (env.OPENAI_BASE_URL || undefined);
 }
 
 /** `env_http_headers`: header name → environment variable; a variable unset or empty sends no header. */

@@ -14,6 +14,7 @@ import type { PackLayout } from '../pack/pack-layout.js';
 import { ALL_TOOL_TEXT_FILES, hasToolTexts, toolTextsFrom, type ToolTexts } from '../tools/tool-texts.js';
 import { APPLY_PATCH_ERROR_FILES, hasPatchErrorTexts, patchTextsFrom, type PatchTexts } from '../tools/apply-patch/patch-texts.js';
 import { DEFAULT_COMPAT, getProfile } from '../profile/profiles.js';
+import { refuseRetiredSettings } from '../config/retired-settings.js';
 import type { CompatProfile } from '../profile/profile.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -25,7 +26,8 @@ export interface Runtime {
   readonly configFile: string;
   readonly profile: CompatProfile;
   readonly pack: Pack;
-  readonly catalog: ModelCatalog['models'];
+  /** The pack's models.json, replaced once by the service's catalog laid over it (Weft's catalog refresh). */
+  catalog: ModelCatalog['models'];
   readonly packTools: readonly ToolSpec[];
   /** config `instructions` or the content of `model_instructions_file`: the BaseInstructions override. */
   readonly instructionsOverride: string | undefined;
@@ -55,6 +57,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: opts.configProfile });
   const config = loaded.config;
   const profile = getProfile(opts.compat ?? config.compat ?? DEFAULT_COMPAT);
+  refuseRetiredSettings(profile.retiredSettings, profile.name, config, loaded.file);
   // A pack the user names must exist; weft's own pack is a stack of directories per profile.
   const userPack = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : undefined);
   if (userPack !== undefined) await assertPackDir(userPack, opts.packDir !== undefined ? '--pack' : 'config `pack`');

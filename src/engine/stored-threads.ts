@@ -7,7 +7,8 @@ import { contextPrefixes, isRealUserMessage } from '../history/context-messages.
 import { historyFromRollout } from '../thread/history-from-rollout.js';
 import { readRollout } from '../rollout/reader.js';
 import { withHistoryBase } from '../rollout/history-base.js';
-import { listThreads, type ListThreadsOptions, type ThreadListPage } from '../rollout/list.js';
+import type { ListThreadsOptions, ThreadListPage } from '../rollout/list.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { locateThread } from '../rollout/lookup.js';
 import { threadNameOf } from '../rollout/thread-name.js';
 import type { Runtime } from './runtime.js';
@@ -25,11 +26,14 @@ export interface StoredThread {
 }
 
 export class StoredThreads {
-  constructor(private readonly runtime: Pick<Runtime, 'home' | 'pack'>) {}
+  constructor(
+    private readonly runtime: Pick<Runtime, 'home' | 'pack'>,
+    private readonly store: Pick<ThreadStore, 'list'>,
+  ) {}
 
   /** Newest first, paginated (pass `nextCursor` back as `cursor`). */
   list(options: Partial<ListThreadsOptions> = {}): Promise<ThreadListPage> {
-    return listThreads(this.runtime.home, { limit: 20, ...options });
+    return this.store.list({ limit: 20, ...options });
   }
 
   /** A thread by id, unique id prefix, name or rollout path. */

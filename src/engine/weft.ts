@@ -37,6 +37,8 @@ import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
+import { refreshedCatalog, refreshesCatalog } from './catalog-refresh.js';
+import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
@@ -85,7 +87,7 @@ export class Weft {
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
-    this.store = new ThreadStore(runtime.home);
+    this.store = new ThreadStore(runtime.home, { codexThreadIndex: runtime.profile.codexThreadIndex });
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
     this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).
@@ -122,7 +124,26 @@ export class Weft {
 
   /** The stored threads, read-only: list them, read one's history (no lock taken). */
   get threads(): StoredThreads {
-    return new StoredThreads(this.runtime);
+    return new StoredThreads(this.runtime, this.store);
+  }
+
+  #catalogRefresh: Promise<void> | undefined;
+
+  /** Once per Weft, before the first thread opens: the generation's model catalog refresh, if it has one. */
+  #refreshCatalog(): Promise<void> {
+    const rt = this.runtime;
+    if (!rt.profile.refreshesModelCatalog || !refreshesCatalog(rt.config, rt.env)) return Promise.resolve();
+    this.#catalogRefresh ??= refreshedCatalog({
+      home: rt.home,
+      config: rt.config,
+      configFile: rt.configFile,
+      env: rt.env,
+      bundled: rt.catalog,
+      clientVersion: rt.profile.cliVersion,
+    }).then((catalog) => {
+      rt.catalog = catalog;
+    });
+    return this.#catalogRefresh;
   }
 
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
@@ -131,9 +152,11 @@ export class Weft {
     const overrides = { ...opts.overrides, cwd };
     // A turn that cannot start (no provider, no key) must not leave an empty thread behind.
     const deps = this.#readyDeps();
+    await this.#refreshCatalog();
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
     const now = new Date();
+    const warnings: string[] = [];
     const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
       kind: 'new',
@@ -153,7 +176,7 @@ export class Weft {
         baseInstructions: ctx.baseInstructions,
         git: await gitInfo(cwd),
       }),
-      { format: profileThread.rolloutFormat, home: opts.rolloutHome ?? rt.home, inMemory: opts.ephemeral === true },
+      { format: profileThread.rolloutFormat, home: opts.rolloutHome ?? rt.home, inMemory: opts.ephemeral === true, onWarning: (w) => warnings.push(w) },
     );
     const state: ThreadState = {
       id,
@@ -169,7 +192,9 @@ export class Weft {
       extraToolSpecs: [],
       profileThread,
     };
-    return new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(deps, opts), overrides, cwd);
+    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(deps, opts), overrides, cwd);
+    if (warnings.length > 0) this.#pendingWarnings.set(thread, warnings);
+    return thread;
   }
 
   /**
@@ -237,6 +262,7 @@ export class Weft {
 
   async #reopenLocked(file: string, lock: RolloutLock, opts: OpenThreadOptions, forkedId: string | undefined): Promise<Thread> {
     const rt = this.runtime;
+    await this.#refreshCatalog();
     const warnings: string[] = [];
     const onWarning = (w: string) => warnings.push(w);
     const { records, headMeta: meta } = await this.store.readForReopen(file, onWarning);
@@ -265,7 +291,7 @@ export class Weft {
     const state: ThreadState = {
       id: forkedId ?? restored.meta.id,
       rolloutPath: file,
-      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat),
+      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat, onWarning),
       baseInstructions: base.text,
       history: adopt ? restored.history.flatMap((item) => adopt(item) ?? []) : restored.history,
       previousTurn: restored.lastTurnContext ? previousTurnFromRollout(restored.lastTurnContext) : previousTurnOf(settings),
@@ -315,12 +341,15 @@ export class Weft {
   #deps(): ThreadDeps {
     const rt = this.runtime;
     const provider = providerSettings(rt.config, rt.configFile, rt.env);
+    // One connection per thread, as Codex keeps one per session.
+    const webSocket = rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses' ? new ResponsesWebSocketTransport() : undefined;
     return {
       profile: rt.profile,
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping),
+      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
+      closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),
       compactPrompt: rt.config.compact_prompt,

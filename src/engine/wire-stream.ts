@@ -10,20 +10,23 @@ import { wireRequestFor, type WireOptions } from '../prompt/render-for-wire.js';
 import type { ClientEvent } from '../client/client-events.js';
 import type { Env, ProviderSettings, WireCallOptions } from '../client/provider.js';
 import { streamResponse } from '../client/stream-response.js';
+import type { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import type { PackDirs } from '../pack/load-pack.js';
 
 export type { PromptShapingOptions };
 
 export interface StreamForWireOptions extends WireOptions, WireCallOptions<ResponsesRequestBody> {
   shaper?: PromptShaper | undefined;
+  /** The thread's Responses WebSocket, tried before HTTPS on the Responses wire (codex-0.169, built-in provider). */
+  webSocket?: ResponsesWebSocketTransport | undefined;
 }
 
 export async function* streamForWire(opts: StreamForWireOptions): AsyncGenerator<ClientEvent, void, undefined> {
-  const { shaper, chat, anthropic, body, ...rest } = opts;
+  const { shaper, chat, anthropic, body, webSocket, ...rest } = opts;
   const request = await wireRequestFor(body, opts.provider.wireApi, { shaper, ...(chat ? { chat } : {}), ...(anthropic ? { anthropic } : {}) });
   switch (request.wire) {
     case 'responses':
-      yield* streamResponse({ ...rest, body: request.body });
+      yield* webSocket ? webSocket.stream({ ...rest, body: request.body }) : streamResponse({ ...rest, body: request.body });
       return;
     case 'chat': {
       const { streamChat } = await import('../client/stream-chat.js');
@@ -44,7 +47,13 @@ export type ThreadStreamFn = (opts: { provider: ProviderSettings; body: Response
  * A thread's stream function (one per thread: the shaper keeps per-thread state). Without shaping
  * options and on the Responses wire it is exactly `streamResponse`.
  */
-export function wireStream(env: Env, packDir: PackDirs, shaping?: PromptShapingOptions, wire: WireOptions = {}): ThreadStreamFn {
+export function wireStream(
+  env: Env,
+  packDir: PackDirs,
+  shaping?: PromptShapingOptions,
+  wire: WireOptions = {},
+  webSocket?: ResponsesWebSocketTransport,
+): ThreadStreamFn {
   const shaper = createPromptShaper(shaping, packDir);
-  return (o) => streamForWire({ ...o, ...wire, env, shaper });
+  return (o) => streamForWire({ ...o, ...wire, env, shaper, webSocket });
 }

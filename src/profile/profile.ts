@@ -13,6 +13,7 @@ import type { ProfileThread, TurnProfile } from '../thread/turn-ports.js';
 import type { ForkRolloutOptions, ForkRolloutResult } from '../rollout/fork.js';
 import type { RolloutRecord } from '../rollout/reader.js';
 import type { ToolOutputStyle } from '../tools/tool-output-style.js';
+import type { RetiredSetting } from '../config/retired-settings.js';
 
 /** A generation: what it decides about one request (TurnProfile, declared with the loop's ports) and beyond. */
 export interface CompatProfile extends TurnProfile {
@@ -46,6 +47,17 @@ export interface CompatProfile extends TurnProfile {
   readonly skillsInUserInstructions: boolean;
   /** False when a resumed or forked thread goes on without a fresh copy of its initial context. */
   readonly contextOnReopen: boolean;
+  /** Configuration this generation's Codex refuses at start; weft refuses it too. */
+  readonly retiredSettings: readonly RetiredSetting[];
+  /**
+   * True when this generation's Codex finds threads in a SQLite index in the home (state_<n>.sqlite)
+   * and locks the threads it writes (thread-writer-locks/): weft keeps both for the threads it writes.
+   */
+  readonly codexThreadIndex: boolean;
+  /** True when the generation lays the service's model catalog over its bundled one before its first request (catalog-refresh.ts). */
+  readonly refreshesModelCatalog: boolean;
+  /** True when the generation tries the Responses WebSocket first for the built-in provider (responses-websocket.ts). */
+  readonly responsesWebSocket: boolean;
   /** Writes a fork's rollout. */
   forkRollout(opts: ForkRolloutOptions): Promise<ForkRolloutResult>;
   /** An item read back from a rollout of the other generation, as this one would send it. */

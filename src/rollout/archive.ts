@@ -7,6 +7,7 @@ import { RolloutError, errorMessage } from '../errors.js';
 import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './paths.js';
 import { assertNotLocked } from './lock.js';
 import { PRIVATE_DIRS } from './file-modes.js';
+import { assertNoCodexWriter, recordArchiveInIndex } from './state-db/archive-in-index.js';
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -17,10 +18,11 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function move(from: string, to: string): Promise<string> {
+async function move(home: string, from: string, to: string): Promise<string> {
   if (await exists(to)) throw new RolloutError(`cannot move ${from}: ${to} already exists`, to);
   // A process writing the thread would go on writing the moved file, its lock left behind.
   await assertNotLocked(from);
+  assertNoCodexWriter(home, from);
   try {
     await mkdir(join(to, '..'), PRIVATE_DIRS);
     await rename(from, to);
@@ -37,7 +39,10 @@ export function isArchivedPath(home: string, rolloutPath: string): boolean {
 /** Moves a rollout into `archived_sessions/`; returns its new path. */
 export async function archiveRollout(home: string, rolloutPath: string): Promise<string> {
   if (isArchivedPath(home, rolloutPath)) throw new RolloutError(`${rolloutPath} is already archived`, rolloutPath);
-  return move(rolloutPath, join(archivedSessionsDir(home), basename(rolloutPath)));
+  const to = await move(home, rolloutPath, join(archivedSessionsDir(home), basename(rolloutPath)));
+  // Whatever the profile: Codex's index must never name a file that moved.
+  recordArchiveInIndex(home, to, Date.now());
+  return to;
 }
 
 /** Moves an archived rollout back under `sessions/`; returns its new path. */
@@ -47,5 +52,7 @@ export async function unarchiveRollout(home: string, rolloutPath: string): Promi
   const parsed = parseRolloutFileName(name);
   if (!parsed) throw new RolloutError(`${rolloutPath}: not a rollout file name; cannot tell which day it belongs to`, rolloutPath);
   const [y, m, d] = parsed.fileTs.slice(0, 10).split('-') as [string, string, string];
-  return move(rolloutPath, join(sessionsDir(home), y, m, d, name));
+  const to = await move(home, rolloutPath, join(sessionsDir(home), y, m, d, name));
+  recordArchiveInIndex(home, to, null);
+  return to;
 }

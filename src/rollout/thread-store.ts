@@ -6,12 +6,16 @@ import type { SessionMeta } from '../../protocol/rollout.js';
 import { RolloutError } from '../errors.js';
 import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
-import { listThreads, type ListThreadsOptions, type ThreadListPage } from './list.js';
+import { listAllThreads, listThreads, type ListedThread, type ListThreadsOptions, type ThreadListPage } from './list.js';
 import { lockRollout, type RolloutLock } from './lock.js';
 import { latestRollout, rolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
 import { locateThread } from './lookup.js';
-import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput } from './writer.js';
+import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput, type RolloutWriteObserver } from './writer.js';
+import { parseRolloutFileName } from './paths.js';
+import { threadIndexObserver } from './state-db/thread-index-observer.js';
+import { listThreadsFromIndex, locateThroughIndex } from './state-db/index-listing.js';
+import { takeThreadWriterLock } from './state-db/thread-writer-lock.js';
 
 /** A thread read back for reopening: its records (from the last checkpoint on) and its session_meta. */
 export interface StoredThread {
@@ -20,11 +24,28 @@ export interface StoredThread {
   readonly headMeta: SessionMeta | undefined;
 }
 
+export interface ThreadStoreOptions {
+  /**
+   * The home is shared with Codex 0.169 (the profile says so): threads are found through its thread
+   * index when it exists, their rows kept there as they are written, and its writer locks honoured.
+   */
+  readonly codexThreadIndex?: boolean | undefined;
+}
+
 export class ThreadStore {
-  constructor(readonly home: string) {}
+  readonly #codex: boolean;
+
+  constructor(
+    readonly home: string,
+    opts: ThreadStoreOptions = {},
+  ) {
+    this.#codex = opts.codexThreadIndex === true;
+  }
 
   /** The rollout of a thread: by id, by rollout path, or `last` (the newest, under `cwd` when given). */
   async locate(ref: string, cwd?: string): Promise<string> {
+    const indexed = this.#codex ? locateThroughIndex(this.home, ref, cwd) : undefined;
+    if (indexed) return indexed;
     if (ref === 'last') {
       const latest = await latestRollout(this.home, cwd ? { cwd: path.resolve(cwd) } : {});
       if (!latest) throw new RolloutError(`no thread to resume under ${this.home}/sessions`);
@@ -43,21 +64,60 @@ export class ThreadStore {
     id: string,
     now: Date,
     sessionMeta: RolloutLineInput,
-    opts: { format?: RolloutLineFormat | undefined; home?: string | undefined; inMemory?: boolean } = {},
+    opts: { format?: RolloutLineFormat | undefined; home?: string | undefined; inMemory?: boolean; onWarning?: ((warning: string) => void) | undefined } = {},
   ): Promise<{ path: string; writer: RolloutWriter }> {
     const file = rolloutPath(opts.home ?? this.home, id, now);
-    const open = opts.inMemory ? RolloutWriter.inMemory : RolloutWriter.create;
-    return { path: file, writer: await open(file, sessionMeta, { format: opts.format }) };
+    if (opts.inMemory) return { path: file, writer: await RolloutWriter.inMemory(file, sessionMeta, { format: opts.format }) };
+    // A thread written elsewhere (an ephemeral thread's scratch home) is none of Codex's business.
+    let observer: RolloutWriteObserver | undefined;
+    if (this.#codex && file.startsWith(this.home + path.sep)) {
+      const codexLock = takeThreadWriterLock(this.home, id);
+      observer = threadIndexObserver({ home: this.home, rolloutPath: file, onWarning: opts.onWarning, onClosed: codexLock.release });
+    }
+    try {
+      return { path: file, writer: await RolloutWriter.create(file, sessionMeta, { format: opts.format, observer }) };
+    } catch (err) {
+      observer?.closed();
+      throw err;
+    }
   }
 
   /** Takes the one-writer lock of a rollout (before reading it, so nothing is appended in between). */
-  lock(file: string): Promise<RolloutLock> {
-    return lockRollout(file);
+  async lock(file: string): Promise<RolloutLock> {
+    const rolloutLock = await lockRollout(file);
+    const id = this.#codex ? parseRolloutFileName(path.basename(file))?.id : undefined;
+    if (id === undefined) return rolloutLock;
+    // Codex's own lock too (thread-writer-locks/<id>.lock): Codex and weft never write one thread at once.
+    let codexLock: { release(): void };
+    try {
+      codexLock = takeThreadWriterLock(this.home, id);
+    } catch (err) {
+      await rolloutLock.release();
+      throw err;
+    }
+    return {
+      lockPath: rolloutLock.lockPath,
+      release: async () => {
+        codexLock.release();
+        await rolloutLock.release();
+      },
+    };
   }
 
   /** Appends to an existing rollout under the lock taken with `lock`. */
-  openForWriting(file: string, lock: RolloutLock, format?: RolloutLineFormat): Promise<RolloutWriter> {
-    return RolloutWriter.open(file, { format, lock });
+  async openForWriting(file: string, lock: RolloutLock, format?: RolloutLineFormat, onWarning?: (warning: string) => void): Promise<RolloutWriter> {
+    let observer: RolloutWriteObserver | undefined;
+    if (this.#codex) {
+      const head = await readRolloutHead(file).catch(() => undefined);
+      observer = threadIndexObserver({
+        home: this.home,
+        rolloutPath: file,
+        sessionMeta: head?.sessionMeta ? { type: 'session_meta', payload: head.sessionMeta } : undefined,
+        firstUserMessage: head?.firstUserMessage,
+        onWarning,
+      });
+    }
+    return RolloutWriter.open(file, { format, lock, observer });
   }
 
   /**
@@ -77,8 +137,18 @@ export class ThreadStore {
     return readRollout(file, options);
   }
 
+  /**
+   * Every thread a listing shows, with its session_meta, read from the rollouts' heads; undefined
+   * when Codex's thread index lists this home (page through `list` then).
+   */
+  async listAllFromHeads(archived: boolean): Promise<ListedThread[] | undefined> {
+    if (this.#codex && listThreadsFromIndex(this.home, { limit: 1, archived }) !== undefined) return undefined;
+    return listAllThreads(this.home, { archived });
+  }
+
   /** One page of the threads under the home directory, newest first. */
-  list(options: ListThreadsOptions): Promise<ThreadListPage> {
-    return listThreads(this.home, options);
+  async list(options: ListThreadsOptions): Promise<ThreadListPage> {
+    const indexed = this.#codex ? listThreadsFromIndex(this.home, options) : undefined;
+    return indexed ?? listThreads(this.home, options);
   }
 }

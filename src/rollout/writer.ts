@@ -45,8 +45,16 @@ export interface RolloutLineFormat {
   lines(line: RolloutLineInput): string[];
 }
 
+/** Told of the lines once they are on their way to the file, and of the close (e.g. to keep an index of threads). */
+export interface RolloutWriteObserver {
+  /** The lines as the caller gave them, each with the timestamp it was written with. */
+  written(lines: readonly RolloutLineInput[]): void;
+  closed(): void;
+}
+
 export interface RolloutWriterOptions {
   readonly format?: RolloutLineFormat | undefined;
+  readonly observer?: RolloutWriteObserver | undefined;
 }
 
 export interface RolloutOpenOptions extends RolloutWriterOptions {
@@ -93,6 +101,7 @@ export class RolloutWriter {
     private readonly fh: RolloutSink,
     private readonly lock: RolloutLock,
     private readonly format?: RolloutLineFormat,
+    private readonly observer?: RolloutWriteObserver,
   ) {}
 
   /** A rollout held in memory only (an ephemeral thread): nothing is written under the home, no lock. */
@@ -129,12 +138,14 @@ export class RolloutWriter {
       fh = await open(path, 'wx', PRIVATE_FILE_MODE);
     } catch (err) {
       await lock.release();
+      opts.observer?.closed();
       const why = isErrno(err, 'EEXIST') ? 'file already exists' : errorMessage(err);
       throw new RolloutError(`cannot create rollout ${path}: ${why}`, path, { cause: err });
     }
-    const writer = new RolloutWriter(path, fh, lock, opts.format);
+    const writer = new RolloutWriter(path, fh, lock, opts.format, opts.observer);
     try {
       await writer.appendRaw(first);
+      opts.observer?.written([sessionMetaLine]);
     } catch (err) {
       await writer.close().catch(() => undefined);
       throw err;
@@ -152,6 +163,7 @@ export class RolloutWriter {
       await stat(path);
     } catch (err) {
       await opts.lock?.release();
+      opts.observer?.closed();
       const why = isErrno(err, 'ENOENT') ? 'no such file' : errorMessage(err);
       throw new RolloutError(`cannot open rollout ${path}: ${why}`, path, { cause: err });
     }
@@ -161,7 +173,7 @@ export class RolloutWriter {
       fh = await open(path, 'a+');
       // Sized once locked: no other weft process appends from here on.
       const { size } = await fh.stat();
-      const writer = new RolloutWriter(path, fh, lock, opts.format);
+      const writer = new RolloutWriter(path, fh, lock, opts.format, opts.observer);
       if (size > 0) {
         const last = Buffer.alloc(1);
         await fh.read(last, 0, 1, size - 1);
@@ -171,6 +183,7 @@ export class RolloutWriter {
     } catch (err) {
       await fh?.close().catch(() => undefined);
       await lock.release();
+      opts.observer?.closed();
       if (err instanceof RolloutError) throw err;
       throw new RolloutError(`cannot open rollout ${path} for appending: ${errorMessage(err)}`, path, { cause: err });
     }
@@ -183,7 +196,12 @@ export class RolloutWriter {
     // Stamp and serialize now, so timestamps follow call order even while earlier writes are pending.
     let text = '';
     for (const line of list) text += this.serialize(line);
-    return this.appendRaw(text);
+    const written = this.appendRaw(text);
+    if (!this.observer) return written;
+    // The observer gets stamped copies: the format above knows the lines themselves by identity.
+    const at = rolloutTimestamp();
+    const seen = list.map((line) => (line.timestamp ? line : { ...line, timestamp: at }));
+    return written.then(() => this.observer?.written(seen));
   }
 
   /** Appends already-serialized text (complete lines, each ending in `\n`). */
@@ -214,7 +232,11 @@ export class RolloutWriter {
       try {
         await this.fh.close();
       } finally {
-        await this.lock.release();
+        try {
+          await this.lock.release();
+        } finally {
+          this.observer?.closed();
+        }
       }
     }
   }

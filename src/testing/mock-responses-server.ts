@@ -2,42 +2,12 @@
 // by the offline demo, and by users testing their agents offline (`weft/testing`). It never sleeps:
 // every reply is written as soon as the request body is in.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { serveResponsesWebSocket, type WebSocketOption } from './mock-responses-websocket.js';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
-/**
- * Streamed: one `event: <type>\ndata: <json>\n\n` block per element. With `cutAfter`, the socket is
- * destroyed after that many events (no terminating chunk), which a client sees as a dropped stream.
- */
-export interface SseReply {
-  status: number;
-  sse: unknown[];
-  cutAfter?: number;
-  headers?: Record<string, string>;
-  /**
-   * Holds the stream after `after` events until `until` settles (or the client goes away), so a
-   * test can act while a reply is half sent without sleeping.
-   */
-  pause?: { after: number; until: Promise<void> };
-}
-
-export interface JsonReply {
-  status: number;
-  json: unknown;
-  headers?: Record<string, string>;
-}
-
-export type MockReply = SseReply | JsonReply;
-
-export interface CapturedRequest {
-  method: string;
-  path: string;
-  query?: Record<string, string>;
-  headers: Record<string, string>;
-  /** Parsed JSON body; `undefined` when the body is empty or not JSON (see `rawBody`). */
-  body: unknown;
-  rawBody: string;
-}
+export type { SseReply, JsonReply, MockReply, CapturedRequest } from './mock-types.js';
+import type { CapturedRequest, MockReply, SseReply } from './mock-types.js';
 
 export interface MockServer {
   /** `http://127.0.0.1:PORT/v1`, what a provider's `base_url` should be. */
@@ -58,6 +28,13 @@ export interface MockServerOptions {
   onRequestStart?: (index: number) => void;
   /** Called when a request's last body byte has arrived, before it is decoded (for timing). */
   onRequestEnd?: (index: number) => void;
+  /**
+   * The Responses WebSocket on `/responses`: `true` accepts upgrades, and each `response.create`
+   * frame is one request (transport `websocket`, method POST, body the frame) answered by the same
+   * `replies`/`respond`, each event a text frame. `{ refuseStatus }` answers every upgrade with that
+   * HTTP status. Absent, upgrades get 426 Upgrade Required, which sends a client to HTTPS at once.
+   */
+  websocket?: WebSocketOption;
 }
 
 export function startMockResponsesServer(opts: MockServerOptions = {}): Promise<MockServer> {
@@ -95,6 +72,18 @@ export function startMockResponsesServer(opts: MockServerOptions = {}): Promise<
     await send(res, reply);
   }
 
+  const dropWebSockets = serveResponsesWebSocket(server, opts.websocket, {
+    reserve: () => {
+      const index = slots.length;
+      slots.push(undefined);
+      return index;
+    },
+    record: (index, req) => {
+      slots[index] = req;
+    },
+    reply: pick,
+  });
+
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => {
@@ -107,6 +96,7 @@ export function startMockResponsesServer(opts: MockServerOptions = {}): Promise<
         close: () =>
           new Promise<void>((done) => {
             // Keep-alive sockets would otherwise hold close() open until they time out.
+            dropWebSockets();
             server.closeAllConnections();
             server.close(() => done());
           }),
@@ -185,7 +175,7 @@ export function sseBlock(event: unknown): string {
   return `event: ${type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
-function errorReply(status: number, message: string): MockReply {
+export function errorReply(status: number, message: string): MockReply {
   return { status, json: { error: { message, type: 'mock_error', code: null, param: null } } };
 }
 

@@ -155,6 +155,7 @@ export class Thread {
   async close(): Promise<void> {
     await this.state.execSessions?.closeAll();
     await this.deps.mcp?.close();
+    this.deps.closeStream?.();
     await this.state.writer.close();
   }
 }

@@ -249,6 +249,9 @@ async function consumeStream(
       case 'item_skipped':
         deps.emit({ type: 'warning', message: `a ${String(event.raw.type)} item from the model was not kept: ${event.reason}` });
         break;
+      case 'warning':
+        deps.emit({ type: 'warning', message: event.message });
+        break;
       case 'completed':
         if (event.usage) {
           state.profileThread.responseCompleted(event.responseId);

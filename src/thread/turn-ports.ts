@@ -179,4 +179,6 @@ export interface TurnDeps {
   readonly hooks?: TurnHooks | undefined;
   /** The thread's MCP servers, when the configuration has any. */
   readonly mcp?: McpSession | undefined;
+  /** Lets go of a connection the stream keeps between requests (the Responses WebSocket). */
+  readonly closeStream?: (() => void) | undefined;
 }

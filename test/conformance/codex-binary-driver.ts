@@ -45,7 +45,8 @@ function commandArgs(ctx: StepContext): string[] {
   return args.map((arg) => ctx.knownThreadIds.reduce((text, id, i) => text.split(threadPlaceholder(i)).join(id), arg));
 }
 
-function run(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs `cmd` to its end, collecting both streams. */
+export function run(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -4,7 +4,7 @@
 // answered as Codex did (a result with the same keys, or an error) and the same v2 notifications in
 // the same order. Deviations are listed in test/support/transcript-replay.ts.
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findBwrap } from '../../src/tools/sandbox/bwrap-probe.js';
@@ -24,6 +24,14 @@ interface Run {
   proc: string;
   expected: Msg[];
   actual: Msg[];
+}
+
+/** A model request as the fixtures store it (model-requests/NNN-*.json). */
+interface ModelRequest {
+  method: string;
+  path: string;
+  query?: string;
+  body: unknown;
 }
 
 interface Generation {
@@ -47,6 +55,8 @@ for (const gen of GENERATIONS) {
   describe.skipIf(!existsSync(root))(`app-server replays of Codex transcripts a–d (${gen.dir}, compat ${gen.compat})`, () => {
     let mock: AppServerMock;
     const runs: Run[] = [];
+    /** The model requests weft sent while replaying each scenario. */
+    const sentBy = new Map<string, ModelRequest[]>();
     const threadIds: string[] = [];
     let paths: Record<string, string> = {};
     let waiting: () => string = () => 'nothing';
@@ -72,6 +82,7 @@ for (const gen of GENERATIONS) {
       };
       const bindings = new Map<string, string>([...Object.entries(paths), ['{{CLIENT_NAME}}', CLIENT_NAME], ['{{CLIENT_TITLE}}', CLIENT_TITLE]]);
       for (const scenario of ['a', 'b', 'c', 'd']) {
+        const before = mock.server.requests.length;
         const lines = loadTranscript(join(root, scenario));
         const procs = [...new Set(lines.map((l) => l.proc))];
         for (const proc of procs) {
@@ -96,6 +107,15 @@ for (const gen of GENERATIONS) {
           await client.close();
           runs.push({ proc, ...result });
         }
+        sentBy.set(
+          scenario,
+          mock.server.requests.slice(before).map((r) => ({
+            method: r.method,
+            path: r.path,
+            ...(r.query ? { query: new URLSearchParams(r.query).toString() } : {}),
+            body: r.body ?? null,
+          })),
+        );
       }
       clearTimeout(stall);
     }, 120_000);
@@ -117,6 +137,22 @@ for (const gen of GENERATIONS) {
       const e = renumberIds(expected.map((m) => blurred(m)));
       expect(a.map((m) => canonicalJson(m))).toEqual(e.map((m) => canonicalJson(m)));
     };
+
+    /**
+     * The model requests of a scenario as Codex sent them: method, path and query, in order (the
+     * catalog request of 0.98 included: in a, before the first turn; b–d find the cache fresh).
+     * Bodies are not compared here yet (see the fixtures' model-requests/ for what they hold).
+     */
+    const requestLine = (r: ModelRequest): string => `${r.method} ${r.path}${r.query ? `?${r.query}` : ''}`;
+    for (const scenario of ['a', 'b', 'c', 'd']) {
+      test(`${scenario}: the model requests are Codex’s, in order (method, path, query)`, () => {
+        const dir = join(root, scenario, 'model-requests');
+        const expected = readdirSync(dir)
+          .sort()
+          .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as ModelRequest);
+        expect((sentBy.get(scenario) ?? []).map(requestLine)).toEqual(expected.map(requestLine));
+      });
+    }
 
     test('a: initialize, thread/start and one turn give Codex’s answers and notifications', () => compare('p1'));
     test('b: a new process resumes the thread (turns replayed) and runs a second turn', () => compare('p2'));

@@ -1,6 +1,6 @@
 // Importing the library and opening the engine must not load what only starting a thread or sending a
 // request needs: the openai SDK (its error classes come from the light 'openai/core/error'),
-// simple-git, globby and yaml, nor the Chat and Anthropic clients with their event schemas. Each
+// simple-git, globby, yaml and ws (the Responses WebSocket), nor the Chat and Anthropic clients with their event schemas. Each
 // weighs megabytes of memory or tens of milliseconds of start-up.
 // A module-loading hook in a child process lists every file Node loads.
 import { spawnSync } from 'node:child_process';
@@ -33,7 +33,7 @@ async function loadedFiles(script: string): Promise<string[]> {
 const heavy = (files: string[]): string[] =>
   files.filter(
     (f) =>
-      /\/node_modules\/(simple-git|globby|yaml)\//.test(f) ||
+      /\/node_modules\/(simple-git|globby|yaml|ws)\//.test(f) ||
       /\/node_modules\/openai\/(index\.mjs|client\.mjs|resources\/)/.test(f) ||
       /\/dist\/(src\/client\/stream-(chat|anthropic)|protocol\/(chat-completions|anthropic-messages))\.js$/.test(f),
   );

@@ -9,7 +9,7 @@ import type { Handler } from './handler.js';
 import { fullHistoryNotice } from './opened-thread.js';
 
 export const threadList: Handler<'thread/list'> = async (ctx, params) => {
-  const page = await listThreadPage(ctx.base.home, params, ctx.providerId);
+  const page = await listThreadPage(ctx.base.store, params, ctx.providerId);
   const data = await Promise.all(page.data.map(async (f) => ctx.generation.thread(f, [], await ctx.live(f.meta.id), ctx.providerId)));
   return { result: ctx.generation.listResult(data, page.nextCursor) };
 };

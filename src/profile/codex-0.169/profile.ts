@@ -31,6 +31,11 @@ export const codex0169Profile: CompatProfile = {
   collaborationPreset: collaborationPreset0169,
   skillsInUserInstructions: false,
   contextOnReopen: false,
+  retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
+  codexThreadIndex: true,
+  // 0.169 asks for the catalog only when signed in with ChatGPT, which weft never is.
+  refreshesModelCatalog: false,
+  responsesWebSocket: true,
   buildInitialContext: (pack, settings, _base, opts = {}) =>
     windowContext(pack, settings, {
       createTime: Math.floor(Date.now() / 1000),

@@ -1,0 +1,338 @@
+// The Responses WebSocket transport Codex 0.169 tries first for the built-in OpenAI provider: an
+// upgrade on `{base_url}/responses` (`OpenAI-Beta: responses_websockets=2026-02-06`), each request
+// one text frame `{"type":"response.create", ...body}`, each event one text frame holding what an SSE
+// `data:` line would. The connection is kept for the thread's next requests: when the next body
+// only adds items to the last one (its input starts with the last input and the last response's
+// output, its other fields unchanged), the frame names `previous_response_id` and carries only the
+// new items.
+//
+// Failures follow Codex: an upgrade answered 426 moves the thread to HTTPS at once; any other failure
+// is retried on a new connection within the stream budget (1 + `stream_max_retries` attempts), and
+// when that is spent the thread falls back to HTTPS for good, with a warning, and the HTTPS client
+// starts its own budget afresh.
+// `ws` is loaded with the first connection: a process that never opens one does not pay for it.
+import type WebSocket from 'ws';
+import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
+import { ApiError } from '../errors.js';
+import { ResponseFailedError, StreamInterruptedError, requestSecrets, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
+import type { ClientEvent } from './client-events.js';
+import { watched, type IdleWatch } from './idle-watch.js';
+import { jsonBody, jsonBodyBytes } from './json-body.js';
+import { providerEndpoint, providerUrl, resolveApiKey, type ProviderSettings, type WireCallOptions } from './provider.js';
+import { retryDelayMs, retryOptionsFor, sleep } from './retry-policy.js';
+import { mapStreamEvent } from './stream-event-mapper.js';
+import { streamResponse } from './stream-response.js';
+
+export const RESPONSES_WEBSOCKET_BETA = 'responses_websockets=2026-02-06';
+/** Codex stamps each frame's `client_metadata` with the time it was sent (ms since the epoch, as a string). */
+export const WS_REQUEST_START_KEY = 'x-codex-ws-stream-request-start-ms';
+
+type Body = Record<string, unknown> & { input?: unknown[]; client_metadata?: Record<string, unknown> };
+
+/** What the last completed request on the open connection leaves for the next one to build on. */
+interface LastExchange {
+  /** The body without `input` and `client_metadata`, serialized: the next must equal it. */
+  readonly fields: string;
+  /** The last input, each item serialized. */
+  readonly input: readonly string[];
+  /** The response's output items, serialized as streamed (see `asStreamed`). */
+  readonly output: readonly string[];
+  readonly responseId: string;
+}
+
+type Outcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptFailure } | { kind: 'upgrade_required' };
+
+/** One thread's transport: it holds the connection between requests and remembers a fallback. */
+export class ResponsesWebSocketTransport {
+  #socket: WebSocket | undefined;
+  #frames: FrameQueue | undefined;
+  #last: LastExchange | undefined;
+  #httpsOnly = false;
+
+  /** True once the thread has moved to HTTPS for good. */
+  get fellBack(): boolean {
+    return this.#httpsOnly;
+  }
+
+  async *stream(opts: WireCallOptions<ResponsesRequestBody>): AsyncGenerator<ClientEvent, void, undefined> {
+    if (this.#httpsOnly) {
+      yield* streamResponse(opts);
+      return;
+    }
+    const { provider, signal } = opts;
+    const retry = retryOptionsFor(provider, opts.retry);
+    const body = JSON.parse(jsonBodyBytes(jsonBody(opts.body)).toString('utf8')) as Body;
+    const apiKey = resolveApiKey(provider, opts.env ?? process.env);
+    const ctx: AttemptContext = {
+      provider,
+      body,
+      headers: { ...provider.headers, ...opts.headers, 'OpenAI-Beta': RESPONSES_WEBSOCKET_BETA, ...(apiKey !== undefined ? { Authorization: `Bearer ${apiKey}` } : {}) },
+      secrets: requestSecrets(provider, apiKey),
+      what: `${provider.name}: WebSocket ${providerEndpoint(provider, '/responses')}`,
+      signal,
+    };
+    for (let attempt = 1; ; attempt++) {
+      throwIfAborted(signal);
+      const outcome = yield* watched(provider, signal, (watch) => this.#attempt(ctx, watch));
+      if (outcome.kind === 'completed') return;
+      if (outcome.kind === 'upgrade_required') {
+        this.#fallBack();
+        yield* streamResponse(opts);
+        return;
+      }
+      if (attempt >= retry.maxAttempts) {
+        this.#fallBack();
+        yield { type: 'warning', message: `Falling back from WebSockets to HTTPS transport. ${outcome.failure.message}` };
+        yield* streamResponse(opts);
+        return;
+      }
+      const delayMs = retryDelayMs(retry, attempt + 1, outcome.failure.retryAfterMs);
+      yield { type: 'retrying', attempt: attempt + 1, maxAttempts: retry.maxAttempts, delayMs, reason: outcome.failure.message };
+      await sleep(delayMs, signal);
+    }
+  }
+
+  /** Lets the connection go (the thread is closing). */
+  close(): void {
+    this.#drop();
+  }
+
+  #fallBack(): void {
+    this.#httpsOnly = true;
+    this.#drop();
+  }
+
+  #drop(): void {
+    this.#socket?.terminate();
+    this.#socket = undefined;
+    this.#frames = undefined;
+    this.#last = undefined;
+  }
+
+  async *#attempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, Outcome, undefined> {
+    const { what, secrets } = ctx;
+    if (!this.#socket || this.#socket.readyState !== this.#socket.OPEN) {
+      this.#drop();
+      const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal);
+      if (opened.kind === 'status') {
+        if (opened.status === 426) return { kind: 'upgrade_required' };
+        const failure = { message: scrub(`${what}: the upgrade was answered with HTTP ${opened.status}`, secrets), retryable: true, status: opened.status };
+        if (opened.status === 401 || opened.status === 403) throw new ApiError(failure.message, opened.status);
+        return { kind: 'retry', failure };
+      }
+      if (opened.kind === 'error') {
+        throwIfAborted(ctx.signal);
+        return { kind: 'retry', failure: watch.fired ? watch.failure(what) : { message: scrub(`${what}: ${opened.message}`, secrets), retryable: true } };
+      }
+      this.#socket = opened.socket;
+      this.#frames = opened.frames;
+    }
+    const socket = this.#socket;
+    const frames = this.#frames as FrameQueue;
+    const { frame, exchange } = this.#frameFor(ctx.body);
+    // A request in flight keeps the process alive; an idle connection does not.
+    refSocket(socket, true);
+    let itemsDone = 0;
+    const output: string[] = [];
+    let failure: (AttemptFailure & { kind: 'broken' | 'failed'; code?: string }) | undefined;
+    let completed = false;
+    try {
+      socket.send(JSON.stringify(frame));
+      for (;;) {
+        const next = await frames.next(watch.signal);
+        if (next.kind === 'closed') break;
+        watch.touch();
+        throwIfAborted(ctx.signal);
+        const wrapped = wrappedError(next.data);
+        if (wrapped) {
+          failure = { kind: 'failed', ...wrapped, message: scrub(`${what}: ${wrapped.message}`, secrets) };
+          break;
+        }
+        const mapped = mapStreamEvent(next.data);
+        if (mapped.kind === 'emit') {
+          if (mapped.event.type === 'item_done') {
+            itemsDone++;
+            output.push(asStreamed(mapped.event.raw));
+          }
+          yield mapped.event;
+        } else if (mapped.kind === 'completed') {
+          this.#last = { fields: exchange.fields, input: exchange.input, output, responseId: mapped.event.responseId };
+          completed = true;
+          yield mapped.event;
+          return { kind: 'completed' };
+        } else if (mapped.kind === 'failed' || mapped.kind === 'incomplete') {
+          failure = { ...mapped.failure, kind: mapped.kind === 'failed' ? 'failed' : 'broken', message: scrub(`${what}: ${mapped.failure.message}`, secrets) };
+          break;
+        }
+      }
+    } catch (err) {
+      throwIfAborted(ctx.signal);
+      if (!watch.fired && err instanceof ApiError) throw err;
+      failure = { kind: 'broken', ...(watch.fired ? watch.failure(what) : { message: scrub(`${what}: ${String(err)}`, secrets), retryable: true }) };
+    } finally {
+      if (this.#socket === socket) refSocket(socket, false);
+      // Whatever went wrong, the next attempt starts on a new connection with the whole body.
+      if (!completed) this.#drop();
+    }
+    failure ??= { kind: 'broken', message: `${what}: the connection closed before response.completed`, retryable: true };
+    if (failure.kind === 'failed' && (!failure.retryable || itemsDone > 0)) throw new ResponseFailedError(failure.message, failure.code, failure.retryable);
+    if (itemsDone > 0) {
+      throw new StreamInterruptedError(`${failure.message}; ${itemsDone} item(s) were already delivered, so the request is not resent: re-sample from history`, itemsDone);
+    }
+    return { kind: 'retry', failure };
+  }
+
+  /** The frame for `body`: whole, or the items added since the last exchange on this connection. */
+  #frameFor(body: Body): { frame: Record<string, unknown>; exchange: { fields: string; input: string[] } } {
+    const { input: rawInput, client_metadata: metadata, ...rest } = body;
+    const items = rawInput ?? [];
+    const input = items.map((item) => JSON.stringify(item));
+    const fields = JSON.stringify(rest);
+    const last = this.#last;
+    const baseline = last ? last.input.length + last.output.length : 0;
+    const incremental =
+      last !== undefined &&
+      last.responseId !== '' &&
+      last.fields === fields &&
+      baseline <= input.length &&
+      last.input.every((item, i) => item === input[i]) &&
+      last.output.every((item, i) => item === asStreamed(items[last.input.length + i]));
+    const frame: Record<string, unknown> = { type: 'response.create' };
+    for (const [key, value] of Object.entries(body)) {
+      if (key === 'input') {
+        if (incremental) frame.previous_response_id = last.responseId;
+        frame.input = incremental ? items.slice(baseline) : rawInput;
+      } else if (key === 'client_metadata') {
+        frame.client_metadata = { [WS_REQUEST_START_KEY]: String(Date.now()), ...metadata };
+      } else {
+        frame[key] = value;
+      }
+    }
+    if (metadata === undefined) frame.client_metadata = { [WS_REQUEST_START_KEY]: String(Date.now()) };
+    return { frame, exchange: { fields, input } };
+  }
+}
+
+/**
+ * The WebSocket's own error frame, `{type: "error", status, error: {type, code, message}}`: the
+ * failure an HTTP status would have been. A 429 or 5xx (or no status) is worth another attempt.
+ */
+function wrappedError(data: unknown): (AttemptFailure & { code?: string }) | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const frame = data as { type?: unknown; status?: unknown; error?: unknown };
+  if (frame.type !== 'error' || (frame.status === undefined && (typeof frame.error !== 'object' || frame.error === null))) return undefined;
+  const status = typeof frame.status === 'number' ? frame.status : undefined;
+  const error = (typeof frame.error === 'object' && frame.error !== null ? frame.error : {}) as { message?: unknown; code?: unknown };
+  const message = `${status !== undefined ? `HTTP ${status}: ` : ''}${typeof error.message === 'string' ? error.message : 'error event'}`;
+  const retryable = status === undefined || status === 429 || status >= 500;
+  return { message, retryable, ...(status !== undefined ? { status } : {}), ...(typeof error.code === 'string' ? { code: error.code } : {}) };
+}
+
+/**
+ * An output item as the next request's input holds it, without what the thread adds when it keeps
+ * it (0.169's per-item metadata), so the two can be compared.
+ */
+function asStreamed(item: unknown): string {
+  if (typeof item !== 'object' || item === null) return JSON.stringify(item);
+  const { internal_chat_message_metadata_passthrough: _kept, ...streamed } = item as Record<string, unknown>;
+  return sortedJson(streamed);
+}
+
+/** JSON with object keys sorted: the thread may keep an item's fields in another order than streamed. */
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
+}
+
+interface AttemptContext {
+  readonly provider: ProviderSettings;
+  readonly body: Body;
+  readonly headers: Record<string, string>;
+  readonly secrets: readonly string[];
+  readonly what: string;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** `http(s)://…/responses` as `ws(s)://…/responses`, with the provider's query. */
+export function wsUrl(provider: ProviderSettings): string {
+  return providerUrl(provider, '/responses').replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`);
+}
+
+type Opened = { kind: 'open'; socket: WebSocket; frames: FrameQueue } | { kind: 'status'; status: number } | { kind: 'error'; message: string };
+
+async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Opened> {
+  const { default: WebSocketClient } = await import('ws');
+  return new Promise((resolve) => {
+    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false });
+    const frames = new FrameQueue(socket);
+    const onAbort = (): void => socket.terminate();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = (o: Opened): void => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(o);
+    };
+    socket.once('open', () => settle({ kind: 'open', socket, frames }));
+    socket.once('unexpected-response', (req, res) => {
+      settle({ kind: 'status', status: res.statusCode ?? 0 });
+      req.destroy();
+    });
+    socket.once('error', (err) => settle({ kind: 'error', message: err.message || String(err) }));
+    socket.once('close', () => settle({ kind: 'error', message: 'the connection closed during the upgrade' }));
+  });
+}
+
+/** Lets an idle connection stay open without holding the process (ws keeps the raw socket private). */
+function refSocket(socket: WebSocket, on: boolean): void {
+  const raw = (socket as unknown as { _socket?: { ref(): void; unref(): void } })._socket;
+  if (on) raw?.ref();
+  else raw?.unref();
+}
+
+type Frame = { kind: 'data'; data: unknown } | { kind: 'closed' };
+
+/** The text frames of one connection, in order, each parsed as JSON. */
+class FrameQueue {
+  readonly #queue: Frame[] = [];
+  #wake: (() => void) | undefined;
+
+  constructor(socket: WebSocket) {
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = { type: '' };
+      }
+      this.#push({ kind: 'data', data: parsed });
+    });
+    socket.on('close', () => this.#push({ kind: 'closed' }));
+    socket.on('error', () => this.#push({ kind: 'closed' }));
+  }
+
+  #push(frame: Frame): void {
+    this.#queue.push(frame);
+    this.#wake?.();
+  }
+
+  async next(signal: AbortSignal): Promise<Frame> {
+    for (;;) {
+      const frame = this.#queue.shift();
+      if (frame) return frame;
+      if (signal.aborted) throw signal.reason;
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          this.#wake = undefined;
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        this.#wake = done;
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+}
