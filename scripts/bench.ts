@@ -5,15 +5,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
+import { benchExecStartup } from './bench/exec-startup.js';
+import { benchListing } from './bench/listing.js';
 import { benchResumeVsCodex } from './bench/resume-vs-codex.js';
 import { benchSandbox } from './bench/sandbox.js';
+import { benchStream } from './bench/stream.js';
 import { benchThreadIndex } from './bench/thread-index.js';
 import { benchThreads } from './bench/threads.js';
 import { benchTransports } from './bench/transports.js';
 import { benchView } from './bench/view.js';
 
 const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-'));
+console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (${os.cpus().length} cores); ratios compare runs of the same moment`);
 try {
+  await benchExecStartup();
+  await benchListing();
+  await benchStream();
   await benchThreads(home);
   await benchResumeVsCodex(home);
   await benchThreadIndex(home);
@@ -22,6 +29,7 @@ try {
   await benchSandbox();
   await benchTransports();
   await benchView();
+  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {
   await rm(home, { recursive: true, force: true });
 }

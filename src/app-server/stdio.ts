@@ -2,13 +2,15 @@
 // its answers and closes. Diagnostics go to stderr, never to stdout (the protocol channel).
 import type { Readable, Writable } from 'node:stream';
 import { AppServer, type AppServerOptions } from './app-server.js';
+import { BatchedLines } from './batched-lines.js';
 
 export async function serveStdio(
   input: Readable,
   output: Writable,
   options: Omit<AppServerOptions, 'write'>,
 ): Promise<void> {
-  const server = new AppServer({ ...options, write: (line) => void output.write(`${line}\n`) });
+  const lines = new BatchedLines((text) => void output.write(text));
+  const server = new AppServer({ ...options, write: (line) => lines.push(line) });
   await new Promise<void>((resolve) => {
     input.on('data', (chunk: Buffer | string) => server.receive(chunk));
     input.once('end', resolve);
@@ -20,4 +22,5 @@ export async function serveStdio(
   });
   server.endInput();
   await server.close();
+  lines.flush();
 }

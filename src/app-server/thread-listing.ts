@@ -18,6 +18,10 @@ function sourceKind(source: ThreadFacts['meta']['source']): ThreadSourceKind {
 }
 
 async function allStored(store: ThreadStore, archived: boolean): Promise<ThreadFacts[]> {
+  // From the rollouts, the listing's own reading of each head (kept while the file is unchanged),
+  // not a second one per thread.
+  const fromHeads = await store.listAllFromHeads(archived);
+  if (fromHeads) return fromHeads.map((t) => ({ path: t.entry.path, meta: t.sessionMeta, preview: t.entry.preview, mtimeMs: t.mtimeMs }));
   const out: ThreadFacts[] = [];
   let cursor: string | undefined;
   do {

@@ -56,11 +56,24 @@ export async function serveWebSocket(options: WebSocketServeOptions): Promise<Ru
     wss.once('error', reject);
   });
   const sessions = new Set<AppServer>();
-  wss.on('connection', (socket: WebSocket) => {
+  wss.on('connection', (socket: WebSocket, req: IncomingMessage) => {
+    // The frames sent during one turn of the event loop leave in one write of the TCP socket (see
+    // batched-lines.ts for why): it is corked at the first and uncorked when the turn ends.
+    const tcp = req.socket;
+    let corked = false;
     const server = new AppServer({
       ...serverOptions,
       write: (line) => {
-        if (socket.readyState === socket.OPEN) socket.send(line);
+        if (socket.readyState !== socket.OPEN) return;
+        if (!corked) {
+          corked = true;
+          tcp.cork();
+          setImmediate(() => {
+            corked = false;
+            tcp.uncork();
+          });
+        }
+        socket.send(line);
       },
     });
     sessions.add(server);

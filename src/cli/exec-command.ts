@@ -101,6 +101,8 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     io.stderr(`warning: approval_policy = "${configured}" of ${weft.runtime.configFile} is ignored: weft exec runs with approval policy never, as codex exec does`);
   }
 
+  // The sandbox probe (a process of its own) runs while the thread opens.
+  const noticeLater = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
   // `--last` is the newest thread of this directory, as in Codex; `--all` lifts that.
   const lastHere = Boolean(values.last && !values.all);
   let thread: Thread;
@@ -124,7 +126,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   prompt = await promptWithStdin(prompt, io);
 
   // On stderr in every mode: with --json, stdout carries only the event stream.
-  const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
+  const notice = await noticeLater;
   if (notice) io.stderr(`warning: ${notice}`);
 
   // The event shapes of the generation the profile speaks (usage fields, file-change items).

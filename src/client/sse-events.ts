@@ -1,48 +1,161 @@
-// Server-sent events from a fetch response body: `event:` and `data:` fields of each block (blocks
-// end at a blank line), comments dropped, several `data:` lines joined by `\n`. Used for the
-// Anthropic wire, which weft reads with plain fetch.
+// Server-sent events from a response body: `event:` and `data:` fields of each block (blocks end at
+// a blank line), comments dropped, several `data:` lines joined by `\n`. Every wire reads its stream
+// through this reader.
+//
+// Linear in the bytes received, and cheap on the bytes nobody reads: lines are found in the bytes as
+// they arrive (each chunk scanned once, from where the previous scan stopped), a line cut by a chunk
+// boundary is kept as the list of its pieces and joined once its end arrives, and only the values of
+// `event:` and `data:` are decoded to text. A reader that re-scans or re-copies its whole buffer on
+// every chunk (the openai SDK's does both) turns a long event, such as the `response.completed` of a
+// 20 MB answer, or a chunk holding hundreds of small deltas, into quadratic work. The caller may name
+// events it will not read (`skip`): their data is neither joined nor decoded.
 
 export interface SseEvent {
   readonly event: string | undefined;
   readonly data: string;
 }
 
-export async function* sseEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<SseEvent, void, undefined> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    yield* drain(false);
-  }
-  buffer += decoder.decode();
-  yield* drain(true);
+const LF = 10;
+const CR = 13;
+const COLON = 58;
+const SPACE = 32;
+const DATA = Buffer.from('data');
+const EVENT = Buffer.from('event');
 
-  function* drain(end: boolean): Generator<SseEvent> {
-    // A `\r` at the very end may be the first half of `\r\n`: it waits for the next chunk.
-    buffer = buffer.replace(/\r\n/g, '\n').replace(end ? /\r/g : /\r(?!$)/g, '\n');
-    for (;;) {
-      const cut = buffer.indexOf('\n\n');
-      if (cut < 0) break;
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = parseBlock(block);
-      if (event) yield event;
+/** Incremental SSE parser: `push` bytes as they arrive, get the events they completed. */
+export class SseParser {
+  readonly #skip: ((event: string) => boolean) | undefined;
+  /** Pieces of the line not yet ended (not kept while the event is skipped). */
+  #partial: Buffer[] = [];
+  /** The previous chunk ended with `\r`: a `\n` starting the next one belongs to it. */
+  #afterCr = false;
+  #first = true;
+  #event: string | undefined;
+  #data: string[] = [];
+  /** The current event is one the caller does not read: its lines are passed over. */
+  #skipping = false;
+  /** The unfinished line started as a `data:` line of a skipped event. */
+  #partialSkipped = false;
+
+  constructor(skip?: (event: string) => boolean) {
+    this.#skip = skip;
+  }
+
+  push(bytes: Uint8Array, out: SseEvent[]): void {
+    const chunk = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let start = 0;
+    if (this.#first && chunk.length > 0) {
+      this.#first = false;
+      // A byte order mark before the first line is not part of it.
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) start = 3;
     }
-    // A last block without its blank line is incomplete: the stream was cut, so it is dropped.
-    if (end) buffer = '';
+    if (this.#afterCr && chunk[start] === LF) start++;
+    this.#afterCr = false;
+    // The next `\n` and `\r` at or after `start`; each found once, so a chunk is scanned once.
+    let lf = chunk.indexOf(LF, start);
+    let cr = chunk.indexOf(CR, start);
+    while (lf >= 0 || cr >= 0) {
+      const end = cr < 0 || (lf >= 0 && lf < cr) ? lf : cr;
+      let next = end + 1;
+      if (end === cr) {
+        if (next === chunk.length) this.#afterCr = true;
+        else if (chunk[next] === LF) next++;
+      }
+      this.#lineEnded(chunk, start, end, out);
+      start = next;
+      if (lf >= 0 && lf < start) lf = chunk.indexOf(LF, start);
+      if (cr >= 0 && cr < start) cr = chunk.indexOf(CR, start);
+    }
+    if (start < chunk.length) this.#keepPartial(chunk.subarray(start));
+  }
+
+  /** The stream ended: a block without its blank line was cut, so it is dropped. */
+  end(): void {
+    this.#partial = [];
+    this.#partialSkipped = false;
+    this.#reset();
+  }
+
+  #keepPartial(piece: Buffer): void {
+    if (this.#partialSkipped) return;
+    if (this.#partial.length === 0 && this.#skipping && startsWithField(piece, DATA)) {
+      this.#partialSkipped = true;
+      return;
+    }
+    // The piece is a view of the chunk: it is copied once, when the line is joined.
+    this.#partial.push(piece);
+  }
+
+  #lineEnded(chunk: Buffer, start: number, end: number, out: SseEvent[]): void {
+    if (this.#partialSkipped) {
+      this.#partialSkipped = false;
+      return;
+    }
+    let line = chunk;
+    let from = start;
+    let to = end;
+    if (this.#partial.length > 0) {
+      this.#partial.push(chunk.subarray(start, end));
+      line = Buffer.concat(this.#partial);
+      this.#partial = [];
+      from = 0;
+      to = line.length;
+    }
+    this.#line(line, from, to, out);
+  }
+
+  #line(line: Buffer, from: number, to: number, out: SseEvent[]): void {
+    if (from === to) {
+      if (this.#data.length > 0 && !this.#skipping) {
+        out.push({ event: this.#event, data: this.#data.length === 1 ? (this.#data[0] as string) : this.#data.join('\n') });
+      }
+      this.#reset();
+      return;
+    }
+    if (line[from] === COLON) return;
+    const isData = fieldAt(line, from, to, DATA);
+    if (isData && this.#skipping) return;
+    const isEvent = !isData && fieldAt(line, from, to, EVENT);
+    if (!isData && !isEvent) return;
+    let value = from + (isData ? DATA.length : EVENT.length);
+    if (value < to && line[value] === COLON) value++;
+    if (value < to && line[value] === SPACE) value++;
+    const text = line.toString('utf8', value, to);
+    if (isData) this.#data.push(text);
+    else {
+      this.#event = text;
+      this.#skipping = this.#skip?.(text) === true;
+      if (this.#skipping) this.#data = [];
+    }
+  }
+
+  #reset(): void {
+    this.#event = undefined;
+    this.#data = [];
+    this.#skipping = false;
   }
 }
 
-function parseBlock(block: string): SseEvent | undefined {
-  let event: string | undefined;
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
+/** The line `from..to` is the field `name`: the name, then a colon or the end of the line. */
+function fieldAt(line: Buffer, from: number, to: number, name: Buffer): boolean {
+  if (to - from < name.length) return false;
+  for (let i = 0; i < name.length; i++) if (line[from + i] !== name[i]) return false;
+  return from + name.length === to || line[from + name.length] === COLON;
+}
+
+/** The unfinished line `piece` starts with the field `name` (its colon already received). */
+function startsWithField(piece: Buffer, name: Buffer): boolean {
+  return piece.length > name.length && fieldAt(piece, 0, name.length + 1, name);
+}
+
+export async function* sseEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<SseEvent, void, undefined> {
+  const parser = new SseParser();
+  const events: SseEvent[] = [];
+  for await (const chunk of body) {
+    parser.push(chunk, events);
+    if (events.length === 0) continue;
+    yield* events;
+    events.length = 0;
   }
-  return data.length > 0 ? { event, data: data.join('\n') } : undefined;
+  parser.end();
 }

@@ -11,6 +11,7 @@ import type { WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
 import { watched, type IdleWatch } from './idle-watch.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
+import { sseJsonBatches } from './sse-json.js';
 import { withRetries, type AttemptOutcome } from './wire-attempts.js';
 
 export type StreamChatOptions = WireCallOptions<ChatRequestBody>;
@@ -24,18 +25,20 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
 
   async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
     const idle = watch.failure(what);
-    let stream: AsyncIterable<unknown>;
+    let response: Response;
     try {
-      stream = await client.post<AsyncIterable<unknown>>(PATH, { body: payload.stream(), headers, stream: true, signal: watch.signal });
+      response = await client.post(PATH, { body: payload.stream(), headers, stream: true, signal: watch.signal }).asResponse();
     } catch (err) {
       return { kind: 'retry', failure: watch.fired ? idle : retryableSdkFailure(err, signal, what, secrets) };
     }
     const mapper = new ChatStreamMapper(() => `call_${randomUUID().replace(/-/g, '')}`);
     try {
-      for await (const data of stream) {
+      for await (const batch of sseJsonBatches(response)) {
         watch.touch();
-        throwIfAborted(signal);
-        yield* mapper.push(data);
+        for (const data of batch) {
+          throwIfAborted(signal);
+          yield* mapper.push(data);
+        }
       }
       throwIfAborted(signal);
     } catch (err) {

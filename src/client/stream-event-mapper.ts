@@ -41,6 +41,21 @@ export function parseStreamEvent(data: unknown): KnownResponsesEvent | GenericRe
   throw new ApiError(`malformed '${envelope.data.type}' stream event${where}: ${issue?.message ?? 'invalid'}`);
 }
 
+/**
+ * Events whose data weft does not use (mapStreamEvent maps them to nothing). They repeat what the
+ * deltas and `response.output_item.done` already carried, whole: a 20 MB answer comes back in full
+ * in each of them. The reader passes over them by their SSE event name, without decoding them.
+ */
+const UNREAD_EVENTS: ReadonlySet<string> = new Set([
+  'response.in_progress',
+  'response.content_part.added',
+  'response.content_part.done',
+  'response.output_text.done',
+  'response.reasoning_summary_text.done',
+]);
+
+export const isUnreadStreamEvent = (event: string): boolean => UNREAD_EVENTS.has(event);
+
 export function mapStreamEvent(data: unknown): MappedStreamEvent {
   const ev = parseStreamEvent(data);
   if (!isKnown(ev)) return { kind: 'none' };

@@ -27,8 +27,9 @@ import {
   type AttemptFailure,
 } from './api-errors.js';
 import { watched, type IdleWatch } from './idle-watch.js';
-import { mapStreamEvent } from './stream-event-mapper.js';
+import { isUnreadStreamEvent, mapStreamEvent } from './stream-event-mapper.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
+import { sseJsonBatches } from './sse-json.js';
 
 export { isAbortError } from './api-errors.js';
 
@@ -37,7 +38,7 @@ export type StreamResponseOptions = WireCallOptions<ResponsesRequestBody>;
 type AttemptOutcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptFailure };
 
 interface AttemptContext {
-  post: (signal: AbortSignal | undefined) => Promise<AsyncIterable<unknown>>;
+  post: (signal: AbortSignal | undefined) => Promise<Response>;
   retry: RetryOptions;
   what: string;
   secrets: readonly string[];
@@ -54,7 +55,8 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
   const { client, secrets, payload, headers, what } = await prepareRequest(opts, '/responses', 'text/event-stream');
   const ctx: AttemptContext = {
     post: (sig) =>
-      client.post<AsyncIterable<unknown>>('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }),
+      // The raw answer: its events are read by sse-json.ts (linear), not by the SDK's stream.
+      client.post('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }).asResponse(),
     retry,
     what,
     secrets,
@@ -78,10 +80,10 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
 async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
   const { what, secrets, signal } = ctx;
   const idle = (): AttemptFailure & { kind: 'broken' } => ({ kind: 'broken', ...watch.failure(what) });
-  let stream: AsyncIterable<unknown>;
+  let response: Response;
   for (let sent = 1; ; sent++) {
     try {
-      stream = await ctx.post(watch.signal);
+      response = await ctx.post(watch.signal);
       break;
     } catch (err) {
       if (watch.fired) return { kind: 'retry', failure: idle() };
@@ -97,24 +99,26 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
   // 'broken': the stream stopped without an answer; 'failed': the server answered with a failure.
   let failure: (AttemptFailure & { code?: string; kind: 'broken' | 'failed' }) | undefined;
   try {
-    for await (const data of stream) {
+    read: for await (const batch of sseJsonBatches(response, isUnreadStreamEvent)) {
       watch.touch();
-      // Stop at once, even when the rest of the body is already buffered.
-      throwIfAborted(signal);
-      const mapped = mapStreamEvent(data);
-      if (mapped.kind === 'emit') {
-        if (mapped.event.type === 'item_done') itemsDone++;
-        yield mapped.event;
-      } else if (mapped.kind === 'completed') {
-        yield mapped.event;
-        return { kind: 'completed' };
-      } else if (mapped.kind === 'failed' || mapped.kind === 'incomplete') {
-        const kind = mapped.kind === 'failed' ? 'failed' : 'broken';
-        failure = { ...mapped.failure, kind, message: scrub(`${what}: ${mapped.failure.message}`, secrets) };
-        break;
+      for (const data of batch) {
+        // Stop at once, even when the rest of the body is already buffered.
+        throwIfAborted(signal);
+        const mapped = mapStreamEvent(data);
+        if (mapped.kind === 'emit') {
+          if (mapped.event.type === 'item_done') itemsDone++;
+          yield mapped.event;
+        } else if (mapped.kind === 'completed') {
+          yield mapped.event;
+          return { kind: 'completed' };
+        } else if (mapped.kind === 'failed' || mapped.kind === 'incomplete') {
+          const kind = mapped.kind === 'failed' ? 'failed' : 'broken';
+          failure = { ...mapped.failure, kind, message: scrub(`${what}: ${mapped.failure.message}`, secrets) };
+          break read;
+        }
       }
     }
-    // The SDK ends the iteration quietly when the request is aborted.
+    // The body may end quietly when the request is aborted.
     throwIfAborted(signal);
   } catch (err) {
     failure = watch.fired ? idle() : sdkStreamFailure(err, what, secrets, signal);

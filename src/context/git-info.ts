@@ -1,15 +1,21 @@
 // The git facts Codex records in session_meta: HEAD commit, branch and origin URL, when the cwd is
 // inside a repository. Missing git or no repository simply gives nothing.
 import type { GitInfo } from '../../protocol/rollout.js';
+import { findGitRoot } from './agents-md.js';
 import { git } from './git-command.js';
 
 export async function gitInfo(cwd: string): Promise<GitInfo | undefined> {
-  if ((await git(cwd, ['rev-parse', '--is-inside-work-tree'])) !== 'true') return undefined;
-  const [commit, branch, origin] = await Promise.all([
+  // git finds its repository by a `.git` in the cwd or above it (unless GIT_DIR names one): with
+  // neither, every git process would only say "not a repository", and each costs a process start.
+  if (process.env['GIT_DIR'] === undefined && (await findGitRoot(cwd)) === undefined) return undefined;
+  // All at once rather than asking first whether this is a work tree: one round of processes, not two.
+  const [inside, commit, branch, origin] = await Promise.all([
+    git(cwd, ['rev-parse', '--is-inside-work-tree']),
     git(cwd, ['rev-parse', 'HEAD']),
     git(cwd, ['rev-parse', '--abbrev-ref', 'HEAD']),
     git(cwd, ['remote', 'get-url', 'origin']),
   ]);
+  if (inside !== 'true') return undefined;
   const info: GitInfo = {
     ...(commit ? { commit_hash: commit } : {}),
     ...(branch && branch !== 'HEAD' ? { branch } : {}),

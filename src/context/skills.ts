@@ -5,7 +5,7 @@
 // implicitly usable skills (codex-0.169) leave those out. globby and yaml are loaded on first use:
 // opening a thread looks for skills, importing weft or listing threads does not, and together they
 // weigh megabytes of memory.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Pack } from '../pack/load-pack.js';
@@ -40,8 +40,18 @@ async function allowsImplicitInvocation(skillFile: string, parseYaml: ParseYaml)
   }
 }
 
+async function isDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 export async function discoverSkills(home: string): Promise<{ skills: Skill[]; warnings: string[] }> {
   const root = path.join(home, 'skills');
+  // No skills folder, no search: globby alone takes a noticeable part of a one-shot `weft exec`.
+  if (!(await isDirectory(root))) return { skills: [], warnings: [] };
   const { globby } = await import('globby');
   const files = await globby('**/SKILL.md', { cwd: root, dot: true, absolute: true, followSymbolicLinks: true, suppressErrors: true });
   const skills: Skill[] = [];

@@ -35,7 +35,8 @@ export async function readRolloutHead(path: string, maxBytes = 1024 * 1024): Pro
       }
       return firstUserMessage !== undefined;
     },
-    { maxBytes, chunkBytes: 64 * 1024 },
+    // Most heads fit in one such read; a listing reads a thousand of them.
+    { maxBytes, chunkBytes: 16 * 1024 },
   );
   return {
     ...(sessionMeta ? { sessionMeta } : {}),

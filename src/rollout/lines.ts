@@ -33,10 +33,11 @@ export async function eachLine(file: RolloutFile, visit: LineVisitor, options: L
   const chunkBytes = options.chunkBytes ?? 1024 * 1024;
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const from = options.from ?? 0;
-  let current = Buffer.allocUnsafe(chunkBytes);
-  let spare = Buffer.allocUnsafe(chunkBytes);
-  let pos = from;
   const readAhead = options.readAhead ?? true;
+  let current = Buffer.allocUnsafe(chunkBytes);
+  // A second buffer only for reading ahead: without it, the next read waits until the chunk is used.
+  let spare = readAhead ? Buffer.allocUnsafe(chunkBytes) : undefined;
+  let pos = from;
   let pending: Promise<number> | undefined = file.readInto(current, pos);
   const stop = async (): Promise<number> => {
     // Never leave a read in flight: the caller may close the file next.
@@ -54,7 +55,7 @@ export async function eachLine(file: RolloutFile, visit: LineVisitor, options: L
       const chunkAt = pos;
       pos += n;
       const chunk = current.subarray(0, n);
-      [current, spare] = [spare, current];
+      if (spare) [current, spare] = [spare, current];
       // The next read goes into the other buffer, which nobody looks at any more.
       const more = pos - from < maxBytes;
       pending = more && readAhead ? file.readInto(current, pos) : undefined;

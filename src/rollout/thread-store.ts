@@ -6,7 +6,7 @@ import type { SessionMeta } from '../../protocol/rollout.js';
 import { RolloutError } from '../errors.js';
 import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
-import { listThreads, type ListThreadsOptions, type ThreadListPage } from './list.js';
+import { listAllThreads, listThreads, type ListedThread, type ListThreadsOptions, type ThreadListPage } from './list.js';
 import { lockRollout, type RolloutLock } from './lock.js';
 import { latestRollout, rolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
@@ -135,6 +135,15 @@ export class ThreadStore {
   /** All the records of a rollout, without taking the writer lock. */
   read(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
     return readRollout(file, options);
+  }
+
+  /**
+   * Every thread a listing shows, with its session_meta, read from the rollouts' heads; undefined
+   * when Codex's thread index lists this home (page through `list` then).
+   */
+  async listAllFromHeads(archived: boolean): Promise<ListedThread[] | undefined> {
+    if (this.#codex && listThreadsFromIndex(this.home, { limit: 1, archived }) !== undefined) return undefined;
+    return listAllThreads(this.home, { archived });
   }
 
   /** One page of the threads under the home directory, newest first. */

@@ -1,0 +1,80 @@
+// A 20 MB streamed reply: how long weft takes to handle it (the turn, from `thread.run` to its end:
+// SSE parsing, event mapping, delta accumulation, the rollout written) against the time to receive the
+// same bytes and do nothing with them (a plain fetch draining the body), measured side by side in one
+// process. The reply is one assistant message streamed as 1,000-character deltas, with the full text
+// repeated in its `*.done` events and in `response.completed`, as the Responses API sends it.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Weft } from '../../src/engine/weft.js';
+import { sseBlock, textReply } from '../mock-responses-server.js';
+import { serveFixedSse } from './fixed-sse-server.js';
+
+const MB = 1024 * 1024;
+const REPLY_BYTES = 20 * MB;
+const DELTA_CHARS = 1000;
+const RUNS = 5;
+
+/** The SSE body of one reply of `bytes` characters, streamed in `DELTA_CHARS` pieces. */
+function streamedReplyBody(bytes: number): string {
+  const words = 'the quick brown fox jumps over the lazy dog while streams arrive in order ';
+  const text = words.repeat(Math.ceil(bytes / words.length)).slice(0, bytes);
+  const one = textReply(text);
+  const delta = one.sse.find((e) => (e as { type: string }).type === 'response.output_text.delta') as Record<string, unknown>;
+  const at = one.sse.indexOf(delta);
+  const blocks: string[] = one.sse.slice(0, at).map(sseBlock);
+  for (let i = 0; i < text.length; i += DELTA_CHARS) blocks.push(sseBlock({ ...delta, delta: text.slice(i, i + DELTA_CHARS) }));
+  for (const e of one.sse.slice(at + 1)) blocks.push(sseBlock(e));
+  return blocks.join('');
+}
+
+const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
+
+export async function benchStream(): Promise<void> {
+  console.log('## a 20 MB streamed reply (target: handled in ≤ 1.5× the time to receive its bytes)');
+  const body = Buffer.from(streamedReplyBody(REPLY_BYTES));
+  const server = await serveFixedSse(body);
+  const base = server.url;
+  const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-stream-'));
+  try {
+    await writeFile(`${home}/config.toml`, `model_provider = "mock"\n[model_providers.mock]\nbase_url = "${base}"\n`);
+    const weft = await Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: home });
+    const receive = async (): Promise<number> => {
+      const start = performance.now();
+      const r = await fetch(`${base}/responses`, { method: 'POST', body: '{}' });
+      let bytes = 0;
+      for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+      if (bytes !== body.length) throw new Error(`received ${bytes} of ${body.length} bytes`);
+      return performance.now() - start;
+    };
+    const handle = async (): Promise<number> => {
+      const thread = await weft.startThread();
+      const start = performance.now();
+      await thread.run('stream a long answer');
+      const ms = performance.now() - start;
+      await thread.close();
+      return ms;
+    };
+    // One of each first: both paths compiled and warm.
+    await receive();
+    await handle();
+    const received: number[] = [];
+    const handled: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      received.push(await receive());
+      handled.push(await handle());
+    }
+    const r = median(received);
+    const h = median(handled);
+    console.log(
+      `${(REPLY_BYTES / MB).toFixed(0)} MB reply (${(body.length / MB).toFixed(0)} MB on the wire, ${Math.ceil(REPLY_BYTES / DELTA_CHARS)} deltas): ` +
+        `weft's turn ${h.toFixed(0)} ms vs receiving the bytes ${r.toFixed(0)} ms: ${(h / r).toFixed(2)}× (target ≤ 1.5×; medians of ${RUNS}, runs alternated)`,
+    );
+  } finally {
+    await server.close();
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchStream();
