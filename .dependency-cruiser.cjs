@@ -4,13 +4,13 @@
 /** Folders of src/ by layer, lowest first. A folder may import its own layer and those below. */
 const LAYERS = [
   ['errors\\.ts', 'pack', 'history'],
-  ['context', 'config'],
+  ['context', 'config', 'mcp'],
   ['client', 'prompt', 'panels', 'tiers', 'tools'],
   ['rollout'],
   ['thread'],
   ['compaction', 'profile', 'extensions', 'budget'],
   ['engine'],
-  ['exec', 'app-server', 'view', 'cli'],
+  ['exec', 'app-server', 'view', 'cli', 'testing'],
 ];
 
 const folder = (names) => `^src/(${names.join('|')})(/|$)`;
