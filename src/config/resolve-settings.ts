@@ -60,12 +60,15 @@ export function defaultModelSlug(catalog: readonly ModelInfo[]): string {
 
 /**
  * A catalog entry for `slug`. A slug the catalog does not know still works, as in Codex: it borrows
- * the default entry's settings, without personality messages.
+ * the settings of the first entry by priority, without personality messages. Code-mode entries are
+ * passed over: a model the catalog does not describe gets ordinary tools, as Codex 0.169 sends them
+ * for an unknown slug, never the JavaScript `exec` only a code-mode model is trained for.
  */
 export function findModel(catalog: readonly ModelInfo[], slug: string): { model: ModelInfo; known: boolean } {
   const known = catalog.find((m) => m.slug === slug);
   if (known) return { model: known, known: true };
-  const base = catalog.find((m) => m.slug === defaultModelSlug(catalog)) as ModelInfo;
+  const byPriority = [...catalog].sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0));
+  const base = byPriority.find((m) => m.tool_mode !== 'code_mode_only') ?? (catalog.find((m) => m.slug === defaultModelSlug(catalog)) as ModelInfo);
   const { model_messages: _dropped, ...rest } = base;
   return { model: { ...rest, slug, display_name: slug, description: null }, known: false };
 }

@@ -92,6 +92,15 @@ describe('a fresh install, no compat and no pack', () => {
     expect(body.input.some((i) => i.type === 'additional_tools')).toBe(false);
   });
 
+  it('sends ordinary tools, not code mode, for a model the catalog does not know', async () => {
+    // Codex 0.169 answers an unknown slug (a provider's own model) with function tools in `tools`.
+    const { body } = await firstTurn('model = "provider-own-model"');
+    expect(body.model).toBe('provider-own-model');
+    expect(body.input.some((i) => i.type === 'additional_tools')).toBe(false);
+    expect(toolNames(body.tools)).toContain('exec_command');
+    expect(body.parallel_tool_calls).toBe(true);
+  });
+
   it('prints a codex-0.169 body from `weft prompt` with weft’s own texts', async () => {
     const base = await tempDir();
     await writeTree(base, { 'repo/.git': null, home: null });
