@@ -23,6 +23,8 @@ export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null
   'model/list': ['ModelListParams', 'ModelListResponse'],
   'collaborationMode/list': ['CollaborationModeListParams', 'CollaborationModeListResponse'],
   'mcpServerStatus/list': ['ListMcpServerStatusParams', 'ListMcpServerStatusResponse'],
+  'mcpServer/tool/call': ['McpServerToolCallParams', 'McpServerToolCallResponse'],
+  'mcpServer/resource/read': ['McpResourceReadParams', 'McpResourceReadResponse'],
   'config/read': ['ConfigReadParams', 'ConfigReadResponse'],
   'config/value/write': ['ConfigValueWriteParams', 'ConfigWriteResponse'],
   'config/batchWrite': ['ConfigBatchWriteParams', 'ConfigWriteResponse'],
@@ -54,5 +56,6 @@ export const NOTIFICATION_TYPE_NAMES: Readonly<Record<string, string>> = {
   'thread/compacted': 'ContextCompactedNotification',
   configWarning: 'ConfigWarningNotification',
   'turn/plan/updated': 'TurnPlanUpdatedNotification',
+  'mcpServer/startupStatus/updated': 'McpServerStatusUpdatedNotification',
 };
 
