@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
 import { archiveRollout } from '../../src/rollout/archive.js';
-import { ThreadWriterBusyError, WRITER_LOCKS_DIR, writerLockPath } from '../../src/rollout/state-db/thread-writer-lock.js';
+import { takeThreadWriterLock, ThreadWriterBusyError, WRITER_LOCKS_DIR, writerLockPath } from '../../src/rollout/state-db/thread-writer-lock.js';
 import { CODEX_0169_PACK_DIR } from '../support/codex-0169.js';
 import { codexLikeProcess, HOLD_WRITER_LOCK } from '../support/codex-like-process.js';
-import { removeTempDirs } from '../support/temp-tree.js';
+import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 
 let harness: ThreadHarness | undefined;
@@ -23,6 +23,15 @@ afterEach(async () => {
 const config = (compat: string) => `compat = "${compat}"\npack = "${CODEX_0169_PACK_DIR}"\nmodel = "gpt-5.5"\napproval_policy = "never"\n`;
 
 describe("Codex 0.169's thread writer locks", () => {
+  it('many held locks share one exit hook (an app-server with hundreds of loaded threads gets no listener warning)', async () => {
+    const home = await tempDir('codex-home-');
+    const before = process.listenerCount('exit');
+    const locks = Array.from({ length: 20 }, (_, i) => takeThreadWriterLock(home, `01a20000-0000-7000-8000-${String(i).padStart(12, '0')}`));
+    expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1);
+    for (const lock of locks) lock.release();
+    expect(existsSync(writerLockPath(home, '01a20000-0000-7000-8000-000000000000'))).toBe(false);
+  });
+
   it('a thread another process holds is refused; once that process is killed it opens', async () => {
     harness = await threadHarness(() => textReply('ok'), config('codex-0.169'));
     const weft = await harness.open();

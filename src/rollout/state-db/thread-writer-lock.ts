@@ -61,7 +61,7 @@ export function takeThreadWriterLock(home: string, threadId: string): ThreadWrit
   const release = (): void => {
     if (!held) return;
     held = false;
-    process.off('exit', release);
+    heldLocks.delete(release);
     // Removed while still locked, so no other process can lock the old file and then lose it.
     try {
       unlinkSync(path);
@@ -70,9 +70,20 @@ export function takeThreadWriterLock(home: string, threadId: string): ThreadWrit
     }
     closeSync(fd);
   };
-  process.once('exit', release);
+  heldLocks.add(release);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // One hook for every lock this process holds: an app-server with hundreds of loaded threads
+    // would otherwise add a listener per thread (and Node warns past ten).
+    process.once('exit', () => {
+      for (const r of [...heldLocks]) r();
+    });
+  }
   return { path, release };
 }
+
+const heldLocks = new Set<() => void>();
+let exitHookInstalled = false;
 
 /**
  * Checks that no live process holds the writer lock of `threadId`, without taking it for longer
