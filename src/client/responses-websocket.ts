@@ -82,7 +82,7 @@ export class ResponsesWebSocketTransport {
       }
       if (attempt >= retry.maxAttempts) {
         this.#fallBack();
-        yield { type: 'warning', message: `Falling back from WebSockets to HTTPS transport. ${outcome.failure.message}` };
+        yield { type: 'warning', message: `The Responses WebSocket kept failing; this thread now sends its requests over HTTPS. ${outcome.failure.message}` };
         yield* streamResponse(opts);
         return;
       }

@@ -121,7 +121,7 @@ describe('the Responses WebSocket transport', () => {
       expect(events.filter((e) => e.type === 'retrying')).toHaveLength(1);
       const warning = events.find((e) => e.type === 'warning');
       expect(warning).toMatchObject({ type: 'warning' });
-      expect((warning as { message: string }).message).toMatch(/^Falling back from WebSockets to HTTPS transport\. .*ws is down/);
+      expect((warning as { message: string }).message).toMatch(/^The Responses WebSocket kept failing; this thread now sends its requests over HTTPS\. .*ws is down/);
       expect(events.at(-1)).toMatchObject({ type: 'completed' });
       // The next request of the thread does not try the WebSocket again.
       await drain(transport.stream({ provider: provider(mock.url), body: BODY, env: {}, retry }));
