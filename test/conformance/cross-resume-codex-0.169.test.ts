@@ -16,7 +16,8 @@ const scenarios = listScenarios(join(conformanceRoot(), PROFILE)).filter(
 
 // Codex 0.169 gathers the workspace's git facts for `client_metadata` under a time limit: on a loaded
 // machine it sometimes sends a request without them (seen twice in one full run at a load average
-// of 15). Further runs tell that apart from a real difference, which fails every one.
+// of 15, and four runs in a row in CI). `npm test` therefore runs the files that start a real Codex
+// after the parallel suite, one at a time; the further runs stay for a machine busy with other work.
 const CODEX_UNDER_LOAD = { retry: 3 };
 
 describe('cross-resume with the real Codex 0.169.0', () => {
