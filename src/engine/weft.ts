@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
-import { wireStream, type PromptShapingOptions } from './wire-stream.js';
+import { samplePorts, type PromptShapingOptions } from './sample-ports.js';
 import { postCompact } from '../client/compact-request.js';
 import { codexCompactor } from '../compaction/compact-history.js';
 import { isDefaultOpenAiProvider, resolveApiKey } from '../client/provider.js';
@@ -348,7 +348,7 @@ export class Weft {
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
+      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
       closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),

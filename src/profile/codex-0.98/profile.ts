@@ -21,6 +21,8 @@ export const codex098Profile: CompatProfile = {
   packLayout: codex098PackLayout,
   buildInitialContext,
   settingsUpdateItems,
+  // 0.98 sends the prompt as it is: top-level instructions, the input untouched.
+  sentPrompt: (prompt) => prompt,
   renderBody: renderResponsesBody,
   storedItem: storedItem098,
   toolOutputs: CODEX_098_TOOL_OUTPUTS,
