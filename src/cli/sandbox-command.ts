@@ -11,8 +11,9 @@ import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, type Cl
 const HELP = `Usage: weft sandbox [options] -- COMMAND [ARGS…]
 
 Run COMMAND inside the sandbox a thread would use here (sandbox_mode from config.toml, -s or -c),
-with stdin, stdout and stderr attached, and exit with its exit code. On Linux the sandbox is
-bubblewrap; where it cannot run, the command is refused (exit 1) with the reason.
+with stdin, stdout and stderr attached, and exit with its exit code. On Linux the sandbox is the
+profile's (compat, --compat): Landlock and seccomp through weft's helper for codex-0.98, bubblewrap
+for codex-0.169; where it cannot run, the command is refused (exit 1) with the reason.
 
 Options:
 ${commonOptions.help}
