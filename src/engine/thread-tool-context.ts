@@ -15,6 +15,7 @@ export function threadToolContext(runtime: Runtime, approver: Approver | undefin
     approvalPolicy: settings.approvalPolicy,
     sandboxMode: settings.sandbox.type,
     sandboxPolicy: settings.sandbox,
+    sandboxMechanism: runtime.profile.commandSandbox,
     truncationPolicy: settings.model.truncation_policy,
     approver,
     renderExecOutput: (vars) => runtime.pack.render('tool_output/exec_command.md', { ...vars }),
