@@ -138,5 +138,5 @@ export async function compactThread(
 
 /** The tools of a remote compaction request: those of a normal request of the turn. */
 export function turnTools(deps: TurnDeps, state: ThreadState, settings: TurnSettings): ReturnType<typeof toolsForTurn> {
-  return [...toolsForTurn(deps.packTools, settings.sandbox), ...state.extraToolSpecs];
+  return [...toolsForTurn(deps.packTools, settings), ...state.extraToolSpecs];
 }
