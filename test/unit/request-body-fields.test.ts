@@ -73,10 +73,10 @@ describe('renderResponsesBody', () => {
     expect(body.include).toEqual(['reasoning.encrypted_content']);
   });
 
-  it('omits reasoning and include for a model without reasoning summaries', () => {
+  it('sends reasoning null and no include for a model without reasoning summaries (as 0.98 does for its fallback entry)', () => {
     const settings = turnSettings(syntheticModel({ supports_reasoning_summaries: false, default_reasoning_level: 'high' }));
     const body = renderResponsesBody(prompt(), settings, { promptCacheKey: 'k' });
-    expect('reasoning' in body).toBe(false);
+    expect(body.reasoning).toBeNull();
     expect(body.include).toEqual([]);
   });
 
