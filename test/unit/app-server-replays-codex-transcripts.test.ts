@@ -12,7 +12,7 @@ import type { CompatProfileName } from '../../protocol/config.js';
 import { fallbackBaseInstructions } from '../../src/config/fallback-model.js';
 import { getProfile } from '../../src/profile/profiles.js';
 import { compareRequests, rulesForProfile, type ComparableRequest } from '../conformance/compare.js';
-import { appServerBodiesPending } from '../conformance/known-pending.js';
+import { appServerBodiesPending, appServerIdsPending } from '../conformance/known-pending.js';
 import { canonicalJson, renumberIds } from '../conformance/diff.js';
 import { createNormalizer } from '../conformance/normalize.js';
 import { conformanceRoot } from '../conformance/scenario.js';
@@ -191,13 +191,16 @@ for (const gen of GENERATIONS) {
         if (pending) expect(diffs).not.toBe('');
         else expect(diffs).toBe('');
       });
-      test(`${scenario}: ids, roles and client_metadata of every request are Codex’s (after thread/fork and thread/compact/start too)`, async () => {
+      const idsPending = appServerIdsPending(gen.compat, scenario);
+      test(`${scenario}: ids, roles and client_metadata of every request are Codex’s (after thread/fork and thread/compact/start too)${idsPending ? ` — pending: ${idsPending}` : ''}`, async () => {
         const { expected, actual } = await bodies();
         const skeleton = (r: ComparableRequest): ComparableRequest => {
           const body = r.body as { client_metadata?: unknown; input?: { type?: unknown; role?: unknown; id?: unknown }[] } | null;
           return { ...r, body: body && { client_metadata: body.client_metadata ?? null, input: (body.input ?? []).map((i) => ({ type: i.type, role: i.role ?? null, id: i.id ?? null })) } };
         };
-        expect(compareRequests(expected.map(skeleton), actual.map(skeleton), rulesForProfile(gen.compat)).join('\n')).toBe('');
+        const diffs = compareRequests(expected.map(skeleton), actual.map(skeleton), rulesForProfile(gen.compat)).join('\n');
+        if (idsPending) expect(diffs).not.toBe('');
+        else expect(diffs).toBe('');
       });
     }
 

@@ -291,11 +291,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     });
   }
 
-  async compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void> {
-    // A manual compaction is a turn of its own in 0.169: its requests carry that turn's id.
-    if (trigger === 'manual') {
-      this.#turn = { turnId: deps.turnId ?? newThreadId(), startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec' };
-    }
+  compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void> {
     return compactThread(this, state, deps, settings, trigger, signal);
   }
 }
