@@ -381,6 +381,7 @@ export class Weft {
       approvalPolicy: settings.approvalPolicy,
       sandboxMode: settings.sandbox.type,
       sandboxPolicy: settings.sandbox,
+      sandboxMechanism: this.runtime.profile.commandSandbox,
       truncationPolicy: settings.model.truncation_policy,
       approver: this.options.approver,
       renderExecOutput: (vars) => this.runtime.pack.render('tool_output/exec_command.md', { ...vars }),

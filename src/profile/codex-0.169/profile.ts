@@ -6,6 +6,7 @@
 // (`weft prompt`), with ids made up for the occasion.
 import { weftPackFor } from '../../pack/default-pack-dir.js';
 import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
+import { bubblewrapSandbox } from '../../tools/sandbox/bubblewrap-sandbox.js';
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
@@ -25,6 +26,7 @@ export const codex0169Profile: CompatProfile = {
   protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
   toolOutputs: CODEX_0169_TOOL_OUTPUTS,
+  commandSandbox: bubblewrapSandbox,
   weftPack: weftPackFor('codex-0.169'),
   loadPack: (dirs) => loadCodex0169Pack(dirs),
   packTools: defaultPackTools,

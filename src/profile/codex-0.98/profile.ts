@@ -14,6 +14,7 @@ import { storedItem098 } from './stored-items.js';
 import type { CompatProfile } from '../profile.js';
 import { codex098Thread } from './thread.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
+import { landlockSandbox } from '../../tools/sandbox/landlock-sandbox.js';
 
 export const codex098Profile: CompatProfile = {
   name: 'codex-0.98',
@@ -25,6 +26,7 @@ export const codex098Profile: CompatProfile = {
   renderBody: renderResponsesBody,
   storedItem: storedItem098,
   toolOutputs: CODEX_098_TOOL_OUTPUTS,
+  commandSandbox: landlockSandbox,
   weftPack: [WEFT_PACK_DIR],
   loadPack: (dirs) => loadPack(dirs, codex098PackLayout),
   packTools: (pack) => pack.json<ToolSpec[]>('tools.json'),
