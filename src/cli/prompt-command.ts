@@ -46,7 +46,7 @@ export async function promptCommand(argv: string[], io: CliIo): Promise<number> 
     {
       instructions: chosen.instructions,
       input: chosen.input,
-      tools: toolsForTurn(rt.packTools, ctx.settings.sandbox),
+      tools: toolsForTurn(rt.packTools, ctx.settings),
       parallelToolCalls: ctx.settings.model.supports_parallel_tool_calls,
     },
     ctx.settings,

@@ -4,6 +4,7 @@
 import type { CompatProfileName, Personality } from '../../protocol/config.js';
 import type { CollaborationMode } from '../../protocol/rollout.js';
 import type { ModelInfo } from '../../protocol/model-catalog.js';
+import type { FallbackModelFacts } from '../config/fallback-model.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -45,6 +46,8 @@ export interface CompatProfile extends TurnProfile {
   loadPack(dirs: PackDirs): Promise<Pack>;
   /** The tools of a normal request, from the pack. */
   packTools(pack: Pack): ToolSpec[];
+  /** What this generation assumes of a model its catalog lacks (its base instructions come from the pack). */
+  readonly fallbackModel: FallbackModelFacts;
   /** The catalog's base instructions for a model. */
   modelInstructions(pack: Pack, model: ModelInfo, personality: Personality | undefined): string;
   /** A collaboration mode a client asked for, with its preset's instructions when it names none. */

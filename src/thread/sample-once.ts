@@ -41,7 +41,7 @@ export async function sampleOnce(
     prompt: {
       instructions: sent.instructions,
       input: sent.input,
-      tools: [...withMcpTools(toolsForTurn(deps.packTools, settings.sandbox), deps.pack, mcp), ...state.extraToolSpecs],
+      tools: [...withMcpTools(toolsForTurn(deps.packTools, settings), deps.pack, mcp), ...state.extraToolSpecs],
       parallelToolCalls: settings.model.supports_parallel_tool_calls,
       // A null schema (JSON clients send one for "none") means no schema, like an absent one.
       outputSchema: deps.outputSchema ?? undefined,

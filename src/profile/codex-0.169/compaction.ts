@@ -21,7 +21,7 @@ import { responseItemLine, tokenCountEvent } from '../../rollout/records.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import { addUsage, effectiveContextWindow } from '../../rollout/token-info.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
-import { contextMessage, HARNESS, type ItemMeta } from './items.js';
+import { contextMessage, HARNESS, isBaseInstructionsMessage, type ItemMeta } from './items.js';
 import type { CompactionInfo } from './turn-metadata.js';
 
 /** Codex keeps at most this many estimated tokens of user prompts across a compaction. */
@@ -131,14 +131,27 @@ export async function compactThread(
     );
     closing = contextMessage('user', [{ text: message, kind: 'compaction.summary', provenance: HARNESS }], thread.itemMeta());
   }
-  state.history = [...window, ...prompts, closing];
+  state.history = replacementHistory(window, prompts, closing, trigger);
   state.needsInitialContext = false;
   await state.writer.append([thread.windowCompacted(message, state.history), ...thread.compactionFinished(state, trigger)]);
   await state.writer.flush();
   deps.emit({ type: 'compaction_finished', tokensBefore, tokensAfter: estimateItemsTokens(state.history) });
 }
 
+/**
+ * The next window's items. After a manual compaction Codex 0.169 puts the rebuilt context just
+ * before the last kept prompt (recorded in appserver-0.169 d); the base instructions and a code-mode
+ * tools item stay in front. Otherwise the context opens the window.
+ */
+export function replacementHistory(window: readonly ResponseItem[], prompts: readonly ResponseItem[], closing: ResponseItem, trigger: CompactionTrigger): ResponseItem[] {
+  const last = prompts[prompts.length - 1];
+  if (trigger !== 'manual' || last === undefined) return [...window, ...prompts, closing];
+  const lead = window.filter((item) => item.type === 'additional_tools' || isBaseInstructionsMessage(item));
+  const context = window.filter((item) => !lead.includes(item));
+  return [...lead, ...prompts.slice(0, -1), ...context, last, closing];
+}
+
 /** The tools of a remote compaction request: those of a normal request of the turn. */
 export function turnTools(deps: TurnDeps, state: ThreadState, settings: TurnSettings): ReturnType<typeof toolsForTurn> {
-  return [...toolsForTurn(deps.packTools, settings.sandbox), ...state.extraToolSpecs];
+  return [...toolsForTurn(deps.packTools, settings), ...state.extraToolSpecs];
 }

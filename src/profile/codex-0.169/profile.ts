@@ -10,6 +10,7 @@ import { bubblewrapSandbox } from '../../tools/sandbox/bubblewrap-sandbox.js';
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
+import { FALLBACK_MODEL_0169 } from './fallback-model.js';
 import { forkRollout0169 } from './fork-rollout.js';
 import { windowContext } from './initial-context.js';
 import { sessionInstructions0169, toolNames } from './model-instructions.js';
@@ -29,6 +30,7 @@ export const codex0169Profile: CompatProfile = {
   weftPack: weftPackFor('codex-0.169'),
   loadPack: (dirs) => loadCodex0169Pack(dirs),
   packTools: defaultPackTools,
+  fallbackModel: FALLBACK_MODEL_0169,
   modelInstructions: sessionInstructions0169,
   collaborationPreset: collaborationPreset0169,
   skillsInUserInstructions: false,

@@ -96,9 +96,12 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.#multiAgentVersion = state.multiAgentVersion ?? init.settings.model.multi_agent_version ?? 'v1';
     this.#toolNames = toolNames(init.packTools);
     this.forkedFrom = state.forkedFrom;
-    // Codex records the settings when it opens a thread, and again when they changed since the last turn.
+    // Codex records the settings when a fork opens and when they changed since the last turn; `exec`
+    // also when it reopens a thread (it sends its settings with the turn), an app-server client not
+    // (appserver-0.169 b–d).
     const changed = state.lastModel !== undefined && state.lastModel !== init.settings.model.slug;
-    this.#openSettingsEvents = init.kind === 'new' ? 0 : init.kind === 'fork' || changed ? 2 : 1;
+    const reopened = init.source === 'exec' ? 1 : 0;
+    this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
     this.rolloutFormat = new Codex0169RolloutFormat(
       { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence },
       { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)) },

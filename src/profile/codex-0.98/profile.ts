@@ -9,6 +9,7 @@ import { forkRollout } from '../../rollout/fork.js';
 import { settingsUpdateItems } from '../../context/settings-update.js';
 import { renderResponsesBody } from '../../prompt/responses.js';
 import { codex098PackLayout } from './pack-layout.js';
+import { FALLBACK_MODEL_098 } from './fallback-model.js';
 import { storedItem098 } from './stored-items.js';
 import type { CompatProfile } from '../profile.js';
 import { codex098Thread } from './thread.js';
@@ -31,6 +32,7 @@ export const codex098Profile: CompatProfile = {
   weftPack: [WEFT_PACK_DIR],
   loadPack: (dirs) => loadPack(dirs, codex098PackLayout),
   packTools: (pack) => pack.json<ToolSpec[]>('tools.json'),
+  fallbackModel: FALLBACK_MODEL_098,
   modelInstructions: (_pack, model, personality) => modelInstructions(model, personality),
   // 0.98 sends a collaboration mode as the client gave it.
   collaborationPreset: (_pack, mode) => mode,
