@@ -12,6 +12,7 @@ import { customToolCallReply, functionCallReply, textReply, type CapturedRequest
 import { toolTurnItem } from '../../src/profile/codex-0.169/tool-call-items.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
+import { lineKind, type RolloutLine } from '../support/rollout-line-kinds.js';
 
 let harness: ThreadHarness | undefined;
 afterEach(async () => {
@@ -20,8 +21,8 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-type Line = { type: string; payload: Record<string, unknown> };
-const kind = (l: Line): string => `${l.type}/${String(l.payload['type'])}${l.payload['type'] === 'item_completed' ? `:${String((l.payload['item'] as { type: string }).type)}` : ''}`;
+type Line = RolloutLine;
+const kind = lineKind;
 
 type Respond = (req: CapturedRequest, index: number) => MockReply;
 
