@@ -13,6 +13,7 @@ import type { ProfileThread, TurnProfile } from '../thread/turn-ports.js';
 import type { ForkRolloutOptions, ForkRolloutResult } from '../rollout/fork.js';
 import type { RolloutRecord } from '../rollout/reader.js';
 import type { ToolOutputStyle } from '../tools/tool-output-style.js';
+import type { SandboxMechanism } from '../tools/sandbox/sandbox-mechanism.js';
 import type { RetiredSetting } from '../config/retired-settings.js';
 
 /** A generation: what it decides about one request (TurnProfile, declared with the loop's ports) and beyond. */
@@ -33,6 +34,11 @@ export interface CompatProfile extends TurnProfile {
 
   /** How tool outcomes are shaped where generations differ. */
   readonly toolOutputs: ToolOutputStyle;
+  /**
+   * What confines the model's commands on Linux: the generation's own mechanism, since the model reads
+   * how a refused write fails (0.98's Landlock: EACCES; bubblewrap: EROFS).
+   */
+  readonly commandSandbox: SandboxMechanism;
   /** weft's own pack for this profile, top directory first. */
   readonly weftPack: readonly string[];
   /** Loads this profile's pack from a directory (or a stack of them, top first). */

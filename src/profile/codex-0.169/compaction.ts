@@ -10,7 +10,7 @@ import { summaryMessageText } from '../../history/compacted-history.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Prompt } from '../../prompt/prompt.js';
-import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
+import type { PromptRendering } from '../../prompt/render-for-wire.js';
 import type { RolloutLineInput } from '../../rollout/writer.js';
 import { contextPrefixes, isRealUserMessage } from '../../history/context-messages.js';
 import { messageText, textMessage } from '../../history/message.js';
@@ -33,7 +33,8 @@ export interface CompactingThread {
   /** The settings the request is made with: with `previousModel` when the model changed generation. */
   requestSettings(settings: TurnSettings, previousModel: string | undefined): TurnSettings;
   compHashChanged(previousModel: string, next: TurnSettings): boolean;
-  renderCompaction(prompt: Prompt, settings: TurnSettings, compaction: CompactionInfo): ResponsesRequestBody;
+  /** How a compaction request is rendered: the thread's rendering, with the compaction in its metadata. */
+  compactionRendering(compaction: CompactionInfo): PromptRendering;
   /** The first items of the next window, rebuilt for `settings` (base instructions included when they change). */
   nextWindow(state: ThreadState, settings: TurnSettings): ResponseItem[];
   /** A model output item as the thread keeps it. */
@@ -94,12 +95,13 @@ export async function compactThread(
     tools: remote ? turnTools(deps, state, requestSettings) : [],
     parallelToolCalls: remote ? requestSettings.model.supports_parallel_tool_calls : false,
   };
-  const body = thread.renderCompaction(prompt, requestSettings, compaction);
+  const rendering = thread.compactionRendering(compaction);
+  const request = await deps.render(deps.provider.wireApi, { prompt, settings: requestSettings, rendering, promptCacheKey: thread.threadId });
 
   await state.writer.append(thread.compactionStarted(state));
   let summary: string | undefined;
   let compacted: ResponseItem | undefined;
-  for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
+  for await (const event of deps.stream({ provider: deps.provider, request, signal })) {
     if (event.type === 'item_done') {
       const item = thread.modelItem(event.item, event.raw);
       if (item.type === 'message' && item.role === 'assistant') summary = messageText(item);

@@ -6,6 +6,7 @@
 // (`weft prompt`), with ids made up for the occasion.
 import { weftPackFor } from '../../pack/default-pack-dir.js';
 import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
+import { bubblewrapSandbox } from '../../tools/sandbox/bubblewrap-sandbox.js';
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
@@ -13,7 +14,7 @@ import { forkRollout0169 } from './fork-rollout.js';
 import { windowContext } from './initial-context.js';
 import { sessionInstructions0169, toolNames } from './model-instructions.js';
 import { codex0169PackLayout, defaultPackTools, loadCodex0169Pack } from './pack-layout.js';
-import { renderBody0169 } from './render-body.js';
+import { renderBody0169, sentPrompt0169 } from './render-body.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { Codex0169Thread } from './thread-session.js';
 import { storedItem0169 } from './stored-items.js';
@@ -24,6 +25,7 @@ export const codex0169Profile: CompatProfile = {
   protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
   toolOutputs: CODEX_0169_TOOL_OUTPUTS,
+  commandSandbox: bubblewrapSandbox,
   weftPack: weftPackFor('codex-0.169'),
   loadPack: (dirs) => loadCodex0169Pack(dirs),
   packTools: defaultPackTools,
@@ -45,6 +47,7 @@ export const codex0169Profile: CompatProfile = {
     }),
   settingsUpdateItems: (pack, previous, next, _base, opts = {}) =>
     settingsUpdates0169(pack, previous, next, { afterFreshContext: opts.afterFreshContext ?? false, toolNames: toolNames(defaultPackTools(pack)), meta: {} }),
+  sentPrompt: (prompt, settings, opts) => sentPrompt0169(prompt, settings, { threadId: opts.promptCacheKey, builtinProvider: false }),
   renderBody: (prompt, settings, opts) =>
     // Without a thread (and its pack) the instructions go out as given; threads cut them per request.
     renderBody0169(prompt, settings, {

@@ -13,6 +13,7 @@ import { storedItem098 } from './stored-items.js';
 import type { CompatProfile } from '../profile.js';
 import { codex098Thread } from './thread.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
+import { landlockSandbox } from '../../tools/sandbox/landlock-sandbox.js';
 
 export const codex098Profile: CompatProfile = {
   name: 'codex-0.98',
@@ -21,9 +22,12 @@ export const codex098Profile: CompatProfile = {
   packLayout: codex098PackLayout,
   buildInitialContext,
   settingsUpdateItems,
+  // 0.98 sends the prompt as it is: top-level instructions, the input untouched.
+  sentPrompt: (prompt) => prompt,
   renderBody: renderResponsesBody,
   storedItem: storedItem098,
   toolOutputs: CODEX_098_TOOL_OUTPUTS,
+  commandSandbox: landlockSandbox,
   weftPack: [WEFT_PACK_DIR],
   loadPack: (dirs) => loadPack(dirs, codex098PackLayout),
   packTools: (pack) => pack.json<ToolSpec[]>('tools.json'),
