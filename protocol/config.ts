@@ -62,6 +62,10 @@ export const McpServerToml = z
     tool_timeout_sec: z.number().positive().optional(),
     enabled_tools: z.array(z.string()).optional(),
     disabled_tools: z.array(z.string()).optional(),
+    /** OAuth scopes `weft mcp login` asks for (streamable HTTP servers). */
+    scopes: z.array(z.string()).optional(),
+    /** The RFC 8707 `resource` added to the authorization URL. */
+    oauth_resource: z.string().optional(),
   })
   .refine((s) => (s.command === undefined) !== (s.url === undefined), {
     message: 'an MCP server needs exactly one of `command` (stdio) or `url` (streamable HTTP)',
@@ -103,5 +107,11 @@ export const ConfigToml = z.strictObject({
   compat: CompatProfileName.optional(),
   extensions: z.array(z.string()).optional(),
   mcp_servers: z.record(z.string(), McpServerToml).optional(),
+  /** Where MCP OAuth tokens are kept: weft has only Codex's file store (`auto` means it). */
+  mcp_oauth_credentials_store: z.enum(['auto', 'file', 'keyring']).optional(),
+  /** A fixed port for the OAuth callback listener on 127.0.0.1 (default: any free port). */
+  mcp_oauth_callback_port: z.number().int().min(1).max(65535).optional(),
+  /** A redirect URL to register instead of the local listener's own (its path is served locally). */
+  mcp_oauth_callback_url: z.string().url().optional(),
 });
 export type ConfigToml = z.infer<typeof ConfigToml>;

@@ -68,6 +68,52 @@ export const CompletedTurnItem = z.looseObject({
   raw_content: z.array(z.unknown()).optional(),
 });
 export type CompletedTurnItem = z.infer<typeof CompletedTurnItem>;
+
+/** Rust's Duration as serde writes it. */
+const RustDuration = z.object({ secs: z.number().int().nonnegative(), nanos: z.number().int().nonnegative() });
+
+/** Codex 0.169: a command exec_command ran to its end (recorded before the output of the call that saw it end). */
+export const CommandExecutionTurnItem = z.object({
+  type: z.literal('CommandExecution'),
+  id: z.string(),
+  process_id: z.string().nullable(),
+  command: z.array(z.string()),
+  /** A `file://` URI. */
+  cwd: z.string(),
+  parsed_cmd: z.array(z.object({ type: z.literal('unknown'), cmd: z.string() })),
+  source: z.literal('unified_exec_startup'),
+  status: z.enum(['completed', 'failed']),
+  aggregated_output: z.string(),
+  exit_code: z.number().int(),
+  duration: RustDuration,
+});
+export type CommandExecutionTurnItem = z.infer<typeof CommandExecutionTurnItem>;
+
+/** One file of a FileChange item: an added or deleted file's content, an update's `@@` hunks. */
+export const FileChangeEntry = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('add'), content: z.string() }),
+  z.object({ type: z.literal('delete'), content: z.string() }),
+  z.object({ type: z.literal('update'), unified_diff: z.string(), move_path: z.string().nullable() }),
+]);
+/** Codex 0.169: a patch apply_patch wrote, keyed by absolute path. */
+export const FileChangeTurnItem = z.object({
+  type: z.literal('FileChange'),
+  id: z.string(),
+  changes: z.record(z.string(), FileChangeEntry),
+  status: z.literal('completed'),
+  stdout: z.string(),
+  stderr: z.string(),
+});
+export type FileChangeTurnItem = z.infer<typeof FileChangeTurnItem>;
+
+/** Codex 0.169: an image view_image handed to the model (`path` a `file://` URI). */
+export const ImageViewTurnItem = z.object({ type: z.literal('ImageView'), id: z.string(), path: z.string() });
+export type ImageViewTurnItem = z.infer<typeof ImageViewTurnItem>;
+
+/** The tool items weft records in 0.169 rollouts (MCP calls have their own builder). */
+export const ToolTurnItem = z.discriminatedUnion('type', [CommandExecutionTurnItem, FileChangeTurnItem, ImageViewTurnItem]);
+export type ToolTurnItem = z.infer<typeof ToolTurnItem>;
+
 export const ItemCompletedEvent = z.looseObject({
   type: z.literal('item_completed'),
   turn_id: z.string().optional(),

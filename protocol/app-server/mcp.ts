@@ -72,3 +72,22 @@ export const McpServerStatusUpdatedNotification = z.object({
   failureReason: z.enum(['reauthenticationRequired']).nullish(),
   threadId: z.string().nullish(),
 });
+
+// `mcpServer/oauth/login` (0.169 schema): start an OAuth login for a configured streamable-HTTP
+// server; the answer is the URL to open, and `mcpServer/oauthLogin/completed` follows with the outcome.
+export const McpServerOauthClientRegistration = z.enum(['auto', 'cimd', 'dcr']);
+export const McpServerOauthLoginParams = z.object({
+  name: z.string(),
+  scopes: z.array(z.string()).nullish(),
+  timeoutSecs: z.number().int().nullish(),
+  threadId: z.string().nullish(),
+  clientRegistration: McpServerOauthClientRegistration.nullish(),
+});
+export const McpServerOauthLoginResponse = z.object({ authorizationUrl: z.string(), loginId: z.string().nullish() });
+export const McpServerOauthLoginCompletedNotification = z.object({
+  name: z.string(),
+  success: z.boolean(),
+  error: z.string().nullish(),
+  loginId: z.string().nullish(),
+  threadId: z.string().nullish(),
+});

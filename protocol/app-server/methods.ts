@@ -7,6 +7,9 @@ import {
   ListMcpServerStatusResponse,
   McpResourceReadParams,
   McpResourceReadResponse,
+  McpServerOauthLoginCompletedNotification,
+  McpServerOauthLoginParams,
+  McpServerOauthLoginResponse,
   McpServerStatusUpdatedNotification,
   McpServerToolCallParams,
   McpServerToolCallResponse,
@@ -92,6 +95,7 @@ export const CLIENT_REQUESTS = {
   'mcpServerStatus/list': { params: ListMcpServerStatusParams, result: ListMcpServerStatusResponse },
   'mcpServer/tool/call': { params: McpServerToolCallParams, result: McpServerToolCallResponse },
   'mcpServer/resource/read': { params: McpResourceReadParams, result: McpResourceReadResponse },
+  'mcpServer/oauth/login': { params: McpServerOauthLoginParams, result: McpServerOauthLoginResponse },
   'collaborationMode/list': { params: CollaborationModeListParams, result: CollaborationModeListResponse, experimental: true },
 } as const satisfies Record<string, MethodSchemas>;
 
@@ -121,6 +125,7 @@ export const SERVER_NOTIFICATIONS = {
   configWarning: ConfigWarningNotification,
   'turn/plan/updated': TurnPlanUpdatedNotification,
   'mcpServer/startupStatus/updated': McpServerStatusUpdatedNotification,
+  'mcpServer/oauthLogin/completed': McpServerOauthLoginCompletedNotification,
 } as const;
 
 export type ServerNotificationMethod = keyof typeof SERVER_NOTIFICATIONS;

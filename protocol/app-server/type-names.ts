@@ -25,6 +25,7 @@ export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null
   'mcpServerStatus/list': ['ListMcpServerStatusParams', 'ListMcpServerStatusResponse'],
   'mcpServer/tool/call': ['McpServerToolCallParams', 'McpServerToolCallResponse'],
   'mcpServer/resource/read': ['McpResourceReadParams', 'McpResourceReadResponse'],
+  'mcpServer/oauth/login': ['McpServerOauthLoginParams', 'McpServerOauthLoginResponse'],
   'config/read': ['ConfigReadParams', 'ConfigReadResponse'],
   'config/value/write': ['ConfigValueWriteParams', 'ConfigWriteResponse'],
   'config/batchWrite': ['ConfigBatchWriteParams', 'ConfigWriteResponse'],
@@ -57,5 +58,6 @@ export const NOTIFICATION_TYPE_NAMES: Readonly<Record<string, string>> = {
   configWarning: 'ConfigWarningNotification',
   'turn/plan/updated': 'TurnPlanUpdatedNotification',
   'mcpServer/startupStatus/updated': 'McpServerStatusUpdatedNotification',
+  'mcpServer/oauthLogin/completed': 'McpServerOauthLoginCompletedNotification',
 };
 

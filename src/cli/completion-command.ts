@@ -18,8 +18,9 @@ const TABLE: Record<string, { subs: string[]; flags: string[] }> = {
   },
   'app-server': { subs: ['generate-json-schema', 'generate-ts'], flags: ['--out', '--experimental', '--max-line-bytes', '--listen', '--ws-token'] },
   view: { subs: [], flags: ['--host', '--port'] },
+  mcp: { subs: ['login', 'logout'], flags: ['--scopes', '--timeout'] },
   completion: { subs: ['bash', 'zsh', 'fish'], flags: [] },
-  help: { subs: ['prompt', 'thread', 'exec', 'app-server', 'view', 'completion'], flags: [] },
+  help: { subs: ['prompt', 'thread', 'exec', 'app-server', 'view', 'mcp', 'completion'], flags: [] },
 };
 
 const COMMON_FLAGS = Object.keys(commonOptions.options).map((name) => `--${name}`);

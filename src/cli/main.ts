@@ -17,6 +17,7 @@ Commands:
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
   sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
+  mcp login|logout <name>  sign in to an MCP server with OAuth, or forget its tokens
   view                     a local web page of the threads and every request they made
   completion <shell>       print a completion script for bash, zsh or fish
   help [<command> [<sub>]] show the help of weft or of one command
@@ -40,6 +41,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   thread: async () => (await import('./thread-command.js')).threadCommand,
   'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
   sandbox: async () => (await import('./sandbox-command.js')).sandboxCommand,
+  mcp: async () => (await import('./mcp-command.js')).mcpCommand,
   view: async () => (await import('./view-command.js')).viewCommand,
   completion: async () => (await import('./completion-command.js')).completionCommand,
 };

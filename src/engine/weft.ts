@@ -30,6 +30,7 @@ import { ToolRegistry, type ToolHandler } from '../tools/tool-registry.js';
 import { threadToolContext } from './thread-tool-context.js';
 import { enabledServers } from '../mcp/enabled-servers.js';
 import { mcpSession } from '../mcp/mcp-session.js';
+import { mcpOAuthContext } from '../mcp/oauth/oauth-settings.js';
 import type { Approver } from '../tools/approval.js';
 import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-stdin.js';
 import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
@@ -363,7 +364,7 @@ export class Weft {
           ? (o) => postCompact({ ...o, env: rt.env })
           : undefined,
       autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
-      mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env) : undefined,
+      mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env, mcpOAuthContext(rt.home, rt.config)) : undefined,
     };
   }
 

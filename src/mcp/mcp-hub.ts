@@ -6,6 +6,8 @@ import type { McpServerToml } from '../../protocol/config.js';
 import { errorMessage } from '../errors.js';
 import { enabledServers } from './enabled-servers.js';
 import { McpServerConnection } from './mcp-server-connection.js';
+import { McpLoginRequiredError } from './oauth/oauth-connection.js';
+import type { McpOAuthContext } from './oauth/oauth-settings.js';
 import { mcpNamespace, qualifiedToolName } from './mcp-tool-names.js';
 
 export interface McpToolEntry {
@@ -26,6 +28,8 @@ export interface McpHubOptions {
   cwd: string;
   /** Told as each server starts, and when it is ready or has failed. */
   onStatus?: ((status: McpStartupStatus) => void) | undefined;
+  /** Where stored OAuth tokens are found. */
+  oauth?: McpOAuthContext | undefined;
 }
 
 
@@ -39,6 +43,7 @@ export class McpHub {
   readonly #connections = new Map<string, McpServerConnection>();
   readonly #warnings: string[] = [];
   readonly #startErrors = new Map<string, string>();
+  readonly #loginRequired = new Set<string>();
 
   private constructor(configs: ReadonlyMap<string, McpServerToml>) {
     this.#configs = configs;
@@ -57,6 +62,7 @@ export class McpHub {
             config,
             env: opts.env,
             cwd: opts.cwd,
+            oauth: opts.oauth,
             onClosed: (server, stderr) =>
               hub.#warnings.push(`MCP server ${server} stopped; its tools are no longer offered${stderr ? ` (its stderr: ${stderr})` : ''}`),
           });
@@ -64,12 +70,18 @@ export class McpHub {
           opts.onStatus?.({ server: name, status: 'ready' });
         } catch (err) {
           hub.#startErrors.set(name, errorMessage(err));
+          if (err instanceof McpLoginRequiredError) hub.#loginRequired.add(name);
           opts.onStatus?.({ server: name, status: 'failed', error: errorMessage(err) });
           hub.#warnings.push(`${errorMessage(err)}; its tools are not offered`);
         }
       }),
     );
     return hub;
+  }
+
+  /** True when the server did not start because it needs an OAuth login. */
+  loginRequired(name: string): boolean {
+    return this.#loginRequired.has(name);
   }
 
   /** True when at least one server is configured and enabled (whether or not it started). */

@@ -10,6 +10,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerToml } from '../../protocol/config.js';
 import { errorMessage, ToolError } from '../errors.js';
+import { isUnauthorized, McpLoginRequiredError, storedAuthProvider } from './oauth/oauth-connection.js';
+import type { McpOAuthContext } from './oauth/oauth-settings.js';
 
 export const DEFAULT_STARTUP_TIMEOUT_MS = 10_000;
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -27,6 +29,8 @@ export interface McpServerOptions {
   /** Relative `cwd`s are taken from here (the thread's working directory). */
   cwd: string;
   onClosed?: ((name: string, detail: string) => void) | undefined;
+  /** Where stored OAuth tokens are found (streamable-HTTP servers without a bearer token). */
+  oauth?: McpOAuthContext | undefined;
 }
 
 function stdioEnv(config: McpServerToml, env: Env): Record<string, string> {
@@ -75,6 +79,7 @@ export class McpServerConnection {
     const conn = new McpServerConnection(opts.name, toolTimeoutMs);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     let transport: Transport;
+    let authorized = false;
     if (config.command !== undefined) {
       const stdio = new StdioClientTransport({
         command: config.command,
@@ -88,8 +93,11 @@ export class McpServerConnection {
       });
       transport = stdio;
     } else {
+      const authProvider = await storedAuthProvider(opts.name, config, opts.oauth);
+      authorized = authProvider !== undefined;
       transport = new StreamableHTTPClientTransport(new URL(config.url ?? ''), {
         requestInit: { headers: httpHeaders(opts.name, config, opts.env) },
+        ...(authProvider !== undefined ? { authProvider } : {}),
       });
     }
     client.onclose = () => {
@@ -104,6 +112,9 @@ export class McpServerConnection {
     } catch (err) {
       conn.#closed = true;
       await client.close().catch(() => undefined);
+      if (config.url !== undefined && isUnauthorized(err)) {
+        throw new McpLoginRequiredError(opts.name, authorized ? 'the server refused its stored token' : undefined);
+      }
       const stderr = conn.#stderrTail.trim();
       throw new ToolError(`MCP server ${opts.name} did not start: ${errorMessage(err)}${stderr ? ` (its stderr: ${stderr})` : ''}`, { cause: err });
     }

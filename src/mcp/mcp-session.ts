@@ -2,6 +2,7 @@
 // stopped when the thread closes. The SDK is loaded only for a thread that has servers.
 import type { McpServerToml } from '../../protocol/config.js';
 import type { McpHub, McpStartupStatus } from './mcp-hub.js';
+import type { McpOAuthContext } from './oauth/oauth-settings.js';
 
 export interface McpSession {
   /** The started servers (started on first use). Never rejects: failed servers are warnings. */
@@ -11,7 +12,11 @@ export interface McpSession {
   watch(listener: (status: McpStartupStatus) => void): () => void;
 }
 
-export function mcpSession(servers: Readonly<Record<string, McpServerToml>>, env: Readonly<Record<string, string | undefined>>): McpSession {
+export function mcpSession(
+  servers: Readonly<Record<string, McpServerToml>>,
+  env: Readonly<Record<string, string | undefined>>,
+  oauth?: McpOAuthContext,
+): McpSession {
   let started: Promise<McpHub> | undefined;
   const listeners = new Set<(status: McpStartupStatus) => void>();
   const onStatus = (status: McpStartupStatus): void => {
@@ -19,7 +24,7 @@ export function mcpSession(servers: Readonly<Record<string, McpServerToml>>, env
   };
   return {
     hub(cwd) {
-      started ??= import('./mcp-hub.js').then(({ McpHub }) => McpHub.start({ servers, env, cwd, onStatus }));
+      started ??= import('./mcp-hub.js').then(({ McpHub }) => McpHub.start({ servers, env, cwd, onStatus, oauth }));
       return started;
     },
     watch(listener) {

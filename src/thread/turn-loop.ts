@@ -19,6 +19,7 @@ import type { ThreadState, TurnDeps } from './turn-ports.js';
 import { effectiveContextWindow } from '../rollout/token-info.js';
 import { userInputMessage } from './user-input-message.js';
 import { isCodeModeCall, runCodeModeCall } from './code-mode-calls.js';
+import { recordingToolItems } from './tool-item-records.js';
 import { record } from './record-items.js';
 import { mcpHub, sampleOnce, type ToolCallItem } from './sample-once.js';
 
@@ -148,7 +149,8 @@ async function runCalls(
   offered?: ReadonlySet<string>,
 ): Promise<void> {
   // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
-  const ctx = { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) };
+  const pending = (state.pendingToolItems ??= []);
+  const ctx = recordingToolItems({ ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) }, pending);
   const mcp = await mcpHub(deps, settings);
   for (const call of calls) {
     if (signal.aborted) return;
@@ -176,6 +178,7 @@ async function runCalls(
     const hooked = custom ? { type: 'function_call' as const, name: call.name, arguments: JSON.stringify({ input: call.input }), call_id: call.call_id } : call;
     const result = deps.hooks ? await deps.hooks.runTool(state, hooked, dispatch) : await dispatch();
     const output: ResponseItem = { type: custom ? 'custom_tool_call_output' : 'function_call_output', call_id: call.call_id, output: result.output };
+    await state.writer.append(pending.splice(0).flatMap((ended) => state.profileThread.toolItemCompleted(ended)));
     await record(state, [output]);
     deps.emit({ type: 'tool_output', item: output });
     if (result.followUp !== undefined) await recordFollowUp(state, result.followUp);

@@ -18,6 +18,7 @@ import type { ExecSessionManager } from '../tools/unified-exec/session-manager.j
 import type { CodeModeSession } from '../tools/code-mode/code-mode-session.js';
 import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/writer.js';
 import type { ThreadEventListener } from './thread-events.js';
+import type { ToolItemRecord } from './tool-item-records.js';
 import type { TokenInfo } from '../rollout/token-info.js';
 
 /**
@@ -50,6 +51,8 @@ export interface ThreadState {
   cutSample?: AbortController;
   /** Commands exec_command left running (write_stdin sessions); created on the first tool call. */
   execSessions?: ExecSessionManager;
+  /** Tool calls that ended and are not recorded yet (see tool-item-records.ts). */
+  pendingToolItems?: ToolItemRecord[];
   /** Code mode's running `exec` cells and stored values; created on the first `exec` call. */
   codeMode?: CodeModeSession;
   /** The profile's per-thread behaviour (codex-0.169: ids, metadata, rollout format, compaction). */
@@ -109,6 +112,8 @@ export interface ProfileThread extends TurnProfile {
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[];
   /** An MCP tool call finished: lines to record before its output. */
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[];
+  /** A command, patch or image view ended: lines to record before the output of the call that saw it. */
+  toolItemCompleted(record: ToolItemRecord): RolloutLineInput[];
   /** An item weft created (prompt, tool output…), as this thread keeps it (ids, metadata). */
   decorateItem(item: ResponseItem): ResponseItem;
   /** A response completed (its usage is recorded next). */

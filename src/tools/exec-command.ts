@@ -154,6 +154,7 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
 
     let run = await attempt(escalated);
     if (!('session' in run)) return run;
+    const firstSession = run.session;
     // A sandboxed command the sandbox seems to have stopped: Codex's `on-failure` offers it for a run
     // outside the sandbox; a retry answers in place of the refused attempt (one item, one end event).
     const sandboxed = ctx.sandboxPolicy.type !== 'danger-full-access' && !escalated;
@@ -161,7 +162,7 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     if (denied && !run.interrupted && offersRetryOutsideSandbox(ctx.approvalPolicy) && ctx.approver !== undefined) {
       const approved = auth.asked || (await askRetry(ctx, { command: args.cmd, cwd, callId: call.callId }));
       if (!approved) {
-        run.session.reportEnd(run.session.exitCode ?? -1, shownFor(run, args.max_output_tokens, ctx));
+        run.session.reportEnd(run.session.exitCode ?? -1, shownFor(run, args.max_output_tokens, ctx), true);
         return failure(ctx.texts.commandDenied(args.cmd));
       }
       run = await attempt(true);
@@ -170,14 +171,14 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
       // A generation that reports a sandbox refusal as an error of its own (0.98) has the pack file
       // for it. weft reads the command's two streams merged, so the frame carries them as its stderr.
       const exitCode = run.session.exitCode ?? -1;
-      run.session.reportEnd(exitCode, shownFor(run, args.max_output_tokens, ctx));
+      run.session.reportEnd(exitCode, shownFor(run, args.max_output_tokens, ctx), true);
       return failure(ctx.renderSandboxDenied(sandboxDeniedVars(exitCode, '', run.text, run.text)));
     }
 
     const { session } = run;
     const maxTokens = maxTokensFor(args.max_output_tokens, ctx);
     if (session.exitCode === undefined) sessions.keep(session);
-    else session.reportEnd(session.exitCode, shownFor(run, args.max_output_tokens, ctx));
+    else session.reportEnd(session.exitCode, shownFor(run, args.max_output_tokens, ctx), denied && session === firstSession);
     return sessionResult(session, { text: run.text, maxTokens, started: run.started, chunkId: chunkId(), interrupted: run.interrupted }, ctx);
   };
 }

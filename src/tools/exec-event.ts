@@ -23,4 +23,8 @@ export type ExecEvent =
       exitCode: number;
       durationMs: number;
       timedOut: boolean;
+      /** The exec session's id (Codex's process id). */
+      processId: number;
+      /** The command failed the way a sandbox refusal fails (Codex keeps no completed item for it). */
+      sandboxDenied: boolean;
     };

@@ -64,6 +64,8 @@ export interface ToolContext {
   sessions?: ExecSessionManager | undefined;
   /** How this generation shapes tool outcomes (default: codex-0.98's). */
   style?: ToolOutputStyle | undefined;
+  /** view_image handed this file (absolute path) to the model. */
+  onImageViewed?: ((viewed: { callId: string; path: string }) => void) | undefined;
   /** The model updated its plan (update_plan). */
   onPlanUpdate?: ((plan: PlanUpdate) => void) | undefined;
   /** What apply_patch needs (texts, sandbox roots, change listener); without it the tool is not offered. */

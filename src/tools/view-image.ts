@@ -40,6 +40,7 @@ export const viewImage: ToolHandler = async (call: ToolCall, ctx: ToolContext): 
   const mime = sniffImageMime(bytes);
   if (mime === undefined) return { output: ctx.texts.imageUnsupported(file), success: false };
   const imageUrl = `data:${mime};base64,${bytes.toString('base64')}`;
+  ctx.onImageViewed?.({ callId: call.callId, path: file });
   const style = ctx.style ?? CODEX_098_TOOL_OUTPUTS;
   if (style.imageResult === 'output_content') {
     return { output: [{ type: 'input_image', image_url: imageUrl, detail: 'original' }], success: true };

@@ -8,6 +8,7 @@ import { mcpToolCallItem } from '../../src/profile/codex-0.169/mcp-call-item.js'
 import { fixtureServerTable } from '../support/mcp-fixture.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
+import { lineKind, type RolloutLine } from '../support/rollout-line-kinds.js';
 
 let harness: ThreadHarness | undefined;
 afterEach(async () => {
@@ -16,7 +17,7 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-type Line = { type: string; payload: Record<string, unknown> };
+type Line = RolloutLine;
 
 /** A function call in the `mcp__fixture` namespace, as 0.169 models call deferred tools. */
 function namespacedCall(tool: string, args: Record<string, unknown>, callId: string): MockReply {
@@ -42,7 +43,7 @@ async function rolloutOf(compat: string): Promise<Line[]> {
   return text.trim().split('\n').map((l) => JSON.parse(l) as Line);
 }
 
-const kind = (l: Line): string => `${l.type}/${String(l.payload['type'])}${l.payload['type'] === 'item_completed' ? `:${String((l.payload['item'] as { type: string }).type)}` : ''}`;
+const kind = lineKind;
 
 describe('an MCP call in the rollout', () => {
   it('0.169: an McpToolCall item_completed between the call and its output', async () => {

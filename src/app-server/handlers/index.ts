@@ -4,6 +4,7 @@ import type { ClientRequestMethod } from '../../../protocol/app-server/methods.j
 import { collaborationModeList, modelList } from './catalog.js';
 import type { Handler } from './handler.js';
 import { mcpServerResourceRead, mcpServerToolCall } from './mcp-calls.js';
+import { mcpServerOauthLogin } from './mcp-oauth-login.js';
 import { mcpServerStatusList } from './mcp-status.js';
 import { threadArchive, threadRollback, threadSetName, threadUnarchive } from './thread-changes.js';
 import { threadFork } from './thread-fork.js';
@@ -34,4 +35,5 @@ export const HANDLERS: Handlers = {
   'mcpServerStatus/list': mcpServerStatusList,
   'mcpServer/tool/call': mcpServerToolCall,
   'mcpServer/resource/read': mcpServerResourceRead,
+  'mcpServer/oauth/login': mcpServerOauthLogin,
 };

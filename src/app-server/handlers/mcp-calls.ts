@@ -4,6 +4,7 @@
 // mcpServerStatus/list does). A server that is not running or refuses answers with an error that
 // names it; a tool that reports its own failure answers normally with `isError`.
 import { errorMessage } from '../../errors.js';
+import { mcpOAuthContext } from '../../mcp/oauth/oauth-settings.js';
 import type { McpHub } from '../../mcp/mcp-hub.js';
 import { enabledServers } from '../../mcp/enabled-servers.js';
 import { rpcError } from '../rpc-errors.js';
@@ -51,7 +52,7 @@ export const mcpServerResourceRead: Handler<'mcpServer/resource/read'> = async (
     const servers = ctx.base.runtime.config.mcp_servers ?? {};
     if (!enabledServers(servers).some(([name]) => name === params.server)) throw rpcError.invalidRequest(`no MCP server named ${params.server} is configured`);
     const { McpHub } = await import('../../mcp/mcp-hub.js');
-    hub = await McpHub.start({ servers: { [params.server]: servers[params.server] as NonNullable<(typeof servers)[string]> }, env: ctx.base.runtime.env, cwd: ctx.options.cwd });
+    hub = await McpHub.start({ servers: { [params.server]: servers[params.server] as NonNullable<(typeof servers)[string]> }, env: ctx.base.runtime.env, cwd: ctx.options.cwd, oauth: mcpOAuthContext(ctx.base.runtime.home, ctx.base.runtime.config) });
     owned = true;
   }
   try {

@@ -4,13 +4,21 @@
 import type { McpServerStatus } from '../../../protocol/app-server/mcp.js';
 import type { McpServerToml } from '../../../protocol/config.js';
 import { enabledServers } from '../../mcp/enabled-servers.js';
+import { loadCredentials } from '../../mcp/oauth/credentials-file.js';
+import { fileStoreUsable, mcpOAuthContext, oauthApplies, type McpOAuthContext } from '../../mcp/oauth/oauth-settings.js';
 import type { McpHub } from '../../mcp/mcp-hub.js';
 import { rpcError } from '../rpc-errors.js';
 import type { Handler } from './handler.js';
 
-function authStatus(config: McpServerToml): McpServerStatus['authStatus'] {
+/** How a server authenticates: its bearer token, stored OAuth tokens, or a login it still needs. */
+async function authStatus(name: string, config: McpServerToml, oauth: McpOAuthContext, loginRequired: boolean): Promise<McpServerStatus['authStatus']> {
   if (config.command !== undefined) return 'unsupported';
-  return config.bearer_token_env_var !== undefined ? 'bearerToken' : 'unknown';
+  if (config.bearer_token_env_var !== undefined) return 'bearerToken';
+  if (config.url !== undefined && oauthApplies(config) && fileStoreUsable(oauth)) {
+    const stored = await loadCredentials(oauth.home, name, config.url).catch(() => undefined);
+    if (stored !== undefined) return 'oAuth';
+  }
+  return loginRequired ? 'notLoggedIn' : 'unknown';
 }
 
 function httpOrigin(config: McpServerToml): string | null {
@@ -22,7 +30,7 @@ function httpOrigin(config: McpServerToml): string | null {
   }
 }
 
-async function statusOf(entry: ReturnType<McpHub['servers']>[number], hub: McpHub, full: boolean): Promise<McpServerStatus> {
+async function statusOf(entry: ReturnType<McpHub['servers']>[number], hub: McpHub, full: boolean, oauth: McpOAuthContext): Promise<McpServerStatus> {
   const conn = entry.connection;
   const live = conn !== undefined && !conn.closed;
   const listed = async (kind: 'resources' | 'templates'): Promise<unknown[]> => {
@@ -39,8 +47,8 @@ async function statusOf(entry: ReturnType<McpHub['servers']>[number], hub: McpHu
   const info = conn?.serverInfo;
   return {
     name: entry.name,
-    authStatus: authStatus(entry.config),
-    runtimeStatus: live ? 'connected' : 'failed',
+    authStatus: await authStatus(entry.name, entry.config, oauth, hub.loginRequired(entry.name)),
+    runtimeStatus: live ? 'connected' : hub.loginRequired(entry.name) ? 'authenticationRequired' : 'failed',
     serverInfo: info ? { name: info.name, version: info.version, title: info.title ?? null } : null,
     serverCapabilities: conn?.capabilities ?? null,
     httpOrigin: httpOrigin(entry.config),
@@ -64,7 +72,7 @@ export const mcpServerStatusList: Handler<'mcpServerStatus/list'> = async (ctx, 
     const servers = ctx.base.runtime.config.mcp_servers ?? {};
     if (enabledServers(servers).length === 0) return { result: { data: [], nextCursor: null } };
     const { McpHub } = await import('../../mcp/mcp-hub.js');
-    hub = await McpHub.start({ servers, env: ctx.base.runtime.env, cwd: ctx.options.cwd });
+    hub = await McpHub.start({ servers, env: ctx.base.runtime.env, cwd: ctx.options.cwd, oauth: mcpOAuthContext(ctx.base.runtime.home, ctx.base.runtime.config) });
     owned = true;
   }
   try {
@@ -73,7 +81,8 @@ export const mcpServerStatusList: Handler<'mcpServerStatus/list'> = async (ctx, 
     if (!Number.isInteger(start) || start < 0) throw rpcError.invalidField('cursor', 'not a cursor this server returned');
     const limit = params.limit ?? entries.length;
     const page = entries.slice(start, start + limit);
-    const data = await Promise.all(page.map((entry) => statusOf(entry, hub, full)));
+    const oauth = mcpOAuthContext(ctx.base.runtime.home, ctx.base.runtime.config);
+    const data = await Promise.all(page.map((entry) => statusOf(entry, hub, full, oauth)));
     return { result: { data, nextCursor: start + limit < entries.length ? String(start + limit) : null } };
   } finally {
     if (owned) await hub.close();

@@ -3,11 +3,7 @@
 // the server sent it (`content`, `structuredContent` when given, `isError` when given), the call's
 // duration as Rust's Duration (`secs`, `nanos`), and the failure that kept the call from the server.
 import type { McpCallRecord } from '../../thread/turn-ports.js';
-
-function duration(ms: number): { secs: number; nanos: number } {
-  const nanos = Math.max(0, Math.round(ms * 1e6));
-  return { secs: Math.floor(nanos / 1e9), nanos: nanos % 1e9 };
-}
+import { rustDuration as duration } from './tool-call-items.js';
 
 export function mcpToolCallItem(call: McpCallRecord): Record<string, unknown> {
   const failed = call.error !== null || call.result?.isError === true;

@@ -22,6 +22,8 @@ import type { ThreadState } from '../../thread/thread-state.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import type { ProfileThread, ProfileThreadInit } from '../profile.js';
 import type { McpCallRecord } from '../../thread/turn-ports.js';
+import type { ToolItemRecord } from '../../thread/tool-item-records.js';
+import { toolTurnItem } from './tool-call-items.js';
 import { compactThread, type CompactingThread } from './compaction.js';
 import { windowContext } from './initial-context.js';
 import { installationId } from './installation-id.js';
@@ -227,9 +229,17 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[] {
+    return this.#itemCompleted(mcpToolCallItem(call), call.durationMs);
+  }
+
+  toolItemCompleted(record: ToolItemRecord): RolloutLineInput[] {
+    const done = toolTurnItem(record);
+    return done === undefined ? [] : this.#itemCompleted(done.item, done.durationMs);
+  }
+
+  #itemCompleted(item: object, durationMs: number): RolloutLineInput[] {
     const now = Date.now();
-    const item = mcpToolCallItem(call);
-    const payload = { type: 'item_completed', thread_id: this.threadId, turn_id: this.#turn?.turnId ?? null, item, started_at_ms: now - Math.round(call.durationMs), completed_at_ms: now };
+    const payload = { type: 'item_completed', thread_id: this.threadId, turn_id: this.#turn?.turnId ?? null, item, started_at_ms: now - Math.round(durationMs), completed_at_ms: now };
     return [this.rolloutFormat.native('event_msg', payload)];
   }
 

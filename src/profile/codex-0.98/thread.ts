@@ -17,6 +17,7 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     turnCompleted: () => [],
     // 0.98 kept no MCP call events in its rollouts.
     mcpCallCompleted: () => [],
+    toolItemCompleted: () => [],
     decorateItem: (item) => item,
     responseCompleted: () => undefined,
     modelItem: (item) => item,

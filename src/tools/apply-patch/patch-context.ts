@@ -14,7 +14,9 @@ export interface FileChangeSummary {
 
 export type PatchEvent =
   | { type: 'begin'; callId: string; changes: readonly FileChangeSummary[] }
-  | { type: 'end'; callId: string; changes: readonly FileChangeSummary[]; status: 'completed' | 'failed' | 'declined'; output: string };
+  | { type: 'end'; callId: string; changes: readonly FileChangeSummary[]; status: 'failed' | 'declined'; output: string }
+  /** `stdout`: the list of changed files the patch printed (inside the frame of `output`). */
+  | { type: 'end'; callId: string; changes: readonly FileChangeSummary[]; status: 'completed'; output: string; stdout: string };
 
 /** What apply_patch needs beyond the common tool context. */
 export interface PatchContext {

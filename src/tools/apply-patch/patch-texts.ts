@@ -53,6 +53,8 @@ export type ApplyPatchProblem = PatchProblem | VerifyProblem | RefusalProblem;
 export interface PatchTexts {
   /** The frame of an applied patch. */
   applied(changes: readonly FileChange[], wallTimeSeconds: string): string;
+  /** The list of changed files inside that frame (what the patch printed). */
+  summary(changes: readonly FileChange[]): string;
   /** The verification-failed text for any problem. */
   failed(problem: ApplyPatchProblem): string;
 }
@@ -66,6 +68,10 @@ function changeLines(pack: Pack, changes: readonly FileChange[]): string {
     ...of('update').map((c) => line('M', c.kind === 'update' && c.shownMovePath !== undefined ? c.shownMovePath : c.shownPath)),
     ...of('delete').map((c) => line('D', c.shownPath)),
   ].join('');
+}
+
+function successSummary(pack: Pack, changes: readonly FileChange[]): string {
+  return pack.render('tool_output/apply_patch_success.md', { changes: changeLines(pack, changes) });
 }
 
 function errorText(pack: Pack, fallback: Pack | undefined, problem: ApplyPatchProblem): string {
@@ -87,11 +93,8 @@ function errorText(pack: Pack, fallback: Pack | undefined, problem: ApplyPatchPr
 export function patchTextsFrom(pack: Pack, fallback?: Pack): PatchTexts {
   return {
     applied: (changes, wallTimeSeconds) =>
-      pack.render('tool_output/apply_patch.md', {
-        exit_code: '0',
-        wall_time_seconds: wallTimeSeconds,
-        output: pack.render('tool_output/apply_patch_success.md', { changes: changeLines(pack, changes) }),
-      }),
+      pack.render('tool_output/apply_patch.md', { exit_code: '0', wall_time_seconds: wallTimeSeconds, output: successSummary(pack, changes) }),
+    summary: (changes) => successSummary(pack, changes),
     failed: (problem) => pack.render('tool_output/apply_patch_verification_failed.md', { error: errorText(pack, fallback, problem) }),
   };
 }

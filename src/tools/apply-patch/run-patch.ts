@@ -82,6 +82,6 @@ export async function runPatch(run: PatchRun): Promise<ToolResult> {
     return { output, success: false };
   }
   const output = texts.applied(plan.changes, patchWallTime(Date.now() - started));
-  onPatchEvent?.({ type: 'end', callId: run.callId, changes, status: 'completed', output });
+  onPatchEvent?.({ type: 'end', callId: run.callId, changes, status: 'completed', output, stdout: texts.summary(plan.changes) });
   return { output, success: true };
 }

@@ -107,7 +107,7 @@ export class ExecSession {
   }
 
   /** Reports the command's end once (exec `command_execution` items, app-server items). */
-  reportEnd(exitCode: number, shown?: string): void {
+  reportEnd(exitCode: number, shown?: string, sandboxDenied = false): void {
     if (this.#endReported) return;
     this.#endReported = true;
     const text = shown ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.#all.toBuffer());
@@ -121,6 +121,8 @@ export class ExecSession {
       exitCode,
       durationMs: performance.now() - this.startedAt,
       timedOut: this.#timedOut,
+      processId: this.id,
+      sandboxDenied,
     });
   }
 }

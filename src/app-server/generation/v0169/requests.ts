@@ -86,6 +86,7 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'mcpServerStatus/list': weft('mcpServerStatus/list', CLIENT_REQUESTS['mcpServerStatus/list'].params),
   'mcpServer/tool/call': weft('mcpServer/tool/call', CLIENT_REQUESTS['mcpServer/tool/call'].params),
   'mcpServer/resource/read': weft('mcpServer/resource/read', CLIENT_REQUESTS['mcpServer/resource/read'].params),
+  'mcpServer/oauth/login': weft('mcpServer/oauth/login', CLIENT_REQUESTS['mcpServer/oauth/login'].params),
 };
 
 /** Features weft does not have, by method prefix: what the error names. */

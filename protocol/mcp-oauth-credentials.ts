@@ -1,0 +1,20 @@
+// `$CODEX_HOME/.credentials.json`: the file Codex keeps MCP OAuth tokens in when it does not use the
+// OS keyring (`mcp_oauth_credentials_store = "file"`, or "auto" without a keyring). One object keyed
+// by `<server name>|<16 hex of the SHA-256 of {"type":"http","url":URL,"headers":{}}>`; each entry
+// names its server and URL, the OAuth client, and the tokens. `expires_at` is in milliseconds since
+// the epoch. weft reads and writes the same file, so a login made by either is used by both.
+import { z } from 'zod';
+
+export const StoredMcpOAuthEntry = z.looseObject({
+  server_name: z.string(),
+  server_url: z.string(),
+  client_id: z.string(),
+  access_token: z.string(),
+  expires_at: z.number().nonnegative().nullish(),
+  refresh_token: z.string().nullish(),
+  scopes: z.array(z.string()).default([]),
+});
+export type StoredMcpOAuthEntry = z.infer<typeof StoredMcpOAuthEntry>;
+
+export const McpOAuthCredentialsFile = z.record(z.string(), StoredMcpOAuthEntry);
+export type McpOAuthCredentialsFile = z.infer<typeof McpOAuthCredentialsFile>;

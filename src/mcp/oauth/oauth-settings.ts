@@ -1,0 +1,40 @@
+// The configuration MCP OAuth reads: where tokens are kept and where the callback listens. weft has
+// only Codex's file store; `auto` (Codex's default: the keyring, else the file) therefore means the
+// file, and `keyring` is refused where it would matter (login) with the setting to change.
+import type { ConfigToml, McpServerToml } from '../../../protocol/config.js';
+import { ConfigError } from '../../errors.js';
+
+export interface McpOAuthContext {
+  /** The home whose `.credentials.json` holds the tokens (a Codex home shares Codex's). */
+  readonly home: string;
+  readonly store: 'auto' | 'file' | 'keyring';
+  readonly callbackPort?: number | undefined;
+  readonly callbackUrl?: string | undefined;
+}
+
+export function mcpOAuthContext(home: string, config: ConfigToml): McpOAuthContext {
+  return {
+    home,
+    store: config.mcp_oauth_credentials_store ?? 'auto',
+    callbackPort: config.mcp_oauth_callback_port,
+    callbackUrl: config.mcp_oauth_callback_url,
+  };
+}
+
+/** True when this configuration lets weft use the file store. */
+export function fileStoreUsable(ctx: McpOAuthContext): boolean {
+  return ctx.store !== 'keyring';
+}
+
+export function assertFileStore(ctx: McpOAuthContext): void {
+  if (!fileStoreUsable(ctx)) {
+    throw new ConfigError('mcp_oauth_credentials_store = "keyring": weft keeps MCP OAuth tokens only in the credentials file; set it to "file" or "auto"', undefined, 'mcp_oauth_credentials_store');
+  }
+}
+
+/** True when a server is reached over HTTP without a configured bearer token: OAuth applies to it. */
+export function oauthApplies(config: McpServerToml): boolean {
+  if (config.url === undefined || config.bearer_token_env_var !== undefined) return false;
+  const headers = Object.keys({ ...(config.http_headers ?? {}), ...(config.env_http_headers ?? {}) });
+  return !headers.some((h) => h.toLowerCase() === 'authorization');
+}

@@ -1,0 +1,56 @@
+// The completed items 0.169 records for its own tools, in the recorded field order: a command that
+// ran to its end (`CommandExecution`; none when the sandbox refused it, as Codex reports that as an
+// error of its own), a patch that was written (`FileChange`, an update as `@@` hunks with one line of
+// context) and an image handed to the model (`ImageView`). Paths are `file://` URIs.
+import { pathToFileURL } from 'node:url';
+import type { CommandExecutionTurnItem, FileChangeTurnItem, ImageViewTurnItem, ToolTurnItem } from '../../../protocol/rollout-events.js';
+import { changeDiff } from '../../tools/apply-patch/change-diff.js';
+import type { ToolItemRecord } from '../../thread/tool-item-records.js';
+
+/** Milliseconds as Rust's Duration (`secs`, `nanos`). */
+export function rustDuration(ms: number): { secs: number; nanos: number } {
+  const nanos = Math.max(0, Math.round(ms * 1e6));
+  return { secs: Math.floor(nanos / 1e9), nanos: nanos % 1e9 };
+}
+
+function commandItem(end: Extract<ToolItemRecord, { kind: 'command' }>['end']): CommandExecutionTurnItem {
+  // The shell's script (`bash -lc SCRIPT`) is what Codex parses; weft does not classify it.
+  const script = end.argv.length === 3 ? (end.argv[2] as string) : end.command;
+  return {
+    type: 'CommandExecution',
+    id: end.callId,
+    process_id: String(end.processId),
+    command: [...end.argv],
+    cwd: pathToFileURL(end.cwd).href,
+    parsed_cmd: [{ type: 'unknown', cmd: script }],
+    source: 'unified_exec_startup',
+    status: end.exitCode === 0 ? 'completed' : 'failed',
+    aggregated_output: end.aggregatedOutput,
+    exit_code: end.exitCode,
+    duration: rustDuration(end.durationMs),
+  };
+}
+
+function fileChangeItem(record: Extract<ToolItemRecord, { kind: 'file_change' }>): FileChangeTurnItem {
+  const changes: FileChangeTurnItem['changes'] = {};
+  for (const c of record.changes) {
+    changes[c.path] = c.kind === 'update' ? { type: 'update', unified_diff: changeDiff(c), move_path: c.movePath ?? null } : { type: c.kind, content: changeDiff(c) };
+  }
+  return { type: 'FileChange', id: record.callId, changes, status: 'completed', stdout: record.stdout, stderr: '' };
+}
+
+function imageViewItem(record: Extract<ToolItemRecord, { kind: 'image_view' }>): ImageViewTurnItem {
+  return { type: 'ImageView', id: record.callId, path: pathToFileURL(record.path).href };
+}
+
+/** The item to record for a tool call's end, with how long it took; undefined when 0.169 records none. */
+export function toolTurnItem(record: ToolItemRecord): { item: ToolTurnItem; durationMs: number } | undefined {
+  switch (record.kind) {
+    case 'command':
+      return record.end.sandboxDenied ? undefined : { item: commandItem(record.end), durationMs: record.end.durationMs };
+    case 'file_change':
+      return { item: fileChangeItem(record), durationMs: 0 };
+    case 'image_view':
+      return { item: imageViewItem(record), durationMs: 0 };
+  }
+}
