@@ -105,6 +105,25 @@ export function* escapedSlices(value: string): Generator<string, void, undefined
   yield '"';
 }
 
+/**
+ * The escaped slices of the last long string written. A 0.169 turn writes its answer three times
+ * (the display event, the item, the turn's last message), so it is escaped once. Only a cache: it
+ * holds one string's slices, and writers drop it when they flush (at the end of a turn).
+ */
+let lastEscaped: { readonly value: string; readonly slices: readonly string[] } | undefined;
+
+function escapedSlicesOf(value: string): readonly string[] {
+  if (lastEscaped?.value === value) return lastEscaped.slices;
+  const slices = [...escapedSlices(value)];
+  lastEscaped = { value, slices };
+  return slices;
+}
+
+/** Drops the cached escaped text (see escapedSlicesOf). */
+export function forgetEscapedText(): void {
+  lastEscaped = undefined;
+}
+
 /** The pieces joined into one text (small lines, tests). */
 export function joinPieces(pieces: readonly JsonPiece[]): string {
   return pieces.map((p) => (typeof p === 'string' ? p : [...escapedSlices(p.value)].join(''))).join('');
@@ -148,7 +167,7 @@ export async function writePieces(pieces: readonly JsonPiece[], write: (buf: Buf
   try {
     for (const piece of pieces) {
       if (typeof piece === 'string') await put(piece);
-      else for (const slice of escapedSlices(piece.value)) await put(slice);
+      else for (const slice of escapedSlicesOf(piece.value)) await put(slice);
     }
     if (at > 0) await write(buf, at);
   } finally {

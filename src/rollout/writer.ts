@@ -10,7 +10,7 @@ import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
 import { lockRollout, type RolloutLock } from './lock.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
-import { isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from './json-pieces.js';
+import { forgetEscapedText, isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from './json-pieces.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {
@@ -231,7 +231,10 @@ export class RolloutWriter {
 
   /** Resolves once every earlier append is written and synced to disk (fdatasync). */
   flush(): Promise<void> {
-    return this.enqueue(() => this.fh.datasync());
+    return this.enqueue(() => {
+      forgetEscapedText();
+      return this.fh.datasync();
+    });
   }
 
   /** Flushes, then closes the file. Further appends fail. */

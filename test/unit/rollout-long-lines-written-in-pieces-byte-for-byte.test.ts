@@ -50,9 +50,14 @@ describe('long rollout lines', () => {
     const message = awkwardText(3 * 1024 * 1024);
     const line = { timestamp: '2026-01-01T00:00:01.000Z', type: 'event_msg' as const, payload: { type: 'agent_message', message } };
     const small = { timestamp: '2026-01-01T00:00:02.000Z', type: 'event_msg' as const, payload: { type: 'x' } };
+    // The same text again (escaped once, then reused), then another long text.
+    const again = { timestamp: '2026-01-01T00:00:03.000Z', type: 'event_msg' as const, payload: { type: 'task_complete', last_agent_message: message } };
+    const other = { timestamp: '2026-01-01T00:00:04.000Z', type: 'event_msg' as const, payload: { type: 'agent_message', message: `${message}!` } };
     await writer.append([line, small]);
+    await writer.append(again);
+    await writer.append(other);
     await writer.close();
-    const expected = [meta, line, small].map((l) => `{"timestamp":"${l.timestamp}","type":"${l.type}","payload":${JSON.stringify(l.payload)}}\n`).join('');
+    const expected = [meta, line, small, again, other].map((l) => `{"timestamp":"${l.timestamp}","type":"${l.type}","payload":${JSON.stringify(l.payload)}}\n`).join('');
     const written = await readFile(file);
     expect(written.equals(Buffer.from(expected))).toBe(true);
     expect(formatRolloutLine(line)).toBe(expected.split('\n')[1]);
