@@ -8,12 +8,19 @@
 // `event:` and `data:` are decoded to text. A reader that re-scans or re-copies its whole buffer on
 // every chunk (the openai SDK's does both) turns a long event, such as the `response.completed` of a
 // 20 MB answer, or a chunk holding hundreds of small deltas, into quadratic work. The caller may name
-// events it will not read (`skip`): their data is neither joined nor decoded.
+// events it will not read (`skip`): their data is neither joined nor decoded; and events it reads from
+// their bytes (`asBytes`): their data is handed over as the pieces it arrived in, neither joined nor
+// decoded either.
 
 export interface SseEvent {
   readonly event: string | undefined;
+  /** The data as text; empty when the event is read from its bytes. */
   readonly data: string;
+  /** For an event the caller reads from its bytes: the data's UTF-8 bytes, in pieces (views of the chunks). */
+  readonly bytes?: readonly Buffer[];
 }
+
+const NEWLINE = Buffer.from('\n');
 
 const LF = 10;
 const CR = 13;
@@ -25,6 +32,7 @@ const EVENT = Buffer.from('event');
 /** Incremental SSE parser: `push` bytes as they arrive, get the events they completed. */
 export class SseParser {
   readonly #skip: ((event: string) => boolean) | undefined;
+  readonly #asBytes: ((event: string) => boolean) | undefined;
   /** Pieces of the line not yet ended (not kept while the event is skipped). */
   #partial: Buffer[] = [];
   /** The previous chunk ended with `\r`: a `\n` starting the next one belongs to it. */
@@ -34,11 +42,15 @@ export class SseParser {
   #data: string[] = [];
   /** The current event is one the caller does not read: its lines are passed over. */
   #skipping = false;
+  /** The current event is read from its bytes: its data lines are kept as pieces, in `#bytes`. */
+  #keepingBytes = false;
+  #bytes: Buffer[] = [];
   /** The unfinished line started as a `data:` line of a skipped event. */
   #partialSkipped = false;
 
-  constructor(skip?: (event: string) => boolean) {
+  constructor(skip?: (event: string) => boolean, asBytes?: (event: string) => boolean) {
     this.#skip = skip;
+    this.#asBytes = asBytes;
   }
 
   push(bytes: Uint8Array, out: SseEvent[]): void {
@@ -96,6 +108,10 @@ export class SseParser {
     let to = end;
     if (this.#partial.length > 0) {
       this.#partial.push(chunk.subarray(start, end));
+      if (this.#keepingBytes && this.#dataPieces(this.#partial)) {
+        this.#partial = [];
+        return;
+      }
       line = Buffer.concat(this.#partial);
       this.#partial = [];
       from = 0;
@@ -106,7 +122,9 @@ export class SseParser {
 
   #line(line: Buffer, from: number, to: number, out: SseEvent[]): void {
     if (from === to) {
-      if (this.#data.length > 0 && !this.#skipping) {
+      if (this.#keepingBytes) {
+        if (this.#bytes.length > 0) out.push({ event: this.#event, data: '', bytes: this.#bytes });
+      } else if (this.#data.length > 0 && !this.#skipping) {
         out.push({ event: this.#event, data: this.#data.length === 1 ? (this.#data[0] as string) : this.#data.join('\n') });
       }
       this.#reset();
@@ -120,19 +138,56 @@ export class SseParser {
     let value = from + (isData ? DATA.length : EVENT.length);
     if (value < to && line[value] === COLON) value++;
     if (value < to && line[value] === SPACE) value++;
+    if (isData && this.#keepingBytes) {
+      this.#keepBytes(line.subarray(value, to));
+      return;
+    }
     const text = line.toString('utf8', value, to);
     if (isData) this.#data.push(text);
     else {
       this.#event = text;
       this.#skipping = this.#skip?.(text) === true;
-      if (this.#skipping) this.#data = [];
+      this.#keepingBytes = !this.#skipping && this.#asBytes?.(text) === true;
+      if (this.#keepingBytes) {
+        // Data lines that came before the name are bytes too.
+        for (const earlier of this.#data) this.#keepBytes(Buffer.from(earlier));
+      }
+      if (this.#skipping || this.#keepingBytes) this.#data = [];
     }
+  }
+
+  /**
+   * A data line of an event read from its bytes, ended after arriving in `pieces`: its value is kept
+   * as those pieces. False when the line is not a data line (then it is read as usual).
+   */
+  #dataPieces(pieces: Buffer[]): boolean {
+    // The field name and its colon may themselves be cut between chunks: the first pieces are joined
+    // until they hold them (a few bytes).
+    while (pieces.length > 1 && (pieces[0] as Buffer).length < DATA.length + 2) {
+      pieces.splice(0, 2, Buffer.concat([pieces[0] as Buffer, pieces[1] as Buffer]));
+    }
+    const first = pieces[0] as Buffer;
+    if (!fieldAt(first, 0, Math.min(first.length, DATA.length + 1), DATA)) return false;
+    let value = DATA.length;
+    if (value < first.length && first[value] === COLON) value++;
+    if (value < first.length && first[value] === SPACE) value++;
+    if (this.#bytes.length > 0) this.#bytes.push(NEWLINE);
+    this.#bytes.push(first.subarray(value));
+    for (let i = 1; i < pieces.length; i++) this.#bytes.push(pieces[i] as Buffer);
+    return true;
+  }
+
+  #keepBytes(value: Buffer): void {
+    if (this.#bytes.length > 0) this.#bytes.push(NEWLINE);
+    this.#bytes.push(value);
   }
 
   #reset(): void {
     this.#event = undefined;
     this.#data = [];
     this.#skipping = false;
+    this.#keepingBytes = false;
+    this.#bytes = [];
   }
 }
 

@@ -6,13 +6,21 @@
 import { APIError } from 'openai/core/error';
 import { SseParser, type SseEvent } from './sse-events.js';
 
-/**
- * Batches of event data: one batch per chunk received, so a consumer pays its per-await cost per
- * chunk. Events named by `skip` (their SSE `event:` name) are passed over without being decoded.
- */
-export async function* sseJsonBatches(response: Response, skip?: (event: string) => boolean): AsyncGenerator<unknown[], void, undefined> {
+/** Reads the data of one event from its bytes (the pieces it arrived in), as JSON.parse would read its text. */
+export type SseBytesReader = (bytes: readonly Buffer[]) => unknown;
+
+export interface SseJsonOptions {
+  /** Events passed over without being decoded (by their SSE `event:` name). */
+  readonly skip?: (event: string) => boolean;
+  /** Events whose data is read from its bytes by their own reader instead of JSON.parse. */
+  readonly readers?: ReadonlyMap<string, SseBytesReader>;
+}
+
+/** Batches of event data: one batch per chunk received, so a consumer pays its per-await cost per chunk. */
+export async function* sseJsonBatches(response: Response, opts: SseJsonOptions = {}): AsyncGenerator<unknown[], void, undefined> {
   if (!response.body) return;
-  const parser = new SseParser(skip);
+  const { readers } = opts;
+  const parser = new SseParser(opts.skip, readers ? (event) => readers.has(event) : undefined);
   const events: SseEvent[] = [];
   let done = false;
   // A failure met in a chunk is raised once the events before it were delivered, as the SDK would.
@@ -21,11 +29,12 @@ export async function* sseJsonBatches(response: Response, skip?: (event: string)
     const batch: unknown[] = [];
     try {
       for (const sse of events) {
-        if (sse.data.startsWith('[DONE]')) {
+        const reader = sse.bytes && readers?.get(sse.event as string);
+        if (!reader && sse.data.startsWith('[DONE]')) {
           done = true;
           break;
         }
-        const data = JSON.parse(sse.data) as unknown;
+        const data = reader ? reader(sse.bytes as readonly Buffer[]) : (JSON.parse(sse.data) as unknown);
         if (data !== null && typeof data === 'object' && (data as { error?: unknown }).error) {
           throw new APIError(undefined, (data as { error: object }).error, undefined, response.headers);
         }

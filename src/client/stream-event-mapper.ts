@@ -11,6 +11,8 @@ import { canonicalizeOutputItem } from '../history/canonical-item.js';
 import type { ClientEvent } from './client-events.js';
 import { isRetryableErrorCode, retryAfterFromMessage } from './api-errors.js';
 import { tokenUsageFromWire } from './token-usage.js';
+import { parseJsonWithout } from './parse-json-without.js';
+import type { SseBytesReader } from './sse-json.js';
 
 export interface StreamFailure {
   message: string;
@@ -55,6 +57,16 @@ const UNREAD_EVENTS: ReadonlySet<string> = new Set([
 ]);
 
 export const isUnreadStreamEvent = (event: string): boolean => UNREAD_EVENTS.has(event);
+
+/**
+ * Events read from their bytes. `response.completed` repeats every item of the answer in
+ * `response.output`; weft takes the items from `response.output_item.done` alone, as Codex does (it
+ * reads only the response's id and usage here), so that member is left out undecoded (a stream
+ * without `output_item.done` events yields no items, with or without it).
+ */
+export const STREAM_EVENT_BYTE_READERS: ReadonlyMap<string, SseBytesReader> = new Map([
+  ['response.completed', (bytes: readonly Buffer[]) => parseJsonWithout(bytes, ['response', 'output'])],
+]);
 
 export function mapStreamEvent(data: unknown): MappedStreamEvent {
   const ev = parseStreamEvent(data);

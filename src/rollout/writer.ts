@@ -10,6 +10,7 @@ import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
 import { lockRollout, type RolloutLock } from './lock.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
+import { forgetEscapedText, isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from './json-pieces.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {
@@ -30,10 +31,15 @@ export function rolloutTimestamp(date: Date = new Date()): string {
  * way serde_json does (only `"`, `\` and control characters), so text round-trips byte for byte.
  */
 export function formatRolloutLine(line: RolloutLineInput): string {
-  const payload = JSON.stringify(line.payload);
-  if (payload === undefined) throw new RolloutError(`rollout line of type ${line.type} has no payload`);
+  return joinPieces(rolloutLinePieces(line));
+}
+
+/** formatRolloutLine's text as pieces (see json-pieces.ts): a long string in the payload is not copied. */
+export function rolloutLinePieces(line: RolloutLineInput): JsonPiece[] {
+  const payload = jsonPieces(line.payload);
+  if (payload.length === 0) throw new RolloutError(`rollout line of type ${line.type} has no payload`);
   const timestamp = line.timestamp ?? rolloutTimestamp();
-  return `{"timestamp":${JSON.stringify(timestamp)},"type":${JSON.stringify(line.type)},"payload":${payload}}`;
+  return [`{"timestamp":${JSON.stringify(timestamp)},"type":${JSON.stringify(line.type)},"payload":`, ...payload, '}'];
 }
 
 /**
@@ -41,8 +47,8 @@ export function formatRolloutLine(line: RolloutLineInput): string {
  * `ordinal` on every line, `metadata` on response items, other line types). Absent: Codex 0.98's.
  */
 export interface RolloutLineFormat {
-  /** The serialized lines (without `\n`) written for one line the thread appends; may be none. */
-  lines(line: RolloutLineInput): string[];
+  /** The serialized lines (without `\n`, as pieces) written for one line the thread appends; may be none. */
+  lines(line: RolloutLineInput): JsonPiece[][];
 }
 
 /** Told of the lines once they are on their way to the file, and of the close (e.g. to keep an index of threads). */
@@ -66,9 +72,10 @@ export interface RolloutOpenOptions extends RolloutWriterOptions {
   readonly lock?: RolloutLock | undefined;
 }
 
-function serializeLine(line: RolloutLineInput, format: RolloutLineFormat | undefined): string {
-  if (!format) return `${formatRolloutLine(line)}\n`;
-  return format.lines(line).map((text) => `${text}\n`).join('');
+/** The pieces of the lines written for `line`, each line ending in `\n`. */
+function serializeLine(line: RolloutLineInput, format: RolloutLineFormat | undefined, out: JsonPiece[] = []): JsonPiece[] {
+  for (const pieces of format ? format.lines(line) : [rolloutLinePieces(line)]) out.push(...pieces, '\n');
+  return out;
 }
 
 /** Where a writer's bytes go: the rollout file, or memory for an ephemeral thread. */
@@ -107,7 +114,7 @@ export class RolloutWriter {
   /** A rollout held in memory only (an ephemeral thread): nothing is written under the home, no lock. */
   static async inMemory(path: string, sessionMetaLine: RolloutLineInput, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
     const writer = new RolloutWriter(path, new MemorySink(), NO_LOCK, opts.format);
-    await writer.appendRaw(serializeLine(sessionMetaLine, opts.format));
+    await writer.appendPieces(serializeLine(sessionMetaLine, opts.format));
     return writer;
   }
 
@@ -116,9 +123,6 @@ export class RolloutWriter {
     return this.fh instanceof MemorySink ? Buffer.concat(this.fh.chunks).toString('utf8') : undefined;
   }
 
-  private serialize(line: RolloutLineInput): string {
-    return serializeLine(line, this.format);
-  }
 
   /** Creates a new rollout (parent directories included) whose first line is `sessionMetaLine`. Refuses an existing file. */
   static async create(path: string, sessionMetaLine: RolloutLineInput, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
@@ -144,7 +148,7 @@ export class RolloutWriter {
     }
     const writer = new RolloutWriter(path, fh, lock, opts.format, opts.observer);
     try {
-      await writer.appendRaw(first);
+      await writer.appendPieces(first);
       opts.observer?.written([sessionMetaLine]);
     } catch (err) {
       await writer.close().catch(() => undefined);
@@ -194,9 +198,9 @@ export class RolloutWriter {
     const list = Array.isArray(lines) ? (lines as readonly RolloutLineInput[]) : [lines as RolloutLineInput];
     if (list.length === 0) return this.queue;
     // Stamp and serialize now, so timestamps follow call order even while earlier writes are pending.
-    let text = '';
-    for (const line of list) text += this.serialize(line);
-    const written = this.appendRaw(text);
+    const pieces: JsonPiece[] = [];
+    for (const line of list) serializeLine(line, this.format, pieces);
+    const written = this.appendPieces(pieces);
     if (!this.observer) return written;
     // The observer gets stamped copies: the format above knows the lines themselves by identity.
     const at = rolloutTimestamp();
@@ -206,19 +210,31 @@ export class RolloutWriter {
 
   /** Appends already-serialized text (complete lines, each ending in `\n`). */
   appendRaw(text: string): Promise<void> {
-    return this.enqueue(async () => {
-      const buf = Buffer.from(text, 'utf8');
+    return this.appendPieces([text]);
+  }
+
+  /** Appends serialized lines given as pieces; long ones are written a chunk at a time (json-pieces.ts). */
+  private appendPieces(pieces: readonly JsonPiece[]): Promise<void> {
+    const write = async (buf: Buffer, length: number): Promise<void> => {
       let done = 0;
-      while (done < buf.length) {
-        const { bytesWritten } = await this.fh.write(buf, done, buf.length - done);
+      while (done < length) {
+        const { bytesWritten } = await this.fh.write(buf, done, length - done);
         done += bytesWritten;
       }
+    };
+    return this.enqueue(async () => {
+      if (isLong(pieces)) return writePieces(pieces, write);
+      const buf = Buffer.from(pieces.join(''), 'utf8');
+      return write(buf, buf.length);
     });
   }
 
   /** Resolves once every earlier append is written and synced to disk (fdatasync). */
   flush(): Promise<void> {
-    return this.enqueue(() => this.fh.datasync());
+    return this.enqueue(() => {
+      forgetEscapedText();
+      return this.fh.datasync();
+    });
   }
 
   /** Flushes, then closes the file. Further appends fail. */

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Codex0169RolloutFormat } from '../../src/profile/codex-0.169/rollout-format.js';
 import { agentMessageEvent, responseItemLine, tokenCountEvent, userMessageEvent } from '../../src/rollout/records.js';
 import type { RolloutLineInput } from '../../src/rollout/writer.js';
+import { joinPieces } from '../../src/rollout/json-pieces.js';
 import type { TokenInfo } from '../../src/rollout/token-info.js';
 
 function format(nextOrdinal = 0) {
   const state = { nextOrdinal, historySequence: 0 };
   const f = new Codex0169RolloutFormat(state, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => ({ rewritten: p }) });
-  const write = (line: RolloutLineInput) => f.lines({ timestamp: '2026-01-01T00:00:00.000Z', ...line }).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const write = (line: RolloutLineInput) => f.lines({ timestamp: '2026-01-01T00:00:00.000Z', ...line }).map((l) => JSON.parse(joinPieces(l)) as Record<string, unknown>);
   return { f, state, write };
 }
 
@@ -58,7 +59,7 @@ describe('the codex-0.169 rollout format', () => {
   it('lines the thread built in 0.169 vocabulary pass through; session_meta is rewritten', () => {
     const { f, write } = format();
     // The very line object the thread built (a copy would be translated like any 0.98 line).
-    const [native] = f.lines(f.native('turn_context', { turn_id: 'tu' })).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const [native] = f.lines(f.native('turn_context', { turn_id: 'tu' })).map((l) => JSON.parse(joinPieces(l)) as Record<string, unknown>);
     expect(native).toMatchObject({ type: 'turn_context', payload: { turn_id: 'tu' } });
     expect(write({ type: 'session_meta', payload: { id: 'x' } })[0]?.payload).toEqual({ rewritten: { id: 'x' } });
   });

@@ -41,3 +41,20 @@ describe('SSE reader', () => {
     expect(feed(new SseParser(), 'id: 7\nretry: 10\ndata\ndata: x\n\n', 5)).toEqual([{ event: undefined, data: '\nx' }]);
   });
 });
+
+describe('SSE reader, events read from their bytes', () => {
+  it('hands over the data of the events the caller names as the bytes that arrived, never decoded', () => {
+    const big = 'é✓'.repeat(30_000);
+    const text = `event: text\ndata: {"a":1}\n\ndata: before\nevent: bytes\ndata: {"t":"${big}"}\n\n:comment\nevent: bytes\ndata\n\nevent: text\ndata: {"b":2}\n\n`;
+    for (const size of [1, 3, 7, 4096, 1 << 20]) {
+      const events = feed(new SseParser(undefined, (name) => name === 'bytes'), text, size);
+      const shown = events.map((e) => (e.bytes ? { event: e.event, data: e.data, joined: Buffer.concat(e.bytes).toString('utf8') } : e));
+      expect(shown, `chunks of ${size}`).toEqual([
+        { event: 'text', data: '{"a":1}' },
+        { event: 'bytes', data: '', joined: `before\n{"t":"${big}"}` },
+        { event: 'bytes', data: '', joined: '' },
+        { event: 'text', data: '{"b":2}' },
+      ]);
+    }
+  });
+});

@@ -5,6 +5,7 @@
 // the lines the thread's own hooks built in the 0.169 vocabulary.
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/writer.js';
+import { jsonPieces, type JsonPiece } from '../../rollout/json-pieces.js';
 import { rolloutTimestamp } from '../../rollout/writer.js';
 
 export interface RolloutFormatState {
@@ -137,7 +138,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     }
   }
 
-  lines(line: RolloutLineInput): string[] {
+  lines(line: RolloutLineInput): JsonPiece[][] {
     const type = isPayload(line.payload) ? line.payload.type : undefined;
     if (this.#heldTokenCount !== undefined) {
       // A response's token count waits for the outputs of the calls it made (and their items).
@@ -151,14 +152,14 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     return this.translate(line);
   }
 
-  private flushTokenCount(): string[] {
+  private flushTokenCount(): JsonPiece[][] {
     const held = this.#heldTokenCount;
     this.#heldTokenCount = undefined;
     this.#pendingOutputs = 0;
     return held === undefined ? [] : [this.serialize(held)];
   }
 
-  private translate(line: RolloutLineInput): string[] {
+  private translate(line: RolloutLineInput): JsonPiece[][] {
     if (this.#native.has(line)) return [this.serialize(line)];
     switch (line.type) {
       case 'session_meta':
@@ -177,9 +178,9 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     }
   }
 
-  private event(line: RolloutLineInput): string[] {
+  private event(line: RolloutLineInput): JsonPiece[][] {
     const payload = isPayload(line.payload) ? line.payload : {};
-    const completed = (item: Payload): string[] => {
+    const completed = (item: Payload): JsonPiece[][] => {
       const now = Date.now();
       return [
         this.serialize({
@@ -220,7 +221,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   }
 
   /** The `token_usage_record` of the response a token count reports. */
-  private usageRecord(info: unknown): string[] {
+  private usageRecord(info: unknown): JsonPiece[][] {
     if (!isPayload(info)) return [];
     const last = usage0169(info.last_token_usage);
     const turnId = this.context.turnId() ?? null;
@@ -244,11 +245,12 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false };
   }
 
-  /** `{timestamp, ordinal, type, payload[, metadata]}` in Codex's key order. */
-  private serialize(line: RolloutLineInput, metadata?: Payload): string {
+  /** `{timestamp, ordinal, type, payload[, metadata]}` in Codex's key order, as pieces (a long text is not copied). */
+  private serialize(line: RolloutLineInput, metadata?: Payload): JsonPiece[] {
     const ordinal = this.state.nextOrdinal++;
     const timestamp = line.timestamp ?? rolloutTimestamp();
     const meta = metadata ? `,"metadata":${JSON.stringify(metadata)}` : '';
-    return `{"timestamp":${JSON.stringify(timestamp)},"ordinal":${ordinal},"type":${JSON.stringify(line.type)},"payload":${JSON.stringify(line.payload)}${meta}}`;
+    const head = `{"timestamp":${JSON.stringify(timestamp)},"ordinal":${ordinal},"type":${JSON.stringify(line.type)},"payload":`;
+    return [head, ...jsonPieces(line.payload), `${meta}}`];
   }
 }
