@@ -9,7 +9,7 @@ export const THREAD_HEAD_CACHE_FORMAT = 'weft-thread-heads/1';
 
 /** What a whole-file scan of a rollout found: its turns, and the last name it records. */
 export const ThreadScan = z.object({
-  turns: z.number().int().nonnegative(),
+  turns: z.number(),
   name: z.string().nullable(),
 });
 export type ThreadScan = z.infer<typeof ThreadScan>;
