@@ -7,7 +7,7 @@
 // thread appended to between two pages only moves within its own second.
 // Like Codex 0.98, a file without a session_meta or without any user message in its head is not
 // listed (a thread nobody spoke in cannot be resumed).
-import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError, errorMessage } from '../errors.js';
 import { isThreadId } from './thread-id.js';
@@ -92,23 +92,15 @@ function order(a: SortKey, b: SortKey): number {
   return a.id === b.id ? 0 : a.id > b.id ? -1 : 1;
 }
 
-/**
- * Stats a group of files sharing a directory, in list order. Files that vanished are dropped.
- * Synchronous on purpose: a thousand promise round trips cost a cold process more CPU than the
- * stats themselves, and the metadata of one directory's files is a few milliseconds of system time.
- */
-function withMtimes(files: RolloutFileEntry[]): Candidate[] {
+/** Stats a group of files sharing a directory (all at once), in list order. Files that vanished are dropped. */
+async function withMtimes(files: RolloutFileEntry[]): Promise<Candidate[]> {
+  const stats = await Promise.all(files.map((f) => stat(f.path).catch(() => undefined)));
   const out: Candidate[] = [];
-  for (const f of files) {
-    let st;
-    try {
-      st = statSync(f.path, { throwIfNoEntry: false });
-    } catch {
-      continue; // unreadable metadata: as good as gone
-    }
+  files.forEach((f, i) => {
+    const st = stats[i];
     // Undefined: removed while listing.
     if (st) out.push({ ...f, mtimeMs: st.mtimeMs, size: st.size, ino: st.ino });
-  }
+  });
   return out.sort(order);
 }
 
@@ -116,13 +108,13 @@ function withMtimes(files: RolloutFileEntry[]): Candidate[] {
 async function* candidates(home: string, archived: boolean, after: SortKey | undefined): AsyncGenerator<Candidate> {
   const keep = (c: Candidate): boolean => after === undefined || order(c, after) > 0;
   if (archived) {
-    for (const c of withMtimes(await rolloutFilesIn(archivedSessionsDir(home)))) if (keep(c)) yield c;
+    for (const c of await withMtimes(await rolloutFilesIn(archivedSessionsDir(home)))) if (keep(c)) yield c;
     return;
   }
   const cursorDay = after?.fileTs.slice(0, 10);
   for await (const { dir, day } of dayDirsNewestFirst(home)) {
     if (cursorDay !== undefined && day > cursorDay) continue;
-    for (const c of withMtimes(await rolloutFilesIn(dir))) if (keep(c)) yield c;
+    for (const c of await withMtimes(await rolloutFilesIn(dir))) if (keep(c)) yield c;
   }
 }
 
