@@ -6,7 +6,7 @@
 // (it falls back to UTC only when the local offset is unknown), while every timestamp inside the
 // file is UTC. weft does the same, so a file written by either lands in the same directory.
 import { readdir, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { RolloutError, errorMessage } from '../errors.js';
 import { assertThreadId } from './thread-id.js';
 import { readRolloutHead } from './head.js';
@@ -92,9 +92,7 @@ export async function rolloutFilesIn(dir: string): Promise<RolloutFileEntry[]> {
   const out: RolloutFileEntry[] = [];
   for (const name of await listDir(dir)) {
     const parsed = parseRolloutFileName(name);
-    // A plain concatenation: `dir` is already normal and `name` a bare file name; join() would
-    // normalize the whole path again for each of a thousand files.
-    if (parsed) out.push({ fileTs: parsed.fileTs, id: parsed.id, path: `${dir}${sep}${name}` });
+    if (parsed) out.push({ ...parsed, path: join(dir, name) });
   }
   return out.sort((a, b) => (a.fileTs === b.fileTs ? cmp(b.id, a.id) : cmp(b.fileTs, a.fileTs)));
 }
