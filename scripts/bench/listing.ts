@@ -1,6 +1,8 @@
-// Listing threads in a home of 1,000: `weft thread list --limit 1000 --json` (spawn to exit, beside
-// `node -e 0` in the same run), the library's listing in a warm process, and an app-server's
-// `thread/list` once 500 of the threads are loaded in it. Targets: the CLI ≤ 200 ms, `thread/list`
+// Listing threads in a home of 1,000: the first listing of a fresh process (list-once.mjs: the
+// listing alone, no start-up; first in a home without a head cache file, then with the one it left),
+// `weft thread list --limit 1000 --json` (spawn to exit, beside `node -e 0` in the same run), the
+// library's listing in a warm process, and an app-server's `thread/list` once 500 of the threads
+// are loaded in it. Targets: the CLI ≤ 200 ms, `thread/list`
 // ≤ 50 ms (the viewer's `GET /api/threads` is measured in view.ts).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
