@@ -4,6 +4,7 @@
 // process lists a thousand threads without reading them. Only a cache: each entry names the file's
 // inode, size and mtime when it was read, and is used only while the file still has all three.
 import { z } from 'zod';
+import { GitInfo, SessionMeta } from './rollout.js';
 
 export const THREAD_HEAD_CACHE_FORMAT = 'weft-thread-heads/1';
 
@@ -15,19 +16,20 @@ export const ThreadScan = z.object({
 export type ThreadScan = z.infer<typeof ThreadScan>;
 
 /**
- * The session_meta fields a listing shows (Codex's names): the rest, the base instructions above
- * all, stays in the rollout. Plain objects, not loose ones: a thousand of them are checked at once.
+ * The session_meta fields a listing shows, with their schemas: the rest, the base instructions
+ * above all, stays in the rollout. Plain objects, not loose ones: a thousand are checked at once.
  */
+const { id, forked_from_id, timestamp, cwd, originator, cli_version, source, model_provider } = SessionMeta.shape;
 export const ListedSessionMeta = z.object({
-  id: z.string(),
-  forked_from_id: z.string().optional(),
-  timestamp: z.string(),
-  cwd: z.string(),
-  originator: z.string(),
-  cli_version: z.string(),
-  source: z.union([z.string(), z.record(z.string(), z.unknown())]),
-  model_provider: z.string().optional(),
-  git: z.object({ commit_hash: z.string().optional(), branch: z.string().optional(), repository_url: z.string().optional() }).optional(),
+  id,
+  forked_from_id,
+  timestamp,
+  cwd,
+  originator,
+  cli_version,
+  source,
+  model_provider,
+  git: z.object(GitInfo.shape).optional(),
 });
 export type ListedSessionMeta = z.infer<typeof ListedSessionMeta>;
 
