@@ -1,8 +1,11 @@
-// `npm run build` (run by `npm install` too): the compiled library and the bundled command line.
+// `npm run build` (run by `npm install` too): the compiled library, the bundled command line and the
+// native Landlock helper.
 // - dist/src, dist/protocol: each module compiled by tsc, with type declarations: the package's exports.
 // - dist/weft.mjs: the CLI as one file (esbuild), which bin/weft.js runs. Node loads one file far
 //   faster than the ~470 modules of weft and its dependencies (about 100 ms against 350), and every
 //   `weft exec` pays that: the Codex SDK starts one process per turn.
+// - native/build/weft-landlock-exec: the codex-0.98 profile's sandbox (scripts/build-landlock-helper.mjs,
+//   also run at install; rebuilt only when its source changed, and never a failure of the build).
 import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +16,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const CHUNKS = 'weft-chunks';
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/build-landlock-helper.mjs'], { cwd: root, stdio: 'inherit' });
 
 // Chunks of an earlier build would otherwise pile up beside the new ones.
 await rm(path.join(root, 'dist', CHUNKS), { recursive: true, force: true });
