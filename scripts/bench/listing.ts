@@ -1,6 +1,8 @@
-// Listing threads in a home of 1,000: `weft thread list --limit 1000 --json` (spawn to exit, beside
-// `node -e 0` in the same run), the library's listing in a warm process, and an app-server's
-// `thread/list` once 500 of the threads are loaded in it. Targets: the CLI ≤ 200 ms, `thread/list`
+// Listing threads in a home of 1,000: the first listing of a fresh process (list-once.mjs: the
+// listing alone, no start-up; first in a home without a head cache file, then with the one it left),
+// `weft thread list --limit 1000 --json` (spawn to exit, beside `node -e 0` in the same run), the
+// library's listing in a warm process, and an app-server's `thread/list` once 500 of the threads
+// are loaded in it. Targets: the CLI ≤ 200 ms, `thread/list`
 // ≤ 50 ms (the viewer's `GET /api/threads` is measured in view.ts).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -14,7 +16,9 @@ import { generateRollout } from './generate-rollout.js';
 const THREADS = 1000;
 const LOADED = 500;
 const RUNS = 9;
-const BIN = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'bin', 'weft.js');
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const BIN = path.join(HERE, '..', '..', 'bin', 'weft.js');
+const LIST_ONCE = path.join(HERE, 'list-once.mjs');
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
 
@@ -48,7 +52,7 @@ function appServer(env: Record<string, string | undefined>, cwd: string) {
   return { server, request };
 }
 
-export async function benchListing(): Promise<void> {
+export async function benchListing(opts: { appServer?: boolean } = {}): Promise<void> {
   console.log(`## listing ${THREADS.toLocaleString('en')} threads`);
   const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bench-list-'));
   try {
@@ -56,6 +60,16 @@ export async function benchListing(): Promise<void> {
     for (let i = 0; i < THREADS; i++) ids.push((await generateRollout(home, 8 * 1024)).id);
     await writeFile(`${home}/config.toml`, 'model_provider = "mock"\n[model_providers.mock]\nbase_url = "http://127.0.0.1:9/v1"\n');
     const env = { PATH: process.env.PATH, HOME: home, WEFT_HOME: home };
+
+    // The listing alone in a fresh process: first in a home no weft process has listed, then again.
+    const listOnce = async (): Promise<number> => (JSON.parse((await timedRun([LIST_ONCE, home, String(THREADS)], env)).stdout) as { ms: number }).ms;
+    const coldFirst = await listOnce();
+    const coldAgain: number[] = [];
+    for (let i = 0; i < RUNS; i++) coldAgain.push(await listOnce());
+    console.log(
+      `listing ${THREADS} threads, the first listing of a fresh process (in-process, no start-up): ${median(coldAgain).toFixed(0)} ms (median of ${RUNS}); ` +
+        `${coldFirst.toFixed(0)} ms the first time the home is listed`,
+    );
 
     const cli: number[] = [];
     const node: number[] = [];
@@ -79,6 +93,7 @@ export async function benchListing(): Promise<void> {
         `the listing alone, in a warm process: ${median(lib).toFixed(0)} ms; medians of ${RUNS}`,
     );
 
+    if (opts.appServer === false) return;
     const { server, request } = appServer(env, home);
     await request('initialize', { clientInfo: { name: 'bench', title: 'Bench', version: '0' } });
     server.receive('{"method":"initialized"}\n');
@@ -106,4 +121,5 @@ export async function benchListing(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchListing();
+// `tsx scripts/bench/listing.ts cli` leaves out the app-server figures.
+if (import.meta.url === `file://${process.argv[1]}`) await benchListing({ appServer: process.argv[2] !== 'cli' });

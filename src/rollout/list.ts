@@ -11,10 +11,13 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError, errorMessage } from '../errors.js';
 import { isThreadId } from './thread-id.js';
-import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn } from './paths.js';
+import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn, sessionsDir } from './paths.js';
 import type { RolloutFileEntry } from './paths.js';
-import { readRolloutHead, type RolloutHead } from './head.js';
+import { readRolloutHead } from './head.js';
+import { headCacheOf, type HeadCache, type ListingHead } from './head-cache.js';
+import { scanThread, type ThreadScan } from './thread-scan.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
+import type { ListedSessionMeta } from '../../protocol/thread-head-cache.js';
 
 export interface ThreadListEntry {
   id: string;
@@ -49,6 +52,11 @@ export interface ListThreadsOptions {
   archived?: boolean;
   /** Told of each rollout left out because it cannot be read or has no valid session_meta line. */
   onWarning?: (message: string) => void;
+  /**
+   * The head cache to use; by default this process's for the home, loaded from the home's cache
+   * file. (A new `HeadCache` stands for a new process.)
+   */
+  headCache?: HeadCache;
 }
 
 interface SortKey {
@@ -84,7 +92,7 @@ function order(a: SortKey, b: SortKey): number {
   return a.id === b.id ? 0 : a.id > b.id ? -1 : 1;
 }
 
-/** Stat's a group of files sharing a directory (all at once), in list order. Files that vanished are dropped. */
+/** Stats a group of files sharing a directory (all at once), in list order. Files that vanished are dropped. */
 async function withMtimes(files: RolloutFileEntry[]): Promise<Candidate[]> {
   const stats = await Promise.all(files.map((f) => stat(f.path).catch(() => undefined)));
   const out: Candidate[] = [];
@@ -111,37 +119,79 @@ async function* candidates(home: string, archived: boolean, after: SortKey | und
 }
 
 /**
- * Heads already read, by path, with the file's identity when they were read. A listing stats every
- * file anyway (for its order), so a file whose inode, size and mtime are unchanged is not read again:
- * a long-running process (app-server, viewer) lists a thousand threads from memory. An append (the
+ * The head of a candidate. A listing stats every file anyway (for its order), so a file whose inode,
+ * size and mtime are those of a cached head is not read again: a long-running process (app-server,
+ * viewer) lists a thousand threads from memory, a new one from the home's cache file. An append (the
  * size changes) or a file replaced (another inode) makes its entry stale; rollouts are never
  * rewritten in place with the same size, the one change mtime's clock tick could hide.
  */
-const HEAD_CACHE_LIMIT = 20_000;
-const headCache = new Map<string, { ino: number; size: number; mtimeMs: number; head: RolloutHead }>();
-
-async function headOf(c: Candidate): Promise<RolloutHead> {
-  const known = headCache.get(c.path);
-  if (known && known.ino === c.ino && known.size === c.size && known.mtimeMs === c.mtimeMs) return known.head;
-  const head = await readRolloutHead(c.path);
-  if (headCache.size >= HEAD_CACHE_LIMIT) headCache.delete(headCache.keys().next().value as string);
-  headCache.set(c.path, { ino: c.ino, size: c.size, mtimeMs: c.mtimeMs, head });
+async function headOf(c: Candidate, cache: HeadCache): Promise<ListingHead> {
+  const known = cache.head(c.path, c);
+  if (known) return known;
+  const read = await readRolloutHead(c.path);
+  const head: ListingHead = { sessionMeta: listedMeta(read.sessionMeta), firstUserMessage: read.firstUserMessage };
+  cache.putHead(c.path, c, head);
   return head;
+}
+
+/** The fields a listing shows: the same whether the head was read now or taken from the cache. */
+function listedMeta(meta: SessionMeta | undefined): ListedSessionMeta | undefined {
+  if (meta === undefined) return undefined;
+  const { id, forked_from_id, timestamp, cwd, originator, cli_version, source, model_provider, git } = meta;
+  return {
+    id,
+    ...(forked_from_id !== undefined ? { forked_from_id } : {}),
+    timestamp,
+    cwd,
+    originator,
+    cli_version,
+    source,
+    ...(model_provider !== undefined ? { model_provider } : {}),
+    ...(git !== undefined ? { git: gitFacts(git) } : {}),
+  };
+}
+
+function gitFacts(git: NonNullable<SessionMeta['git']>): NonNullable<ListedSessionMeta['git']> {
+  const { commit_hash, branch, repository_url } = git;
+  return {
+    ...(commit_hash !== undefined ? { commit_hash } : {}),
+    ...(branch !== undefined ? { branch } : {}),
+    ...(repository_url !== undefined ? { repository_url } : {}),
+  };
+}
+
+async function scanOf(c: Candidate, cache: HeadCache): Promise<ThreadScan> {
+  const known = cache.scan(c.path, c);
+  if (known) return known;
+  const scan = await scanThread(c.path, c.size);
+  cache.putScan(c.path, c, scan);
+  return scan;
 }
 
 /** One listed thread with what its head holds, for callers that show more than a list entry. */
 export interface ListedThread {
   readonly entry: ThreadListEntry;
-  readonly sessionMeta: SessionMeta;
+  /** The fields of its session_meta that a listing shows (see `ListedSessionMeta`). */
+  readonly sessionMeta: ListedSessionMeta;
   readonly mtimeMs: number;
+  /** Turn count and name, when asked for (`withScan`): a scan of the whole file, cached like the head. */
+  readonly scan?: ThreadScan;
 }
 
 type Verdict = { listed: ListedThread } | { warning: string } | undefined;
 
-async function entryFor(c: Candidate, wantCwd: string | undefined, search: string | undefined): Promise<Verdict> {
+interface Wanted {
+  readonly cwd: string | undefined;
+  readonly search: string | undefined;
+  readonly scan: boolean;
+}
+
+async function entryFor(c: Candidate, cache: HeadCache, want: Wanted): Promise<Verdict> {
   let head;
+  let scan: ThreadScan | undefined;
   try {
-    head = await headOf(c);
+    head = await headOf(c, cache);
+    if (want.scan && head.sessionMeta !== undefined && head.firstUserMessage !== undefined) scan = await scanOf(c, cache);
   } catch (err) {
     return { warning: `${c.path}: cannot be read (${errorMessage(err)}); not listed` };
   }
@@ -149,8 +199,8 @@ async function entryFor(c: Candidate, wantCwd: string | undefined, search: strin
   if (meta === undefined) return { warning: `${c.path}: no valid session_meta line at its head; not listed` };
   // A thread that has had no turn yet is not listed, as in Codex.
   if (head.firstUserMessage === undefined) return undefined;
-  if (wantCwd !== undefined && resolve(meta.cwd) !== wantCwd) return undefined;
-  if (search !== undefined && !head.firstUserMessage.toLowerCase().includes(search)) return undefined;
+  if (want.cwd !== undefined && resolve(meta.cwd) !== want.cwd) return undefined;
+  if (want.search !== undefined && !head.firstUserMessage.toLowerCase().includes(want.search)) return undefined;
   const entry: ThreadListEntry = {
     id: isThreadId(meta.id) ? meta.id.toLowerCase() : c.id,
     path: c.path,
@@ -163,37 +213,61 @@ async function entryFor(c: Candidate, wantCwd: string | undefined, search: strin
   };
   if (meta.model_provider !== undefined) entry.modelProvider = meta.model_provider;
   if (meta.forked_from_id !== undefined) entry.forkedFromId = meta.forked_from_id;
-  return { listed: { entry, sessionMeta: meta, mtimeMs: c.mtimeMs } };
+  return { listed: { entry, sessionMeta: meta, mtimeMs: c.mtimeMs, ...(scan ? { scan } : {}) } };
 }
 
 /**
  * The listed threads in list order, with their place in it. Heads are read `READ_WINDOW` at a time,
- * ahead of the consumer; their warnings still come in list order.
+ * ahead of the consumer; their warnings still come in list order. What was read goes to the head
+ * cache's file when the listing ends; a listing that saw the whole folder also drops from it the
+ * rollouts that are gone.
  */
-async function* listed(home: string, options: ListThreadsOptions): AsyncGenerator<{ listed: ListedThread; key: SortKey }> {
+async function* listed(home: string, options: ListThreadsOptions & { withScan?: boolean }): AsyncGenerator<{ listed: ListedThread; key: SortKey }> {
   const after = options.cursor === undefined || options.cursor === '' ? undefined : decodeCursor(options.cursor);
-  const wantCwd = options.cwd === undefined ? undefined : resolve(options.cwd);
-  const search = options.search === undefined || options.search === '' ? undefined : options.search.toLowerCase();
+  const want: Wanted = {
+    cwd: options.cwd === undefined ? undefined : resolve(options.cwd),
+    search: options.search === undefined || options.search === '' ? undefined : options.search.toLowerCase(),
+    scan: options.withScan === true,
+  };
   const warn = options.onWarning ?? (() => undefined);
+  const cache = options.headCache ?? headCacheOf(home);
+  await cache.load();
   const window: Array<{ c: Candidate; verdict: Promise<Verdict> }> = [];
-  const source = candidates(home, options.archived === true, after);
-  for (;;) {
-    while (window.length < READ_WINDOW) {
-      const next = await source.next();
-      if (next.done) break;
-      window.push({ c: next.value, verdict: entryFor(next.value, wantCwd, search) });
+  const archived = options.archived === true;
+  const source = candidates(home, archived, after);
+  const found = new Set<string>();
+  let walked = false;
+  try {
+    for (;;) {
+      while (!walked && window.length < READ_WINDOW) {
+        const next = await source.next();
+        if (next.done) {
+          walked = true;
+          break;
+        }
+        found.add(next.value.path);
+        window.push({ c: next.value, verdict: entryFor(next.value, cache, want) });
+      }
+      const first = window.shift();
+      if (first === undefined) break;
+      const verdict = await first.verdict;
+      if (verdict === undefined) continue;
+      if ('warning' in verdict) warn(verdict.warning);
+      else yield { listed: verdict.listed, key: first.c };
     }
-    const first = window.shift();
-    if (first === undefined) return;
-    const verdict = await first.verdict;
-    if (verdict === undefined) continue;
-    if ('warning' in verdict) warn(verdict.warning);
-    else yield { listed: verdict.listed, key: first.c };
+    if (walked && after === undefined) cache.keepOnly(archived ? archivedSessionsDir(home) : sessionsDir(home), found);
+  } finally {
+    // Heads read ahead of a consumer that stopped early are still worth keeping.
+    await Promise.allSettled(window.map((w) => w.verdict));
+    await cache.save();
   }
 }
 
-/** Every listed thread (no paging), with its session_meta: what the app-server filters and sorts itself. */
-export async function listAllThreads(home: string, options: Omit<ListThreadsOptions, 'limit' | 'cursor'> = {}): Promise<ListedThread[]> {
+/**
+ * Every listed thread (no paging), with its session_meta: what the app-server filters and sorts
+ * itself. `withScan` adds each thread's turn count and name (the viewer's list).
+ */
+export async function listAllThreads(home: string, options: Omit<ListThreadsOptions, 'limit' | 'cursor'> & { withScan?: boolean } = {}): Promise<ListedThread[]> {
   const out: ListedThread[] = [];
   for await (const { listed: t } of listed(home, { ...options, limit: Number.MAX_SAFE_INTEGER })) out.push(t);
   return out;
