@@ -6,7 +6,6 @@
 // user namespaces on or off. Any difference, and the probe runs again. Failures are never recorded,
 // so a fixed machine is noticed at once.
 import { readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { userCacheDir, writeCacheFileSync } from '../../config/user-cache-dir.js';
 
@@ -36,7 +35,7 @@ export function bwrapProbeKey(bwrap: string): string | undefined {
       return '-';
     }
   });
-  return JSON.stringify([bwrap, file.dev, file.ino, file.size, file.mtimeMs, os.userInfo().uid, ...settings]);
+  return JSON.stringify([bwrap, file.dev, file.ino, file.size, file.mtimeMs, process.getuid?.() ?? -1, ...settings]);
 }
 
 /** Whether a success was recorded under exactly this key. */
