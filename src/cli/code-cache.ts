@@ -57,6 +57,7 @@ export function loadBundleWithCodeCache(file: string, cacheDir: string | undefin
       // No cache yet (or unreadable): compile normally and write one at the end.
     }
   }
+  silenceLoaderNotice();
   // Node's own CommonJS wrapper, so the bundle sees the usual module variables.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapped, {
@@ -93,4 +94,21 @@ function writeCodeCache(file: string, data: Buffer): void {
   } catch {
     // Left for the next upgrade.
   }
+}
+
+let silenced = false;
+/**
+ * Node 20 marks the main-context loader for a script's `import()` experimental and says so on
+ * stderr at the first one (an extension file, tsx, undici behind a proxy). That notice is about how
+ * weft loads itself, not about anything the user did: it alone is dropped; every other warning passes.
+ */
+function silenceLoaderNotice(): void {
+  if (silenced) return;
+  silenced = true;
+  const emit = process.emitWarning.bind(process) as (...args: unknown[]) => void;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (text.startsWith('vm.USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+    emit(warning, ...rest);
+  }) as typeof process.emitWarning;
 }

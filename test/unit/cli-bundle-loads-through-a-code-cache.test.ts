@@ -1,7 +1,7 @@
 // The bin compiles the CommonJS bundle through V8's code cache (src/cli/code-cache.ts): the run that
 // compiles writes the cache, later runs use it, and a missing, foreign, corrupt or unwritable cache
 // only costs a normal compile.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,16 @@ describe('loading the bundle through a code cache', () => {
     const run = loadBundleWithCodeCache(file, blocked);
     expect(() => run.saveCache()).not.toThrow();
     expect((run.exports.twice as (n: number) => number)(3)).toBe(6);
+  });
+
+  it('lets the bundle import() what stays outside it, without a notice on stderr', async () => {
+    const file = path.join(dir, 'weft.cjs');
+    await writeFile(file, "module.exports = { sep: () => import('node:path').then((m) => m.sep) };\n");
+    const script = `import { loadBundleWithCodeCache } from ${JSON.stringify(LOADER)};
+console.log(await loadBundleWithCodeCache(${JSON.stringify(file)}, undefined).exports.sep());`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stdout.trim()).toBe(path.sep);
+    expect(run.stderr).toBe('');
   });
 
   it('reads a bundle that is not pure ASCII as UTF-8', async () => {
