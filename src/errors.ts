@@ -56,6 +56,16 @@ export class ApiError extends WeftError {
   }
 }
 
+/**
+ * The provider needs an API key and none is set: raised before anything is sent, so the message
+ * names the variable to set rather than a server's 401.
+ */
+export class MissingApiKeyError extends ApiError {
+  constructor(message: string, readonly variable: string) {
+    super(message);
+  }
+}
+
 /** A protocol message (app-server, exec events) that does not fit its schema. */
 export class ProtocolError extends WeftError {
   constructor(

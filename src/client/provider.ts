@@ -1,6 +1,6 @@
 // A model provider as the client needs it (Codex's `[model_providers.<id>]`), and where its API key
 // comes from.
-import { ApiError } from '../errors.js';
+import { MissingApiKeyError } from '../errors.js';
 
 export type WireApi = 'responses' | 'chat' | 'anthropic';
 
@@ -68,7 +68,7 @@ export function isLocalProvider(provider: ProviderSettings): boolean {
 /**
  * The API key to send, or undefined when the provider needs none: one without an env var (a local
  * model server), or one on localhost, since mock servers take no key.
- * @throws ApiError naming the variable to set.
+ * @throws MissingApiKeyError naming the variable to set.
  */
 export function resolveApiKey(provider: ProviderSettings, env: Env): string | undefined {
   if (provider.apiKey) return provider.apiKey;
@@ -78,7 +78,7 @@ export function resolveApiKey(provider: ProviderSettings, env: Env): string | un
   if (value !== undefined && value.trim() !== '') return value;
   if (isLocalProvider(provider)) return undefined;
   const how = provider.envKeyInstructions ? ` (${provider.envKeyInstructions})` : '';
-  throw new ApiError(`model provider '${provider.name}' needs an API key: set the environment variable ${variable}${how}`);
+  throw new MissingApiKeyError(`model provider '${provider.name}' needs an API key: set the environment variable ${variable}${how}`, variable);
 }
 
 /** What every model call takes: the provider, the body for its wire, and per-call settings. */

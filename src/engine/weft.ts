@@ -75,6 +75,12 @@ export interface OpenThreadOptions {
    * under the home, and the thread cannot be resumed once closed.
    */
   readonly ephemeral?: boolean;
+  /**
+   * startThread and forkThread: open the thread even when the provider's API key is not set, and let
+   * the first model call report it. The app-server does, as Codex's does: a client starts threads
+   * before the user logs in. The CLI checks at once, so `weft exec` fails before writing anything.
+   */
+  readonly keyCheckedAtFirstCall?: boolean;
 }
 
 export class Weft {
@@ -151,7 +157,7 @@ export class Weft {
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? process.cwd());
     const overrides = { ...opts.overrides, cwd };
     // A turn that cannot start (no provider, no key) must not leave an empty thread behind.
-    const deps = this.#readyDeps();
+    const deps = opts.keyCheckedAtFirstCall === true ? this.#deps() : this.#readyDeps();
     await this.#refreshCatalog();
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
@@ -212,7 +218,7 @@ export class Weft {
    */
   async forkThread(ref: string, opts: OpenThreadOptions & { at?: number } = {}): Promise<Thread> {
     const parentPath = await this.#locate(ref, opts.cwd);
-    this.#readyDeps();
+    if (opts.keyCheckedAtFirstCall !== true) this.#readyDeps();
     const head = await readRolloutHead(parentPath);
     if (!head.sessionMeta) throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
     const newId = newThreadId();

@@ -14,6 +14,7 @@ export const threadFork: Handler<'thread/fork'> = async (ctx, params, wire) => {
   const thread = await weft.forkThread(ref, {
     overrides: { ...overrides, ...(cwdOverride ? { cwd: cwdOverride } : {}) },
     repeatDeveloperInstructions: false,
+    keyCheckedAtFirstCall: true,
   });
   const cwd = cwdOverride ?? (await readThreadFacts(thread.rolloutPath)).meta.cwd;
   const loaded = ctx.load(thread, weft, cwd, overrides);

@@ -18,7 +18,7 @@ export const threadStart: Handler<'thread/start'> = async (ctx, params) => {
   const cwd = await ctx.resolveCwd(params.cwd);
   const overrides = { ...threadOverrides(params), cwd };
   const scratch = params.ephemeral ? await ephemeralHome() : undefined;
-  const thread = await weft.startThread({ cwd, overrides, ...(scratch ? { rolloutHome: scratch.dir } : {}) });
+  const thread = await weft.startThread({ cwd, overrides, keyCheckedAtFirstCall: true, ...(scratch ? { rolloutHome: scratch.dir } : {}) });
   if (tools.length > 0) addDynamicTools(thread, tools, ctx.conn, weft.runtime.pack.text('tool_output/dynamic_tool_failed.txt'));
   const loaded = ctx.load(thread, weft, cwd, overrides, scratch);
   const { result, thread: view } = await openedThreadResponse(ctx, loaded, 'start', false);
