@@ -55,6 +55,8 @@ export const ModelInfo = z.looseObject({
   /** `code_mode_only`: the tools travel in an `additional_tools` input item, not the `tools` field. */
   tool_mode: z.string().optional(),
   multi_agent_version: z.string().optional(),
+  /** False: no tool_search, so nothing is deferred behind it (Codex's fallback entry). */
+  supports_search_tool: z.boolean().optional(),
   use_responses_lite: z.boolean().optional(),
   node_repl_auto_review_required: z.boolean().optional(),
   node_repl_disabled: z.boolean().optional(),

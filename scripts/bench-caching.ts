@@ -12,7 +12,10 @@ import type { ResponsesRequestBody, ToolSpec } from '../protocol/responses-reque
 import { PanelRegistry } from '../src/panels/panel-registry.js';
 import { loadPanelTexts } from '../src/panels/panel-texts.js';
 import { PromptShaper, type LayoutStrategy, type ShapeReport } from '../src/prompt/prompt-shaper.js';
-import { wireRequestFor, type WireRequest } from '../src/prompt/render-for-wire.js';
+import type { WireRequest } from '../protocol/wire-request.js';
+import type { TurnSettings } from '../src/context/turn-settings.js';
+import type { Prompt } from '../src/prompt/prompt.js';
+import { sampleRenderer } from '../src/prompt/render-for-wire.js';
 import { seededRandom } from './seeded-random.js';
 
 const TEMPLATES = new URL('../templates/', import.meta.url);
@@ -116,7 +119,7 @@ async function simulate(strategy: LayoutStrategy, wire: WireApi, base: Omit<Resp
         panels.update(p.id, filler(`${p.id} v${v}`, p.bytes));
       }
     }
-    const text = linearize(await wireRequestFor({ ...base, input }, wire, { shaper }));
+    const text = linearize(await renderShaped({ ...base, input }, wire, shaper));
     run.shares.push(previous === '' ? 0 : commonPrefix(previous, text) / text.length);
     run.bytes.push(text.length);
     previous = text;
@@ -127,6 +130,14 @@ async function simulate(strategy: LayoutStrategy, wire: WireApi, base: Omit<Resp
     run.panelUncached += r.panels.uncachedCost;
   }
   return run;
+}
+
+/** The request `body` makes on `wire` through the render port, as a generation that sends it as it is. */
+function renderShaped(body: ResponsesRequestBody, wire: WireApi, shaper: PromptShaper): Promise<WireRequest> {
+  const prompt: Prompt = { instructions: body.instructions ?? '', input: body.input, tools: body.tools ?? [], parallelToolCalls: body.parallel_tool_calls };
+  // The Chat and Anthropic renderers read only the model's slug; the Responses body is the one given.
+  const settings = { model: { slug: body.model } } as unknown as TurnSettings;
+  return sampleRenderer(shaper)(wire, { prompt, settings, rendering: { sentPrompt: () => prompt, renderBody: () => body }, promptCacheKey: 'bench' });
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;

@@ -1,8 +1,11 @@
-// `npm run build` (run by `npm install` too): the compiled library and the bundled command line.
+// `npm run build` (run by `npm install` too): the compiled library, the bundled command line and the
+// native Landlock helper.
 // - dist/src, dist/protocol: each module compiled by tsc, with type declarations: the package's exports.
 // - dist/weft.cjs: the CLI as one file (esbuild), which bin/weft.js runs. Node loads one file far
 //   faster than the ~470 modules of weft and its dependencies (about 100 ms against 350), and every
 //   `weft exec` pays that: the Codex SDK starts one process per turn.
+// - native/build/weft-landlock-exec: the codex-0.98 profile's sandbox (scripts/build-landlock-helper.mjs,
+//   also run at install; rebuilt only when its source changed, and never a failure of the build).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
@@ -15,6 +18,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const BUNDLE = 'dist/weft.cjs';
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/build-landlock-helper.mjs'], { cwd: root, stdio: 'inherit' });
 
 // The split ES module bundle of earlier builds (dist/weft.mjs and its chunks) is no longer used.
 await rm(path.join(root, 'dist', 'weft-chunks'), { recursive: true, force: true });

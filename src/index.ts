@@ -25,7 +25,7 @@ export { StoredThreads, type StoredThread } from './engine/stored-threads.js';
 export { ThreadStore } from './rollout/thread-store.js';
 export { listThreads, type ThreadListEntry, type ThreadListPage, type ListThreadsOptions } from './rollout/list.js';
 // The wire renderers: one prompt, the body of each wire (Responses, Chat Completions, Anthropic).
-export { renderForWire, type WireRequest, type WireBody } from './prompt/render-for-wire.js';
+export { renderForWire, type PromptRendering, type WireRequest, type WireBody } from './prompt/render-for-wire.js';
 export { renderResponsesBody } from './prompt/responses.js';
 export { renderChatBody } from './prompt/chat.js';
 export { renderAnthropicBody } from './prompt/anthropic.js';

@@ -145,7 +145,7 @@ export class ServerContext {
     const mode = sandboxModeFor(weft.runtime.config, overrides);
     if (!this.#noticedModes.has(mode)) {
       this.#noticedModes.add(mode);
-      void sandboxNotice(mode, weft.runtime.env).then((notice) => {
+      void sandboxNotice(mode, weft.runtime.profile.commandSandbox, weft.runtime.env).then((notice) => {
         if (notice === null) return;
         this.log(notice);
         this.notify('configWarning', { summary: notice, details: null });

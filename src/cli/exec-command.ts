@@ -102,7 +102,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   }
 
   // The sandbox probe (a process of its own) runs while the thread opens.
-  const noticeLater = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
+  const noticeLater = sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.profile.commandSandbox, weft.runtime.env);
   // `--last` is the newest thread of this directory, as in Codex; `--all` lifts that.
   const lastHere = Boolean(values.last && !values.all);
   let thread: Thread;

@@ -46,11 +46,11 @@ export async function promptCommand(argv: string[], io: CliIo): Promise<number> 
     {
       instructions: chosen.instructions,
       input: chosen.input,
-      tools: toolsForTurn(rt.packTools, ctx.settings.sandbox),
+      tools: toolsForTurn(rt.packTools, ctx.settings),
       parallelToolCalls: ctx.settings.model.supports_parallel_tool_calls,
     },
     ctx.settings,
-    { promptCacheKey: randomUUID(), responses: (p, s, o) => rt.profile.renderBody(p, s, o) },
+    { promptCacheKey: randomUUID(), rendering: rt.profile },
   );
   io.stdout(values.json ? JSON.stringify(body) : JSON.stringify(body, null, 2));
   return 0;

@@ -11,8 +11,9 @@ import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, type Cl
 const HELP = `Usage: weft sandbox [options] -- COMMAND [ARGS…]
 
 Run COMMAND inside the sandbox a thread would use here (sandbox_mode from config.toml, -s or -c),
-with stdin, stdout and stderr attached, and exit with its exit code. On Linux the sandbox is
-bubblewrap; where it cannot run, the command is refused (exit 1) with the reason.
+with stdin, stdout and stderr attached, and exit with its exit code. On Linux the sandbox is the
+profile's (compat, --compat): Landlock and seccomp through weft's helper for codex-0.98, bubblewrap
+for codex-0.169; where it cannot run, the command is refused (exit 1) with the reason.
 
 Options:
 ${commonOptions.help}
@@ -30,7 +31,7 @@ export async function sandboxCommand(argv: string[], io: CliIo): Promise<number>
   const cwd = await workingDirectory(parsed.values, io);
   const overrides = settingsOverrides(parsed.values, cwd);
   const policy = sandboxPolicyFor(sandboxModeFor(rt.config, overrides), rt.config);
-  const wrapped = await sandboxedArgv({ policy }, command, cwd, rt.env);
+  const wrapped = await sandboxedArgv({ policy, mechanism: rt.profile.commandSandbox }, command, cwd, rt.env);
   const [file, ...args] = wrapped.argv as [string, ...string[]];
   const child = spawn(file, args, { cwd, env: rt.env, stdio: 'inherit' });
   return new Promise((resolve, reject) => {

@@ -134,7 +134,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
 
 async function runOn(thread: Thread, text: string, values: ParsedValues, io: CliIo, weft: Weft, overrides: SettingsOverrides): Promise<number> {
   for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
-  const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.env);
+  const notice = await sandboxNotice(sandboxModeFor(weft.runtime.config, overrides), weft.runtime.profile.commandSandbox, weft.runtime.env);
   if (notice) io.stderr(`warning: ${notice}`);
   const printer = values.json ? undefined : new StreamPrinter(io);
   const report = (e: ThreadEvent): void => (printer ? printer.print(e) : io.stdout(JSON.stringify(e)));

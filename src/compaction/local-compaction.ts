@@ -68,13 +68,14 @@ async function requestSummary(
   signal: AbortSignal,
 ): Promise<string | undefined> {
   const prompt = deps.compactPrompt ?? deps.pack.text('compact/prompt.md');
-  const body = deps.profile.renderBody(
-    { instructions: state.baseInstructions, input: [...history, textMessage('user', prompt)], tools: [], parallelToolCalls: false },
+  const request = await deps.render(deps.provider.wireApi, {
+    prompt: { instructions: state.baseInstructions, input: [...history, textMessage('user', prompt)], tools: [], parallelToolCalls: false },
     settings,
-    { promptCacheKey: state.id },
-  );
+    rendering: deps.profile,
+    promptCacheKey: state.id,
+  });
   let summary: string | undefined;
-  for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
+  for await (const event of deps.stream({ provider: deps.provider, request, signal })) {
     if (event.type === 'item_done' && event.item.type === 'message' && event.item.role === 'assistant') {
       summary = messageText(event.item);
     } else if (event.type === 'completed' && event.usage) {

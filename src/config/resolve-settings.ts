@@ -9,6 +9,7 @@ import { defaultCollaborationMode, type TurnSettings } from '../context/turn-set
 import { shellName } from '../context/environment-context.js';
 import { ConfigError } from '../errors.js';
 import { enabledServers } from '../mcp/enabled-servers.js';
+import { fallbackFor } from './fallback-model.js';
 
 /** Settings a caller (CLI flag, protocol param, resumed thread) sets over config.toml. */
 export interface SettingsOverrides {
@@ -59,18 +60,14 @@ export function defaultModelSlug(catalog: readonly ModelInfo[]): string {
 }
 
 /**
- * A catalog entry for `slug`. A slug the catalog does not know still works, as in Codex: it borrows
- * the settings of the first entry by priority, without personality messages. Code-mode entries are
- * passed over: a model the catalog does not describe gets ordinary tools, as Codex 0.169 sends them
- * for an unknown slug, never the JavaScript `exec` only a code-mode model is trained for.
+ * A catalog entry for `slug`. A slug the catalog does not know still works, as in Codex: it gets the
+ * generation's fallback entry (its own facts and base instructions, see fallback-model.ts), never
+ * the settings of some catalog model.
  */
-export function findModel(catalog: readonly ModelInfo[], slug: string): { model: ModelInfo; known: boolean } {
+export function findModel(catalog: readonly ModelInfo[], slug: string, fallback: ModelInfo): { model: ModelInfo; known: boolean } {
   const known = catalog.find((m) => m.slug === slug);
   if (known) return { model: known, known: true };
-  const byPriority = [...catalog].sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0));
-  const base = byPriority.find((m) => m.tool_mode !== 'code_mode_only') ?? (catalog.find((m) => m.slug === defaultModelSlug(catalog)) as ModelInfo);
-  const { model_messages: _dropped, ...rest } = base;
-  return { model: { ...rest, slug, display_name: slug, description: null }, known: false };
+  return { model: fallbackFor(fallback, slug), known: false };
 }
 
 /**
@@ -96,6 +93,8 @@ export function resolveTurnSettings(input: {
   readonly config: ConfigToml;
   readonly overrides: SettingsOverrides;
   readonly catalog: readonly ModelInfo[];
+  /** The generation's entry for a slug the catalog lacks. */
+  readonly fallbackModel: ModelInfo;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly userInstructions: string | undefined;
@@ -103,7 +102,7 @@ export function resolveTurnSettings(input: {
 }): TurnSettings {
   const { config, overrides } = input;
   const slug = overrides.model ?? config.model ?? defaultModelSlug(input.catalog);
-  const model = withConfiguredModelFacts(findModel(input.catalog, slug).model, config);
+  const model = withConfiguredModelFacts(findModel(input.catalog, slug, input.fallbackModel).model, config);
   const sandboxMode = sandboxModeFor(config, overrides);
   // Newer catalogs name the model's default (codex-0.169: `none`, no summary requested).
   const summary: ReasoningSummary = config.model_reasoning_summary ?? model.default_reasoning_summary ?? 'auto';

@@ -33,6 +33,7 @@ export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): P
     config: rt.config,
     overrides: filled === requested ? input.overrides : { ...input.overrides, collaborationMode: filled },
     catalog: rt.catalog,
+    fallbackModel: rt.fallbackModel,
     cwd,
     env: rt.env,
     userInstructions: user.text,

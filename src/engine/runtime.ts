@@ -3,7 +3,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompatProfileName, ConfigToml } from '../../protocol/config.js';
-import type { ModelCatalog } from '../../protocol/model-catalog.js';
+import type { ModelCatalog, ModelInfo } from '../../protocol/model-catalog.js';
+import { fallbackBaseInstructions, fallbackModel } from '../config/fallback-model.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import { expandHome, resolveWeftHome } from '../config/weft-home.js';
 import { loadConfig } from '../config/load-config.js';
@@ -28,6 +29,10 @@ export interface Runtime {
   readonly pack: Pack;
   /** The pack's models.json, replaced once by the service's catalog laid over it (Weft's catalog refresh). */
   catalog: ModelCatalog['models'];
+  /** The entry a slug the catalog lacks gets (its slug set on use). */
+  readonly fallbackModel: ModelInfo;
+  /** False when the pack has no fallback base instructions and weft's own text stands in (README). */
+  readonly fallbackInstructionsFromPack: boolean;
   readonly packTools: readonly ToolSpec[];
   /** config `instructions` or the content of `model_instructions_file`: the BaseInstructions override. */
   readonly instructionsOverride: string | undefined;
@@ -62,6 +67,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
   const userPack = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : undefined);
   if (userPack !== undefined) await assertPackDir(userPack, opts.packDir !== undefined ? '--pack' : 'config `pack`');
   const pack = await profile.loadPack(userPack ?? profile.weftPack);
+  const fallbackText = await fallbackBaseInstructions(pack);
   return {
     home,
     env: opts.env,
@@ -70,6 +76,8 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
     profile,
     pack,
     catalog: pack.json<ModelCatalog>('models.json').models,
+    fallbackModel: fallbackModel(profile.fallbackModel, fallbackText.text),
+    fallbackInstructionsFromPack: fallbackText.fromPack,
     packTools: profile.packTools(pack),
     instructionsOverride: await instructionsOverride(config, loaded.file, home, opts.env),
     toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_TOOL_TEXTS)),

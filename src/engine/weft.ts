@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
-import { wireStream, type PromptShapingOptions } from './wire-stream.js';
+import { samplePorts, type PromptShapingOptions } from './sample-ports.js';
 import { postCompact } from '../client/compact-request.js';
 import { codexCompactor } from '../compaction/compact-history.js';
 import { isDefaultOpenAiProvider, resolveApiKey } from '../client/provider.js';
@@ -26,11 +26,11 @@ import type { TurnSettings } from '../context/turn-settings.js';
 import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
 import { APPLY_PATCH_TOOL_NAME, applyPatchTool } from '../tools/apply-patch/apply-patch-tool.js';
 import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
-import { ToolRegistry, type ToolContext, type ToolHandler } from '../tools/tool-registry.js';
+import { ToolRegistry, type ToolHandler } from '../tools/tool-registry.js';
+import { threadToolContext } from './thread-tool-context.js';
 import { enabledServers } from '../mcp/enabled-servers.js';
 import { mcpSession } from '../mcp/mcp-session.js';
 import type { Approver } from '../tools/approval.js';
-import { CODEX_098_TOOL_OUTPUTS } from '../tools/tool-output-style.js';
 import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-stdin.js';
 import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
 import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
@@ -41,7 +41,6 @@ import { refreshedCatalog, refreshesCatalog } from './catalog-refresh.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
-import type { ThreadEventListener } from '../thread/thread-events.js';
 import { ThreadStore } from '../rollout/thread-store.js';
 import { expandHome } from '../config/weft-home.js';
 import type { Extension } from '../extensions/extension.js';
@@ -354,10 +353,10 @@ export class Weft {
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      stream: wireStream(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
+      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
       closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
-      toolContext: (settings, _signal, emit) => this.#toolContext(settings, emit),
+      toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit),
       compactPrompt: rt.config.compact_prompt,
       remoteCompact:
         isDefaultOpenAiProvider(provider) && rt.config.features?.remote_compaction !== false
@@ -373,42 +372,7 @@ export class Weft {
     const hooks = hooksForThread(this.#extensions, opts.extensions, deps, reopened);
     return hooks ? { ...deps, hooks } : deps;
   }
-
-  #toolContext(settings: TurnSettings, emit: ThreadEventListener): ToolContext {
-    return {
-      cwd: settings.cwd,
-      env: this.runtime.env,
-      approvalPolicy: settings.approvalPolicy,
-      sandboxMode: settings.sandbox.type,
-      sandboxPolicy: settings.sandbox,
-      truncationPolicy: settings.model.truncation_policy,
-      approver: this.options.approver,
-      renderExecOutput: (vars) => this.runtime.pack.render('tool_output/exec_command.md', { ...vars }),
-      renderSandboxDenied:
-        this.runtime.profile.toolOutputs.sandboxDenial === 'error_frame' && this.runtime.pack.has(SANDBOX_DENIED_FILE)
-        ? (vars) => this.runtime.pack.render(SANDBOX_DENIED_FILE, { ...vars })
-        : undefined,
-      texts: this.runtime.toolTexts,
-      style: this.runtime.profile.toolOutputs ?? CODEX_098_TOOL_OUTPUTS,
-      onPlanUpdate: (p) => emit({ type: 'plan_updated', callId: p.callId, explanation: p.explanation, plan: p.plan }),
-      onExecEvent: (ev) => {
-        if (ev.type === 'begin') emit({ type: 'command_started', callId: ev.callId, command: ev.command, cwd: ev.cwd });
-        else emit({ type: 'command_finished', callId: ev.callId, command: ev.command, cwd: ev.cwd, aggregatedOutput: ev.aggregatedOutput, exitCode: ev.exitCode });
-      },
-      patch: {
-        texts: this.runtime.patchTexts,
-        sandbox: settings.sandbox,
-        tmpdir: settings.tmpdir,
-        onPatchEvent: (ev) => {
-          if (ev.type === 'begin') emit({ type: 'file_change_started', callId: ev.callId, changes: ev.changes });
-          else emit({ type: 'file_change_finished', callId: ev.callId, changes: ev.changes, status: ev.status });
-        },
-      },
-    };
-  }
 }
-
-const SANDBOX_DENIED_FILE = 'tool_output/sandbox_denied.md';
 
 function previousTurnFromRollout(tc: TurnContextPayload): PreviousTurn {
   return {

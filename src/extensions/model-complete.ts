@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { ProviderSettings } from '../client/provider.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { messageText, textMessage } from '../history/message.js';
-import type { StreamFn, TurnProfile } from '../thread/turn-ports.js';
+import type { PromptRendering, RenderFn } from '../prompt/render-for-wire.js';
+import type { StreamFn } from '../thread/turn-ports.js';
 
 export interface CompletionRequest {
   readonly prompt: string;
@@ -18,20 +19,22 @@ export interface CompletionRequest {
 export type Completer = (request: CompletionRequest) => Promise<string>;
 
 export interface CompleterDeps {
-  readonly profile: Pick<TurnProfile, 'renderBody'>;
+  readonly profile: PromptRendering;
   readonly provider: ProviderSettings;
+  readonly render: RenderFn;
   readonly stream: StreamFn;
 }
 
 export function modelCompleter(deps: CompleterDeps): Completer {
   return async ({ prompt, instructions, settings, signal }) => {
-    const body = deps.profile.renderBody(
-      { instructions, input: [textMessage('user', prompt)], tools: [], parallelToolCalls: false },
+    const request = await deps.render(deps.provider.wireApi, {
+      prompt: { instructions, input: [textMessage('user', prompt)], tools: [], parallelToolCalls: false },
       settings,
-      { promptCacheKey: randomUUID() },
-    );
+      rendering: deps.profile,
+      promptCacheKey: randomUUID(),
+    });
     let reply = '';
-    for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
+    for await (const event of deps.stream({ provider: deps.provider, request, signal })) {
       if (event.type === 'item_done' && event.item.type === 'message' && event.item.role === 'assistant') reply = messageText(event.item) ?? '';
     }
     return reply;

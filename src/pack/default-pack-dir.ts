@@ -1,6 +1,6 @@
 // Where weft's own template pack is: `templates/` at the package root. The sources run from `src/`
 // (tsx, tests) and from the compiled `dist/src/` (the bin, an installed package), at different depths,
-// so the root is found by walking up to the nearest package.json rather than by a fixed `../..`.
+// so the root (also where the native Landlock helper is built) is found by walking up to the nearest package.json rather than by a fixed `../..`.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,11 @@ function packageRoot(from: string): string {
   }
 }
 
+/** weft's package root: where package.json, templates/ and native/ are. */
+export const WEFT_PACKAGE_ROOT = packageRoot(path.dirname(fileURLToPath(import.meta.url)));
+
 /** weft's own pack (absolute path, with a trailing separator). */
-export const WEFT_PACK_DIR = path.join(packageRoot(path.dirname(fileURLToPath(import.meta.url))), 'templates') + path.sep;
+export const WEFT_PACK_DIR = path.join(WEFT_PACKAGE_ROOT, 'templates') + path.sep;
 
 /**
  * weft's own pack for a generation whose layout differs from the seed's: its folder under

@@ -4,6 +4,7 @@
 import type { CompatProfileName, Personality } from '../../protocol/config.js';
 import type { CollaborationMode } from '../../protocol/rollout.js';
 import type { ModelInfo } from '../../protocol/model-catalog.js';
+import type { FallbackModelFacts } from '../config/fallback-model.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -13,6 +14,7 @@ import type { ProfileThread, TurnProfile } from '../thread/turn-ports.js';
 import type { ForkRolloutOptions, ForkRolloutResult } from '../rollout/fork.js';
 import type { RolloutRecord } from '../rollout/reader.js';
 import type { ToolOutputStyle } from '../tools/tool-output-style.js';
+import type { SandboxMechanism } from '../tools/sandbox/sandbox-mechanism.js';
 import type { RetiredSetting } from '../config/retired-settings.js';
 
 /** A generation: what it decides about one request (TurnProfile, declared with the loop's ports) and beyond. */
@@ -33,12 +35,19 @@ export interface CompatProfile extends TurnProfile {
 
   /** How tool outcomes are shaped where generations differ. */
   readonly toolOutputs: ToolOutputStyle;
+  /**
+   * What confines the model's commands on Linux: the generation's own mechanism, since the model reads
+   * how a refused write fails (0.98's Landlock: EACCES; bubblewrap: EROFS).
+   */
+  readonly commandSandbox: SandboxMechanism;
   /** weft's own pack for this profile, top directory first. */
   readonly weftPack: readonly string[];
   /** Loads this profile's pack from a directory (or a stack of them, top first). */
   loadPack(dirs: PackDirs): Promise<Pack>;
   /** The tools of a normal request, from the pack. */
   packTools(pack: Pack): ToolSpec[];
+  /** What this generation assumes of a model its catalog lacks (its base instructions come from the pack). */
+  readonly fallbackModel: FallbackModelFacts;
   /** The catalog's base instructions for a model. */
   modelInstructions(pack: Pack, model: ModelInfo, personality: Personality | undefined): string;
   /** A collaboration mode a client asked for, with its preset's instructions when it names none. */

@@ -1,12 +1,12 @@
-// The renderer choice. A provider's `wire_api` picks how one prompt goes out: `responses` (the
-// profile's renderer, unchanged), `chat` or `anthropic`. weft's canonical request is the Responses
-// body the turn loop builds; for the streaming layer, `wireRequestFor` turns that body into the
-// provider's request, with context panels and tiers when a shaper is given. Without a shaper, a
-// Responses body goes out as the very same object.
-import type { AnthropicRequestBody } from '../../protocol/anthropic-messages.js';
-import type { ChatRequestBody } from '../../protocol/chat-completions.js';
+// The render step: one prompt → the request for the provider's wire (`responses`, `chat` or
+// `anthropic`), once per sample. A generation's rendering gives both its Responses body and the
+// prompt that body carries (codex-0.169 moves the instructions into the input, for instance); the
+// Chat and Anthropic renderers start from that sent prompt, so every wire carries what the
+// generation sends. The renderers themselves are one file per wire (responses.ts, chat.ts,
+// anthropic.ts); the client only sends the request it is handed.
 import type { WireApi } from '../../protocol/config.js';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
+import type { WireBody, WireRequest } from '../../protocol/wire-request.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { renderAnthropicBody, type AnthropicRenderOptions } from './anthropic.js';
 import { renderChatBody, type ChatRenderOptions } from './chat.js';
@@ -14,12 +14,21 @@ import type { Prompt } from './prompt.js';
 import type { PromptShaper } from './prompt-shaper.js';
 import { renderResponsesBody, type RenderOptions } from './responses.js';
 
-export type WireRequest =
-  | { readonly wire: 'responses'; readonly body: ResponsesRequestBody }
-  | { readonly wire: 'chat'; readonly body: ChatRequestBody }
-  | { readonly wire: 'anthropic'; readonly body: AnthropicRequestBody };
+export type { WireBody, WireRequest };
 
-export type WireBody = WireRequest['body'];
+/** How a generation puts a prompt on the wire. */
+export interface PromptRendering {
+  /** The prompt as the generation sends it: what its Responses body carries, and what Chat and Anthropic render. */
+  sentPrompt(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): Prompt;
+  /** The generation's Responses body. */
+  renderBody(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody;
+}
+
+/** codex-0.98's rendering: the prompt goes out as it is. */
+export const PLAIN_RENDERING: PromptRendering = {
+  sentPrompt: (prompt) => prompt,
+  renderBody: renderResponsesBody,
+};
 
 export interface WireOptions {
   readonly chat?: ChatRenderOptions;
@@ -27,58 +36,62 @@ export interface WireOptions {
 }
 
 export interface WireRenderOptions extends RenderOptions, WireOptions {
-  /** The profile's Responses renderer (default: codex-0.98's). */
-  readonly responses?: (prompt: Prompt, settings: TurnSettings, opts: RenderOptions) => ResponsesRequestBody;
+  /** The generation's rendering (default: codex-0.98's). */
+  readonly rendering?: PromptRendering;
 }
 
 /** Pure: the request one prompt makes on `wire`. */
 export function renderForWire(wire: WireApi, prompt: Prompt, settings: TurnSettings, opts: WireRenderOptions): WireRequest {
+  const rendering = opts.rendering ?? PLAIN_RENDERING;
   switch (wire) {
     case 'responses':
-      return { wire, body: (opts.responses ?? renderResponsesBody)(prompt, settings, { promptCacheKey: opts.promptCacheKey }) };
+      return { wire, body: rendering.renderBody(prompt, settings, { promptCacheKey: opts.promptCacheKey }) };
     case 'chat':
-      return { wire, body: renderChatBody(prompt, settings, opts.chat) };
+      return { wire, body: renderChatBody(rendering.sentPrompt(prompt, settings, opts), settings, opts.chat) };
     case 'anthropic':
-      return { wire, body: renderAnthropicBody(prompt, settings, opts.anthropic) };
+      return { wire, body: renderAnthropicBody(rendering.sentPrompt(prompt, settings, opts), settings, opts.anthropic) };
   }
 }
 
-/** The prompt a Responses body carries. */
-export function promptFromResponsesBody(body: ResponsesRequestBody): Prompt {
-  const format = body.text?.format;
-  const schema = format?.type === 'json_schema' ? (format as { schema?: unknown }).schema : undefined;
-  return {
-    instructions: body.instructions ?? '',
-    input: body.input,
-    tools: body.tools ?? [],
-    parallelToolCalls: body.parallel_tool_calls,
-    ...(schema !== undefined ? { outputSchema: schema } : {}),
+/** One sample to render: the prompt, its settings, and the generation that renders it. */
+export interface SampleRequest {
+  readonly prompt: Prompt;
+  readonly settings: TurnSettings;
+  readonly rendering: PromptRendering;
+  /** Thread id: a thread's requests share a prompt cache. */
+  readonly promptCacheKey: string;
+}
+
+/** The render port: a sample → the request for `wire`. */
+export type RenderFn = (wire: WireApi, sample: SampleRequest) => Promise<WireRequest>;
+
+/**
+ * The render port of a thread. Without a shaper it is `renderForWire`; with one, the sent prompt
+ * is shaped first (panels and tiers laid into its input): on the Responses wire only `input` is
+ * replaced, every other field stays as the generation rendered it. The shaper keeps per-thread
+ * state, so each thread gets its own.
+ */
+export function sampleRenderer(shaper: PromptShaper | undefined, opts: WireOptions = {}): RenderFn {
+  return async (wire, { prompt, settings, rendering, promptCacheKey }) => {
+    if (!shaper) return renderForWire(wire, prompt, settings, { ...opts, rendering, promptCacheKey });
+    const shaped = await shaper.shape(rendering.sentPrompt(prompt, settings, { promptCacheKey }), wire);
+    switch (wire) {
+      case 'responses':
+        return { wire, body: { ...rendering.renderBody(prompt, settings, { promptCacheKey }), input: [...shaped.prompt.input] } };
+      case 'chat':
+        return { wire, body: renderChatBody(shaped.prompt, settings, opts.chat) };
+      case 'anthropic':
+        return { wire, body: renderAnthropicBody(shaped.prompt, settings, { ...opts.anthropic, cacheBreakpoints: shaped.breakpoints }) };
+    }
   };
 }
 
-/**
- * The request a canonical (Responses) body makes on `wire`. With a shaper, panels and tiers are laid
- * into the input; on the Responses wire only `input` is replaced, every other field stays as built.
- */
-export async function wireRequestFor(
-  body: ResponsesRequestBody,
-  wire: WireApi,
-  opts: WireOptions & { shaper?: PromptShaper | undefined } = {},
-): Promise<WireRequest> {
-  if (wire === 'responses' && !opts.shaper) return { wire, body };
-  const base = promptFromResponsesBody(body);
-  const shaped = opts.shaper ? await opts.shaper.shape(base, wire) : undefined;
-  const prompt = shaped?.prompt ?? base;
-  const settings = { model: { slug: body.model } };
-  switch (wire) {
-    case 'responses':
-      return { wire, body: { ...body, input: [...prompt.input] } };
-    case 'chat':
-      return { wire, body: renderChatBody(prompt, settings, opts.chat) };
-    case 'anthropic':
-      return {
-        wire,
-        body: renderAnthropicBody(prompt, settings, { ...opts.anthropic, ...(shaped ? { cacheBreakpoints: shaped.breakpoints } : {}) }),
-      };
-  }
+/** The names of the tools a request offers; undefined when it sends no tool list (code mode). */
+export function offeredToolNames(request: WireRequest): ReadonlySet<string> | undefined {
+  const tools = request.wire === 'chat' ? request.body.tools?.map((t) => t.function.name) : namesOf(request.body.tools);
+  return tools === undefined ? undefined : new Set(tools);
+}
+
+function namesOf(tools: readonly { name?: unknown }[] | undefined): string[] | undefined {
+  return tools?.flatMap((t) => (typeof t.name === 'string' ? [t.name] : []));
 }

@@ -19,7 +19,8 @@ export function renderResponsesBody(prompt: Prompt, settings: TurnSettings, opts
     tools: [...prompt.tools],
     tool_choice: 'auto',
     parallel_tool_calls: prompt.parallelToolCalls,
-    ...(reasoning ? { reasoning } : {}),
+    // 0.98 names the field even for a model without reasoning parameters (its fallback entry).
+    reasoning: reasoning ?? null,
     store: false,
     stream: true,
     include: reasoning ? ['reasoning.encrypted_content'] : [],

@@ -39,7 +39,7 @@ export async function runCodeModeCall(
 ): Promise<ToolResult> {
   const session = (state.codeMode ??= new CodeModeSession());
   if (call.type === 'function_call') return session.wait(call.arguments, ctx.texts.codeMode, (d) => ctx.texts.invalidArguments(call.name, d), signal);
-  const specs = toolsForTurn(deps.packTools, settings.sandbox);
+  const specs = toolsForTurn(deps.packTools, settings);
   const kinds = new Map(specs.flatMap((s) => ('name' in s && typeof s.name === 'string' ? [[s.name, s.type] as const] : [])));
   const tools = nestedTools(state, specs, mcp);
   const runTool = async (name: string, input: unknown): Promise<unknown> => {

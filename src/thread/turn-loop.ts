@@ -2,35 +2,25 @@
 // again until the model answers without a call. Every item is appended to the rollout as it is
 // kept, and the rollout is flushed before the turn is reported complete.
 import { randomUUID } from 'node:crypto';
-import type { CustomToolCallItem, FunctionCallItem, ResponseItem, ToolSearchCallItem } from '../../protocol/responses-items.js';
+import type { CustomToolCallItem, FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import type { McpHub } from '../mcp/mcp-hub.js';
 import type { ToolContext, ToolResult } from '../tools/tool-context.js';
 import { isMcpResourceTool, runMcpResourceTool } from '../mcp/mcp-resource-tools.js';
-import { answerToolSearch, mcpToolForCall, mcpToolsDeferred, runMcpCall, withMcpTools } from '../mcp/mcp-turn-tools.js';
-import { isAbortError, StreamInterruptedError } from '../client/api-errors.js';
+import { answerToolSearch, mcpToolForCall, mcpToolsDeferred, runMcpCall } from '../mcp/mcp-turn-tools.js';
+import { isAbortError } from '../client/api-errors.js';
 import { previousTurnOf } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { UsageError, errorMessage } from '../errors.js';
 import { estimateTokens } from '../history/token-estimate.js';
-import { pairCallsWithOutputs } from '../history/pair-calls.js';
-import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
-import { textMessage, messageText } from '../history/message.js';
-import { toolsForTurn } from '../prompt/tools-for-turn.js';
+import { textMessage } from '../history/message.js';
 import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
-import {
-  agentMessageEvent,
-  agentReasoningEvent,
-  responseItemLine,
-  tokenCountEvent,
-  turnAbortedEvent,
-  turnContextLine,
-  userMessageEvent,
-} from '../rollout/records.js';
-import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
+import { turnAbortedEvent, userMessageEvent } from '../rollout/records.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
-import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
+import { effectiveContextWindow } from '../rollout/token-info.js';
 import { userInputMessage } from './user-input-message.js';
 import { isCodeModeCall, runCodeModeCall } from './code-mode-calls.js';
+import { record } from './record-items.js';
+import { mcpHub, sampleOnce, type ToolCallItem } from './sample-once.js';
 
 export type { StreamFn, TurnDeps } from './turn-ports.js';
 
@@ -146,146 +136,8 @@ async function maybeCompact(
   if (deps.compactor.isDue(state, deps, settings, phase)) await deps.compactor.compact(state, deps, settings, phase, signal);
 }
 
-/** Appends `items` to the history and the rollout; returns them as kept (a profile may decorate them). */
-async function record(state: ThreadState, items: readonly ResponseItem[]): Promise<readonly ResponseItem[]> {
-  if (items.length === 0) return items;
-  const pt = state.profileThread;
-  const kept = items.map((item) => pt.decorateItem(item));
-  state.history.push(...kept);
-  await state.writer.append(kept.map(responseItemLine));
-  return kept;
-}
-
-/** A call the turn runs: a function tool's, or a freeform (custom) tool's such as apply_patch. */
-/** A call the client answers: a function or freeform tool call, or (0.169) a client-side tool search. */
-type ToolCallItem = FunctionCallItem | CustomToolCallItem | ToolSearchCallItem;
-
 /** How often a turn asks again after streams that broke mid-response. */
 const MAX_RESAMPLES = 3;
-
-/**
- * One sampling request: the function calls the model made, and the error when the stream broke
- * after items were already kept (the client does not resend then; see StreamInterruptedError).
- */
-async function sampleOnce(
-  state: ThreadState,
-  deps: TurnDeps,
-  settings: TurnSettings,
-  signal: AbortSignal,
-  onMessage: (text: string) => void,
-): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
-  const mcp = await mcpHub(deps, settings);
-  await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
-  deps.emit({ type: 'token_count', info: state.tokenInfo });
-  const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
-  const request = { instructions: state.baseInstructions, input };
-  const sent = deps.hooks ? await deps.hooks.context(state, request) : request;
-  const body = state.profileThread.renderBody(
-    {
-      instructions: sent.instructions,
-      input: sent.input,
-      tools: [...withMcpTools(toolsForTurn(deps.packTools, settings.sandbox), deps.pack, mcp), ...state.extraToolSpecs],
-      parallelToolCalls: settings.model.supports_parallel_tool_calls,
-      // A null schema (JSON clients send one for "none") means no schema, like an absent one.
-      outputSchema: deps.outputSchema ?? undefined,
-    },
-    settings,
-    { promptCacheKey: state.id },
-  );
-  const calls: ToolCallItem[] = [];
-  const offered = offeredToolNames(body);
-  // The response can be cut alone (steered input), or with the turn.
-  const cut = new AbortController();
-  const onTurnAbort = (): void => cut.abort(signal.reason);
-  signal.addEventListener('abort', onTurnAbort, { once: true });
-  state.cutSample = cut;
-  try {
-    await consumeStream(state, deps, settings, body, cut.signal, calls, onMessage);
-  } catch (err) {
-    if (cut.signal.aborted && !signal.aborted) return { calls, cut: true };
-    if (err instanceof StreamInterruptedError && !signal.aborted) return { calls, broken: err, offered };
-    throw err;
-  } finally {
-    signal.removeEventListener('abort', onTurnAbort);
-    state.cutSample = undefined;
-  }
-  return { calls, offered };
-}
-
-/** The names of the tools a request offered; undefined when it sends no `tools` list (code mode). */
-function offeredToolNames(body: ResponsesRequestBody): ReadonlySet<string> | undefined {
-  const tools = (body as { tools?: unknown }).tools;
-  if (!Array.isArray(tools)) return undefined;
-  const names = tools.map((t: unknown) => (typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : undefined));
-  return new Set(names.filter((n): n is string => typeof n === 'string'));
-}
-
-async function consumeStream(
-  state: ThreadState,
-  deps: TurnDeps,
-  settings: TurnSettings,
-  body: ResponsesRequestBody,
-  signal: AbortSignal,
-  calls: ToolCallItem[],
-  onMessage: (text: string) => void,
-): Promise<void> {
-  for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
-    switch (event.type) {
-      case 'text_delta':
-        deps.emit({ type: 'text_delta', itemId: event.itemId, delta: event.delta });
-        break;
-      case 'reasoning_summary_delta':
-        deps.emit({ type: 'reasoning_delta', itemId: event.itemId, delta: event.delta });
-        break;
-      case 'item_done': {
-        const item = state.profileThread.modelItem(event.item, event.raw);
-        await keepModelItem(state, deps, item, onMessage);
-        if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
-        else if (item.type === 'tool_search_call' && item.execution === 'client') calls.push(item);
-        break;
-      }
-      case 'retrying':
-        deps.emit({ type: 'retrying', retry: event.attempt - 1, maxRetries: event.maxAttempts - 1, reason: event.reason });
-        break;
-      case 'item_skipped':
-        deps.emit({ type: 'warning', message: `a ${String(event.raw.type)} item from the model was not kept: ${event.reason}` });
-        break;
-      case 'warning':
-        deps.emit({ type: 'warning', message: event.message });
-        break;
-      case 'completed':
-        if (event.usage) {
-          state.profileThread.responseCompleted(event.responseId);
-          state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
-          await state.writer.append(tokenCountEvent(state.tokenInfo));
-          deps.emit({ type: 'token_count', info: state.tokenInfo });
-        }
-        break;
-      case 'created':
-      case 'item_added':
-      case 'reasoning_summary_part_added':
-      case 'reasoning_text_delta':
-        break;
-      default: {
-        const never: never = event;
-        void never;
-      }
-    }
-  }
-}
-
-async function keepModelItem(state: ThreadState, deps: TurnDeps, item: ResponseItem, onMessage: (text: string) => void): Promise<void> {
-  // Codex writes the display event before the item itself.
-  if (item.type === 'message' && item.role === 'assistant') {
-    const text = messageText(item) ?? '';
-    onMessage(text);
-    await state.writer.append(agentMessageEvent(text));
-  } else if (item.type === 'reasoning') {
-    await state.writer.append(item.summary.map((part) => agentReasoningEvent(part.text)));
-  }
-  await record(state, [item]);
-  deps.emit({ type: 'model_item', item });
-}
 
 async function runCalls(
   state: ThreadState,
@@ -375,14 +227,6 @@ function parsedArguments(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** The thread's MCP servers (started on first use), with their new warnings emitted. */
-async function mcpHub(deps: TurnDeps, settings: TurnSettings): Promise<McpHub | undefined> {
-  if (deps.mcp === undefined) return undefined;
-  const hub = await deps.mcp.hub(settings.cwd);
-  for (const message of hub.takeWarnings()) deps.emit({ type: 'warning', message });
-  return hub;
 }
 
 /** Items a tool adds after its output; an image handed over as a user message is logged as one (0.98). */

@@ -4,15 +4,15 @@
 import type { McpSession } from '../mcp/mcp-session.js';
 import type { WireOutputItem } from '../../protocol/responses-events.js';
 import type { FunctionCallItem, MessageItem, ResponseItem } from '../../protocol/responses-items.js';
-import type { CompactRequestBody, ResponsesRequestBody, ToolSpec } from '../../protocol/responses-request.js';
+import type { CompactRequestBody, ToolSpec } from '../../protocol/responses-request.js';
 import type { ClientEvent } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
 import type { InitialContextOptions } from '../context/initial-context.js';
 import type { PreviousTurn } from '../context/settings-update.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { Pack } from '../pack/load-pack.js';
-import type { Prompt } from '../prompt/prompt.js';
-import type { RenderOptions } from '../prompt/responses.js';
+import type { PromptRendering, RenderFn } from '../prompt/render-for-wire.js';
+import type { WireRequest } from '../../protocol/wire-request.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
 import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import type { CodeModeSession } from '../tools/code-mode/code-mode-session.js';
@@ -62,16 +62,16 @@ export interface PendingInput {
   readonly images: readonly string[];
 }
 
-/** Sends one request and yields its events (the client, for the provider's wire). */
-export type StreamFn = (opts: { provider: ProviderSettings; body: ResponsesRequestBody; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
+/** Sends one rendered request and yields its events (the client, for the request's wire). */
+export type StreamFn = (opts: { provider: ProviderSettings; request: WireRequest; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
 
 /** Posts a remote compaction (`POST /responses/compact`): the items that replace the history. */
 export type PostCompactFn = (opts: { provider: ProviderSettings; body: CompactRequestBody; signal?: AbortSignal }) => Promise<ResponseItem[]>;
 
 export type CompactionTrigger = 'manual' | 'pre-turn' | 'mid-turn';
 
-/** What a generation decides about one request: the initial context, the updates, the body. */
-export interface TurnProfile {
+/** What a generation decides about one request: the initial context, the updates, how it is rendered. */
+export interface TurnProfile extends PromptRendering {
   buildInitialContext(pack: Pack, settings: TurnSettings, baseInstructions: string, opts?: InitialContextOptions): ResponseItem[];
   settingsUpdateItems(
     pack: Pack,
@@ -80,7 +80,6 @@ export interface TurnProfile {
     baseInstructions: string,
     opts?: { afterFreshContext?: boolean },
   ): ResponseItem[];
-  renderBody(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody;
 }
 
 /** An MCP tool call as the rollout records it. */
@@ -176,6 +175,8 @@ export interface TurnDeps {
   readonly pack: Pack;
   readonly packTools: readonly ToolSpec[];
   readonly provider: ProviderSettings;
+  /** Renders each sample for the provider's wire, once (prompt/render-for-wire.ts). */
+  readonly render: RenderFn;
   readonly stream: StreamFn;
   readonly compactor: Compactor;
   readonly toolContext: (settings: TurnSettings, signal: AbortSignal, emit: ThreadEventListener) => ToolContext;

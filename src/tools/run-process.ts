@@ -29,9 +29,9 @@ export interface SpawnOptions {
   /** Run on a pseudo-terminal (stdin stays writable) instead of pipes (stdin closed). */
   tty?: boolean;
   /**
-   * The thread's sandbox for this command: it runs inside bubblewrap unless the policy (or an approved
-   * escalation) says otherwise; when bubblewrap cannot sandbox here the command is refused
-   * (SandboxUnavailableError), never run unconfined.
+   * The thread's sandbox for this command: it runs inside the profile's mechanism (bubblewrap, or the
+   * Landlock helper) unless the policy (or an approved escalation) says otherwise; when that mechanism
+   * cannot sandbox here the command is refused (SandboxUnavailableError), never run unconfined.
    */
   sandbox: CommandSandbox;
 }

@@ -10,6 +10,7 @@ import type { PatchContext } from './apply-patch/patch-context.js';
 import type { ExecEvent, ExecOutputVars } from './exec-event.js';
 import type { PlanUpdate } from './plan-update.js';
 import type { SandboxDeniedVars } from './sandbox/sandbox-denial.js';
+import type { SandboxMechanism } from './sandbox/sandbox-mechanism.js';
 import type { ToolOutputStyle } from './tool-output-style.js';
 import type { ToolTexts } from './tool-texts.js';
 import type { ExecSessionManager } from './unified-exec/session-manager.js';
@@ -44,6 +45,8 @@ export interface ToolContext {
   sandboxMode: SandboxMode;
   /** The full sandbox policy commands run under (writable roots, network). */
   sandboxPolicy: SandboxPolicy;
+  /** What confines the commands (the profile's choice: bubblewrap, or the Landlock helper). */
+  sandboxMechanism: SandboxMechanism;
   /** The model's truncation policy; the default budget for tool output. */
   truncationPolicy: TruncationPolicy;
   /** Who to ask when a command needs approval; undefined when nobody can be asked. */

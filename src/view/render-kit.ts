@@ -43,6 +43,7 @@ export async function kitFor(rt: Runtime, exact: boolean): Promise<ViewKit> {
     profile: rt.profile,
     pack: rt.pack,
     catalog: rt.catalog,
+    fallbackModel: rt.fallbackModel,
     packTools: rt.packTools,
     modelFacts: (model: ModelInfo) => ({
       ...model,

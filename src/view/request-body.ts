@@ -29,6 +29,8 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 export interface RenderKit {
   readonly pack: Pack;
   readonly catalog: readonly ModelInfo[];
+  /** The generation's entry for a slug the catalog lacks. */
+  readonly fallbackModel: ModelInfo;
   readonly packTools: readonly ToolSpec[];
   /** config `model_verbosity`, `model_context_window`: they change the model's facts. */
   readonly modelFacts: (model: ModelInfo) => ModelInfo;
@@ -43,7 +45,7 @@ export interface RenderKit {
 /** The settings a request was made with, from its turn_context line. */
 export function settingsOf(kit: RenderKit, tc: Obj | undefined, meta: Obj): TurnSettings {
   const slug = str(tc?.model) ?? kit.catalog[0]?.slug ?? 'unknown';
-  const model = kit.modelFacts(findModel(kit.catalog, slug).model);
+  const model = kit.modelFacts(findModel(kit.catalog, slug, kit.fallbackModel).model);
   const sandbox = (isObj(tc?.sandbox_policy) ? tc.sandbox_policy : { type: 'read-only' }) as SandboxPolicy;
   return {
     cwd: str(tc?.cwd) ?? str(meta.cwd) ?? '/',
@@ -85,7 +87,7 @@ export function renderRequestBody(kit: RenderKit, replay: Replay, request: Repla
   const compaction = request.kind === 'compaction';
   const history = framedPatchOutputs(pairCallsWithOutputs(request.history.slice(0, request.historyLength), kit.pack.text('tool_output/aborted.txt')), kit.pack);
   const input: ResponseItem[] = compaction ? [...history, textMessage('user', kit.compactPrompt ?? kit.pack.text('compact/prompt.md'))] : history;
-  const tools = compaction ? [] : toolsForTurn(kit.packTools, settings.sandbox);
+  const tools = compaction ? [] : toolsForTurn(kit.packTools, settings);
   const parallelToolCalls = compaction ? false : settings.model.supports_parallel_tool_calls;
   const base = baseInstructions(meta);
   if (replay.generation === 'codex-0.98') {

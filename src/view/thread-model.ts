@@ -211,10 +211,10 @@ function threadOf(records: readonly RolloutRecord[], file: string, replay: Repla
       }
       input = inputWithInstructions(input, instructions);
     }
-    const sandboxKey = compaction ? 'none' : JSON.stringify(settings.sandbox);
+    const sandboxKey = compaction ? 'none' : JSON.stringify([settings.sandbox, settings.model.apply_patch_tool_type === null]);
     let tools = toolsJson.get(sandboxKey);
     if (tools === undefined) {
-      tools = JSON.stringify(compaction ? [] : toolsForTurn(kit.packTools, settings.sandbox));
+      tools = JSON.stringify(compaction ? [] : toolsForTurn(kit.packTools, settings));
       toolsJson.set(sandboxKey, tools);
     }
     return requestPieces(input.map(wire), tools, { field: is098 ? baseText : undefined, text: sentInstructions }, factsOf);

@@ -1,6 +1,7 @@
 // The mock model of the appserver-0.98 recordings (see ../shared/conformance/README.md): its reply
 // depends on the last user text.
-// - default: three deltas, "Mock ", "reply N " and "to: <text>" (N counts /responses requests);
+// - default: three deltas, "Mock ", "reply N " and "to: <text>" (N counts /responses requests;
+//   the text cut to its first 60 characters, as the recordings' mock echoed a compaction prompt);
 // - `[[slow]]` / `[[slow:MS:N]]`: N deltas "tick0 ", "tick1 ", … (20 by default). Instead of
 //   sleeping MS between them, the stream holds after the first delta until the test releases it;
 // - `[[tool:NAME {json}]]`: a function call, then plain text once a function_call_output is the
@@ -24,6 +25,9 @@ export interface AppServerMock {
   held(prompt: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How much of the last user text the recorded mock echoed. */
+const ECHO_CHARS = 60;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -110,7 +114,7 @@ export async function startAppServerMock(): Promise<AppServerMock> {
         g.markHeld();
         return deltaReply(n, model, req, Array.from({ length: count }, (_, i) => `tick${i} `), g.until);
       }
-      return deltaReply(n, model, req, ['Mock ', `reply ${n} `, `to: ${text}`]);
+      return deltaReply(n, model, req, ['Mock ', `reply ${n} `, `to: ${text.slice(0, ECHO_CHARS)}`]);
     },
   });
   return {

@@ -6,6 +6,7 @@ import type { ToolCall, ToolContext } from '../../src/tools/tool-registry.js';
 import type { ToolTexts } from '../../src/tools/tool-texts.js';
 import { ExecSessionManager } from '../../src/tools/unified-exec/session-manager.js';
 import { weftToolTexts } from './tool-texts.js';
+import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';
 
 export interface ExecContextOptions {
   cwd: string;
@@ -23,6 +24,7 @@ export function execToolContext(opts: ExecContextOptions): ToolContext {
     approvalPolicy: 'never',
     sandboxMode: 'danger-full-access',
     sandboxPolicy: { type: 'danger-full-access' },
+    sandboxMechanism: bubblewrapSandbox,
     truncationPolicy: { mode: 'tokens', limit: 10000 },
     texts: opts.texts ?? weftToolTexts,
     style: opts.style ?? CODEX_098_TOOL_OUTPUTS,

@@ -12,6 +12,7 @@ import type { Approver } from '../../src/tools/approval.js';
 import type { ToolContext, ToolResult } from '../../src/tools/tool-registry.js';
 import { CODEX_PACK_DIR, WEFT_PACK_DIR } from './packs.js';
 import { weftToolTexts } from './tool-texts.js';
+import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';
 
 const weftPack = await loadPack(WEFT_PACK_DIR, codex098PackLayout);
 export const weftPatchTexts: PatchTexts = patchTextsFrom(weftPack);
@@ -42,6 +43,7 @@ export function patchContext(cwd: string, opts: PatchContextOptions = {}): ToolC
     approvalPolicy: opts.approvalPolicy ?? 'never',
     sandboxMode: sandbox.type,
     sandboxPolicy: sandbox,
+    sandboxMechanism: bubblewrapSandbox,
     truncationPolicy: { mode: 'tokens', limit: 10000 },
     approver: opts.approver,
     renderExecOutput: (v) => v.output,

@@ -5,15 +5,20 @@
 // the same order. Deviations are listed in test/support/transcript-replay.ts.
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findBwrap } from '../../src/tools/sandbox/bwrap-probe.js';
 import type { CompatProfileName } from '../../protocol/config.js';
+import { fallbackBaseInstructions } from '../../src/config/fallback-model.js';
+import { getProfile } from '../../src/profile/profiles.js';
+import { compareRequests, rulesForProfile, type ComparableRequest } from '../conformance/compare.js';
+import { appServerBodiesPending, appServerIdsPending } from '../conformance/known-pending.js';
 import { canonicalJson, renumberIds } from '../conformance/diff.js';
 import { createNormalizer } from '../conformance/normalize.js';
 import { conformanceRoot } from '../conformance/scenario.js';
 import { InProcessClient, type Msg } from '../support/appserver-client.js';
 import { startAppServerMock, type AppServerMock } from '../support/appserver-mock.js';
+import { maskText, recordedBaseInstructions } from '../support/fallback-instructions-mask.js';
 import { tempDir } from '../support/temp-tree.js';
 import { blurred, loadTranscript, outline, replayProcess, type TranscriptLine } from '../support/transcript-replay.js';
 
@@ -68,6 +73,15 @@ for (const gen of GENERATIONS) {
       const ws = await realpath(await tempDir('weft-replay-'));
       paths = { '{{CWD}}': join(ws, 'cwd'), '{{CODEX_HOME}}': join(ws, 'codex_home'), '{{HOME}}': join(ws, 'home') };
       for (const p of Object.values(paths)) await mkdir(p, { recursive: true });
+      // The skills Codex installs into its home at start (its binary carries them; the fixtures of
+      // the same generation hold the files): weft lists what it finds there, as Codex does.
+      const installed = JSON.parse(readFileSync(join(conformanceRoot(), gen.compat, 'scenarios', 'basic', 'scenario.json'), 'utf8')) as { files: Record<string, string> };
+      for (const [file, content] of Object.entries(installed.files)) {
+        if (!file.startsWith('{{CODEX_HOME}}/skills/.system/')) continue;
+        const target = file.replace('{{CODEX_HOME}}', paths['{{CODEX_HOME}}'] as string);
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, content);
+      }
       const config = JSON.parse(readFileSync(join(root, 'a', 'scenario.json'), 'utf8')) as { configToml: string };
       await writeFile(join(paths['{{CODEX_HOME}}'] as string, 'config.toml'), config.configToml.replace('{{MOCK_URL}}', mock.url));
       const env = {
@@ -151,6 +165,42 @@ for (const gen of GENERATIONS) {
           .sort()
           .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as ModelRequest);
         expect((sentBy.get(scenario) ?? []).map(requestLine)).toEqual(expected.map(requestLine));
+      });
+      /** Codex's requests and weft's, normalized, the fallback model's base instructions masked on both sides. */
+      const bodies = async (): Promise<{ expected: ComparableRequest[]; actual: ComparableRequest[] }> => {
+        const dir = join(root, scenario, 'model-requests');
+        const recorded = readdirSync(dir)
+          .sort()
+          .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as ModelRequest);
+        // Codex's fallback text is in no pack: weft sends its own, and only that one string is masked.
+        const own = await fallbackBaseInstructions(await getProfile(gen.compat).loadPack(packDir));
+        expect(own.fromPack).toBe(false);
+        const codexText = recorded.map((r) => recordedBaseInstructions(r.body)).find((t) => t !== undefined);
+        expect(codexText).toBeDefined();
+        const n = createNormalizer({ paths, threadIds, clientName: CLIENT_NAME, clientTitle: CLIENT_TITLE });
+        return {
+          expected: recorded.map((r) => ({ method: r.method, path: r.path, body: maskText(r.body, codexText as string) })),
+          actual: (sentBy.get(scenario) ?? []).map((r) => ({ method: r.method, path: r.path, body: n.value(maskText(r.body, own.text)) })),
+        };
+      };
+      const pending = appServerBodiesPending(gen.compat);
+      test(`${scenario}: the model request bodies are Codex’s (the fallback model's base instructions masked)${pending ? ` — pending: ${pending}` : ''}`, async () => {
+        const { expected, actual } = await bodies();
+        const diffs = compareRequests(expected, actual, rulesForProfile(gen.compat)).join('\n');
+        // A pending generation must still differ: once it is equal, its entry goes (known-pending.ts).
+        if (pending) expect(diffs).not.toBe('');
+        else expect(diffs).toBe('');
+      });
+      const idsPending = appServerIdsPending(gen.compat, scenario);
+      test(`${scenario}: ids, roles and client_metadata of every request are Codex’s (after thread/fork and thread/compact/start too)${idsPending ? ` — pending: ${idsPending}` : ''}`, async () => {
+        const { expected, actual } = await bodies();
+        const skeleton = (r: ComparableRequest): ComparableRequest => {
+          const body = r.body as { client_metadata?: unknown; input?: { type?: unknown; role?: unknown; id?: unknown }[] } | null;
+          return { ...r, body: body && { client_metadata: body.client_metadata ?? null, input: (body.input ?? []).map((i) => ({ type: i.type, role: i.role ?? null, id: i.id ?? null })) } };
+        };
+        const diffs = compareRequests(expected.map(skeleton), actual.map(skeleton), rulesForProfile(gen.compat)).join('\n');
+        if (idsPending) expect(diffs).not.toBe('');
+        else expect(diffs).toBe('');
       });
     }
 

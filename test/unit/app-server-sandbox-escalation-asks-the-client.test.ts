@@ -9,8 +9,10 @@ import { functionCallReply, startMockResponsesServer, textReply } from '../../sc
 import { RETRY_OUTSIDE_SANDBOX_REASON } from '../../src/tools/sandbox/sandbox-retry.js';
 import { InProcessClient, type Msg } from '../support/appserver-client.js';
 import { appServerWorkspace } from '../support/appserver-workspace.js';
-import { skipWithoutBwrap } from '../support/bwrap.js';
+import { BUBBLEWRAP } from '../support/sandbox-mechanisms.js';
 import { removeTempDirs } from '../support/temp-tree.js';
+
+const skipWithoutBwrap = BUBBLEWRAP.skipReason !== undefined;
 
 afterEach(removeTempDirs);
 

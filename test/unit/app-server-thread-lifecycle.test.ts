@@ -148,7 +148,8 @@ test('model/list and collaborationMode/list come from the pack', async () => {
 test('thread/start params config.toml has keys for (config map, base instructions) give the thread a runtime of its own', async () => {
   const { mock, ws, client } = await open();
   try {
-    const r = await client.request('thread/start', { cwd: ws.cwd, config: { model_reasoning_effort: 'high' }, baseInstructions: 'Be a test.' });
+    // A catalog model: the workspace's mock-model gets the fallback entry, which sends no reasoning.
+    const r = await client.request('thread/start', { cwd: ws.cwd, model: 'gpt-5.2-codex', config: { model_reasoning_effort: 'high' }, baseInstructions: 'Be a test.' });
     const result = r.result as { reasoningEffort: string | null; thread: Thread };
     expect(result.reasoningEffort).toBe('high');
     await turn(client, result.thread.id, 'hi');

@@ -8,6 +8,7 @@ import { ttyApprover } from '../../src/tools/approval.js';
 import { execCommand } from '../../src/tools/exec-command.js';
 import type { ToolContext } from '../../src/tools/tool-registry.js';
 import { weftToolTexts } from '../support/tool-texts.js';
+import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -33,6 +34,7 @@ function context(approvalPolicy: ToolContext['approvalPolicy'], approver?: Appro
     approvalPolicy,
     sandboxMode: 'workspace-write',
     sandboxPolicy: { type: 'workspace-write', network_access: false, exclude_tmpdir_env_var: false, exclude_slash_tmp: false },
+    sandboxMechanism: bubblewrapSandbox,
     truncationPolicy: { mode: 'tokens', limit: 10000 },
     approver,
     renderExecOutput: (v) => `exit ${v.exit_code}\n${v.output}`,

@@ -7,9 +7,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execScriptReply, textReply } from '../../src/testing/index.js';
 import { fixtureServerTable } from '../support/mcp-fixture.js';
-import { skipWithoutBwrap } from '../support/bwrap.js';
+import { BUBBLEWRAP } from '../support/sandbox-mechanisms.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
+
+const skipWithoutBwrap = BUBBLEWRAP.skipReason !== undefined;
 
 let h: ThreadHarness | undefined;
 afterEach(async () => {

@@ -36,7 +36,7 @@ describe('shellName', () => {
   });
 
   it('comes from the env given to resolveTurnSettings', () => {
-    const base = { config: {}, overrides: {}, catalog: [syntheticModel()], cwd: '/repo', userInstructions: undefined };
+    const base = { config: {}, overrides: {}, catalog: [syntheticModel()], fallbackModel: syntheticModel({ slug: '' }), cwd: '/repo', userInstructions: undefined };
     expect(resolveTurnSettings({ ...base, env: { SHELL: '/bin/zsh' } }).shell).toBe('zsh');
     expect(resolveTurnSettings({ ...base, env: {} }).shell).toBe('bash');
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execCommand } from '../../src/tools/exec-command.js';
 import type { ExecOutputVars, ToolContext } from '../../src/tools/tool-registry.js';
 import { weftToolTexts } from '../support/tool-texts.js';
+import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const CODEX_098 = path.resolve(REPO_ROOT, '../shared/conformance/codex-0.98');
@@ -45,6 +46,7 @@ describe('exec_command', () => {
       approvalPolicy: 'never',
       sandboxMode: 'danger-full-access',
       sandboxPolicy: { type: 'danger-full-access' },
+      sandboxMechanism: bubblewrapSandbox,
       truncationPolicy: { mode: 'tokens', limit: 10000 },
       renderExecOutput: (vars) => renderTemplate(template, vars),
       texts: weftToolTexts,

@@ -6,6 +6,7 @@ import { execCommand } from '../../src/tools/exec-command.js';
 import type { ExecOutputVars, ToolContext } from '../../src/tools/tool-registry.js';
 import { isDead } from '../support/exec-tool-context.js';
 import { weftToolTexts } from '../support/tool-texts.js';
+import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -24,6 +25,7 @@ describe('exec_command timeout', () => {
       approvalPolicy: 'never',
       sandboxMode: 'danger-full-access',
       sandboxPolicy: { type: 'danger-full-access' },
+      sandboxMechanism: bubblewrapSandbox,
       truncationPolicy: { mode: 'tokens', limit: 10000 },
       execTimeoutMs: 200,
       texts: weftToolTexts,

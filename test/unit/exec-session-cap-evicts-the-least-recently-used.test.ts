@@ -5,10 +5,11 @@ import type { ExecSession } from '../../src/tools/unified-exec/exec-session.js';
 import { ExecSessionManager, MAX_EXEC_SESSIONS } from '../../src/tools/unified-exec/session-manager.js';
 import { isDead } from '../support/exec-tool-context.js';
 import { tempDir } from '../support/temp-tree.js';
+import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';
 
 async function startSleep(manager: ExecSessionManager, cwd: string, cmd = 'sleep 300') {
   const s = await manager.start(
-    { argv: ['/bin/sh', '-c', cmd], cwd, env: { PATH: process.env['PATH'] ?? '' }, sandbox: { policy: { type: 'danger-full-access' } } },
+    { argv: ['/bin/sh', '-c', cmd], cwd, env: { PATH: process.env['PATH'] ?? '' }, sandbox: { policy: { type: 'danger-full-access' }, mechanism: bubblewrapSandbox } },
     { callId: 'c', command: cmd, argv: [], cwd },
   );
   manager.keep(s);

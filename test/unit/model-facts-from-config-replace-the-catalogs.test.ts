@@ -10,7 +10,7 @@ import { effectiveContextWindow } from '../../src/rollout/token-info.js';
 import { syntheticModel } from '../support/packs.js';
 
 describe('model_context_window', () => {
-  const base = { overrides: {}, catalog: [{ ...syntheticModel(), context_window: 200_000 }], cwd: '/repo', env: {}, userInstructions: undefined };
+  const base = { overrides: {}, catalog: [{ ...syntheticModel(), context_window: 200_000 }], fallbackModel: syntheticModel({ slug: '' }), cwd: '/repo', env: {}, userInstructions: undefined };
 
   it('replaces the catalog window, and the compaction limit and token-count window follow', () => {
     const settings = resolveTurnSettings({ ...base, config: { model_context_window: 50_000 } });
@@ -29,7 +29,7 @@ describe('model_context_window', () => {
 describe('model_verbosity', () => {
   const prompt = { instructions: '', input: [], tools: [], parallelToolCalls: false };
   const settingsFor = (support: boolean, config: { model_verbosity?: 'low' | 'medium' | 'high' }) =>
-    resolveTurnSettings({ overrides: {}, config, catalog: [syntheticModel({ support_verbosity: support, default_verbosity: 'medium' })], cwd: '/repo', env: {}, userInstructions: undefined });
+    resolveTurnSettings({ overrides: {}, config, catalog: [syntheticModel({ support_verbosity: support, default_verbosity: 'medium' })], fallbackModel: syntheticModel({ slug: '' }), cwd: '/repo', env: {}, userInstructions: undefined });
 
   it('replaces the default verbosity a request carries', () => {
     expect(renderResponsesBody(prompt, settingsFor(true, {}), { promptCacheKey: 't' }).text).toEqual({ verbosity: 'medium' });

@@ -7,7 +7,7 @@ import { PackError } from '../../src/errors.js';
 import { PanelRegistry } from '../../src/panels/panel-registry.js';
 import { loadPanelTexts, type PanelTexts } from '../../src/panels/panel-texts.js';
 import { PromptShaper } from '../../src/prompt/prompt-shaper.js';
-import { wireRequestFor } from '../../src/prompt/render-for-wire.js';
+import { renderCanned } from '../support/render-canned.js';
 import { CODEX_PACK_DIR, WEFT_PACK_DIR } from '../support/packs.js';
 import { minimalBody } from '../support/client-helpers.js';
 import { anthropicRequestProblems, chatRequestProblems, responsesRequestProblems } from '../support/wire-validity.js';
@@ -41,7 +41,7 @@ const shaper = (over = {}) => new PromptShaper({ panels: registry(), now: () => 
 
 describe('context panels on every wire', () => {
   it('Responses: panels oldest refresh first, header on the first, timestamp on each, footer, then the conversation', async () => {
-    const req = await wireRequestFor(body(), 'responses', { shaper: shaper() });
+    const req = await renderCanned(body(), 'responses', shaper());
     const input = (req.body as ResponsesRequestBody).input;
     const calls = input.flatMap((i) => (i.type === 'function_call' ? [i.call_id] : []));
     expect(calls).toEqual(['panel_P1', 'panel_P2', 'panel_P3', 'panel_footer', 'c1']);
@@ -63,13 +63,13 @@ describe('context panels on every wire', () => {
   });
 
   it('naive order keeps registration order', async () => {
-    const req = await wireRequestFor(body(), 'responses', { shaper: shaper({ strategy: 'naive' }) });
+    const req = await renderCanned(body(), 'responses', shaper({ strategy: 'naive' }));
     const calls = (req.body as ResponsesRequestBody).input.flatMap((i) => (i.type === 'function_call' ? [i.call_id] : []));
     expect(calls.slice(0, 3)).toEqual(['panel_P3', 'panel_P1', 'panel_P2']);
   });
 
   it('Chat: panel calls and results, the footer, no repeated instructions', async () => {
-    const req = await wireRequestFor(body(), 'chat', { shaper: shaper() });
+    const req = await renderCanned(body(), 'chat', shaper());
     const messages = (req.body as ChatRequestBody).messages;
     expect(messages[0]).toEqual({ role: 'system', content: 'be brief' });
     expect(messages[1]).toEqual({
@@ -85,7 +85,7 @@ describe('context panels on every wire', () => {
   });
 
   it('Anthropic: the instructions are repeated after the footer, before the conversation', async () => {
-    const req = await wireRequestFor(body(), 'anthropic', { shaper: shaper() });
+    const req = await renderCanned(body(), 'anthropic', shaper());
     const a = req.body as AnthropicRequestBody;
     expect(anthropicRequestProblems(a)).toEqual([]);
     // The header opens a user turn (the API wants a user message first).
@@ -106,13 +106,13 @@ describe('context panels on every wire', () => {
   });
 
   it('adds no footer or panel texts when no panel is registered', async () => {
-    const req = await wireRequestFor(body(), 'responses', { shaper: new PromptShaper({ panels: new PanelRegistry() }, async () => texts) });
+    const req = await renderCanned(body(), 'responses', new PromptShaper({ panels: new PanelRegistry() }, async () => texts));
     expect(req.body).toEqual(body());
   });
 
   it('refuses panels with a pack that has no panel texts, naming the files', async () => {
     const s = new PromptShaper({ panels: registry() }, () => loadPanelTexts(CODEX_PACK_DIR));
-    await expect(wireRequestFor(body(), 'chat', { shaper: s })).rejects.toThrow(PackError);
-    await expect(wireRequestFor(body(), 'chat', { shaper: s })).rejects.toThrow(/panels\/\*\.md/);
+    await expect(renderCanned(body(), 'chat', s)).rejects.toThrow(PackError);
+    await expect(renderCanned(body(), 'chat', s)).rejects.toThrow(/panels\/\*\.md/);
   });
 });

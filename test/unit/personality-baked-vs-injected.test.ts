@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { modelInstructions } from '../../src/context/base-instructions.js';
 import { buildInitialContext } from '../../src/context/initial-context.js';
 import { hasBakedPersonality, personalityToInject, supportsPersonality } from '../../src/context/personality.js';
+import { fallbackModel } from '../../src/config/fallback-model.js';
 import { findModel } from '../../src/config/resolve-settings.js';
+import { FALLBACK_MODEL_098 } from '../../src/profile/codex-0.98/fallback-model.js';
 import { messageText } from '../../src/history/message.js';
 import type { Pack } from '../../src/pack/load-pack.js';
 import { catalogModel, loadCodexPack, packWith, syntheticModel, turnSettings } from '../support/packs.js';
@@ -77,10 +79,10 @@ describe('no personality message', () => {
     expect(personalityToInject(noMessages, 'OVERRIDDEN', 'friendly', true)).toBeUndefined();
   });
 
-  it('when the slug is not in the catalog (the borrowed entry has no personality messages)', async () => {
+  it('when the slug is not in the catalog (the fallback entry has no personality messages)', async () => {
     const pack = await loadCodexPack();
     const catalog = [catalogModel(pack, 'exp-codex-personality')];
-    const { model: unknown, known } = findModel(catalog, 'not-in-catalog');
+    const { model: unknown, known } = findModel(catalog, 'not-in-catalog', fallbackModel(FALLBACK_MODEL_098, 'FALLBACK'));
     expect(known).toBe(false);
     expect(unknown.slug).toBe('not-in-catalog');
     expect(personalityToInject(unknown, 'OVERRIDDEN', 'friendly', true)).toBeUndefined();

@@ -73,10 +73,10 @@ describe('renderResponsesBody', () => {
     expect(body.include).toEqual(['reasoning.encrypted_content']);
   });
 
-  it('omits reasoning and include for a model without reasoning summaries', () => {
+  it('sends reasoning null and no include for a model without reasoning summaries (as 0.98 does for its fallback entry)', () => {
     const settings = turnSettings(syntheticModel({ supports_reasoning_summaries: false, default_reasoning_level: 'high' }));
     const body = renderResponsesBody(prompt(), settings, { promptCacheKey: 'k' });
-    expect('reasoning' in body).toBe(false);
+    expect(body.reasoning).toBeNull();
     expect(body.include).toEqual([]);
   });
 
@@ -107,26 +107,39 @@ describe('renderResponsesBody', () => {
 });
 
 describe('toolsForTurn web_search access', () => {
+  const model = syntheticModel({ apply_patch_tool_type: 'freeform' });
   const webSearch = (tools: ToolSpec[]) => tools.find((t) => t.type === 'web_search');
 
   it('turns external_web_access on only for danger-full-access', () => {
     const tools = pack.json<ToolSpec[]>('tools.json');
     expect(webSearch(tools)).toEqual({ type: 'web_search', external_web_access: false });
-    expect(webSearch(toolsForTurn(tools, { type: 'danger-full-access' }))).toEqual({ type: 'web_search', external_web_access: true });
-    expect(webSearch(toolsForTurn(tools, { type: 'read-only' }))).toEqual({ type: 'web_search', external_web_access: false });
+    expect(webSearch(toolsForTurn(tools, { sandbox: { type: 'danger-full-access' }, model }))).toEqual({ type: 'web_search', external_web_access: true });
+    expect(webSearch(toolsForTurn(tools, { sandbox: { type: 'read-only' }, model }))).toEqual({ type: 'web_search', external_web_access: false });
     const ws = { type: 'workspace-write' as const, network_access: true, exclude_slash_tmp: false, exclude_tmpdir_env_var: false };
-    expect(webSearch(toolsForTurn(tools, ws))).toEqual({ type: 'web_search', external_web_access: false });
+    expect(webSearch(toolsForTurn(tools, { sandbox: ws, model }))).toEqual({ type: 'web_search', external_web_access: false });
   });
 
   it('leaves the other tools and their order as they are, and the pack data unchanged', () => {
     const tools = pack.json<ToolSpec[]>('tools.json');
-    const out = toolsForTurn(tools, { type: 'danger-full-access' });
+    const out = toolsForTurn(tools, { sandbox: { type: 'danger-full-access' }, model });
     expect(out.map((t) => t.name ?? t.type)).toEqual(tools.map((t) => t.name ?? t.type));
     expect(out.filter((t) => t.type !== 'web_search')).toEqual(tools.filter((t) => t.type !== 'web_search'));
     expect(webSearch(tools)?.external_web_access).toBe(false);
   });
 
   it('does not add external_web_access to a web_search tool without it', () => {
-    expect(toolsForTurn([{ type: 'web_search' }], { type: 'danger-full-access' })).toEqual([{ type: 'web_search' }]);
+    expect(toolsForTurn([{ type: 'web_search' }], { sandbox: { type: 'danger-full-access' }, model })).toEqual([{ type: 'web_search' }]);
+  });
+});
+
+describe('toolsForTurn and the patch tool', () => {
+  it('leaves apply_patch out for a model without a patch tool (the fallback entry), and only then', () => {
+    const tools = pack.json<ToolSpec[]>('tools.json');
+    const names = (model: ReturnType<typeof syntheticModel>) => toolsForTurn(tools, { sandbox: { type: 'read-only' }, model }).map((t) => t.name ?? t.type);
+    expect(names(syntheticModel({ apply_patch_tool_type: 'freeform' }))).toContain('apply_patch');
+    expect(names(syntheticModel({}))).toContain('apply_patch');
+    const without = names(syntheticModel({ apply_patch_tool_type: null }));
+    expect(without).not.toContain('apply_patch');
+    expect(without).toEqual(tools.map((t) => t.name ?? t.type).filter((n) => n !== 'apply_patch'));
   });
 });

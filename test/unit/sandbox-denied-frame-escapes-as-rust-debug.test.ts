@@ -20,6 +20,9 @@ describe('sandbox denial', () => {
   it('tells a refusal from an ordinary failure', () => {
     expect(isLikelySandboxDenial(1, "touch: cannot touch 'x': Read-only file system\n")).toBe(true);
     expect(isLikelySandboxDenial(1, 'grep found nothing')).toBe(false);
+    // Killed by SIGSYS (a seccomp kill), whatever it printed.
+    expect(isLikelySandboxDenial(128 + 31, '')).toBe(true);
+    expect(isLikelySandboxDenial(128 + 9, '')).toBe(false);
     expect(isLikelySandboxDenial(0, 'Permission denied')).toBe(false);
     // Codex looks for the words before the exit code: a 126/127 that names the sandbox is a denial.
     expect(isLikelySandboxDenial(126, 'bash: ./run: Permission denied')).toBe(true);

@@ -4,9 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Approver } from '../../src/tools/approval.js';
 import { execCommand } from '../../src/tools/exec-command.js';
 import type { ToolContext } from '../../src/tools/tool-registry.js';
-import { skipWithoutBwrap } from '../support/bwrap.js';
+import { BUBBLEWRAP } from '../support/sandbox-mechanisms.js';
 import { removeSandboxWorkspaces, sandboxWorkspace } from '../support/sandbox-workspace.js';
 import { weftToolTexts } from '../support/tool-texts.js';
+import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';
+
+const skipWithoutBwrap = BUBBLEWRAP.skipReason !== undefined;
 
 afterEach(removeSandboxWorkspaces);
 
@@ -19,6 +22,7 @@ function context(cwd: string, approver: Approver | undefined): ToolContext {
     approvalPolicy: 'on-request',
     sandboxMode: 'read-only',
     sandboxPolicy: { type: 'read-only' },
+    sandboxMechanism: bubblewrapSandbox,
     truncationPolicy: { mode: 'tokens', limit: 10000 },
     approver,
     renderExecOutput: (v) => `exit ${v.exit_code}\n${v.output}`,

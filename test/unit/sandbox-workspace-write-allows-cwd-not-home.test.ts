@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
+import type { SandboxMechanism } from '../../src/tools/sandbox/sandbox-mechanism.js';
 import { runSandboxed } from '../support/run-sandboxed.js';
-import { skipWithoutBwrap } from '../support/bwrap.js';
+import { MECHANISMS } from '../support/sandbox-mechanisms.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -24,29 +25,31 @@ function layout(): { home: string; cwd: string } {
 
 const policy: SandboxPolicy = { type: 'workspace-write', network_access: false, exclude_tmpdir_env_var: true, exclude_slash_tmp: true };
 
-async function sh(script: string, cwd: string, home: string) {
-  return runSandboxed(['/bin/sh', '-c', script], cwd, { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home }, policy);
+async function sh(mechanism: SandboxMechanism, script: string, cwd: string, home: string) {
+  return runSandboxed(['/bin/sh', '-c', script], cwd, { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home }, policy, mechanism);
 }
 
-describe.skipIf(skipWithoutBwrap)('workspace-write sandbox', () => {
-  it('lets a command write in its cwd', async () => {
+describe.each(MECHANISMS)('workspace-write sandbox: $mechanism.label ($profile)', ({ mechanism, skipReason, refusedWrite, keepsGitReadOnly }) => {
+  it.skipIf(skipReason !== undefined)('lets a command write in its cwd', async () => {
     const { home, cwd } = layout();
-    const run = await sh('echo hi > inside.txt', cwd, home);
+    const run = await sh(mechanism, 'echo hi > inside.txt', cwd, home);
     expect(run.exitCode).toBe(0);
     expect(existsSync(path.join(cwd, 'inside.txt'))).toBe(true);
   });
 
-  it('refuses a write in $HOME', async () => {
+  it.skipIf(skipReason !== undefined)('refuses a write in $HOME', async () => {
     const { home, cwd } = layout();
-    const run = await sh('echo hi > "$HOME/outside.txt"', cwd, home);
+    const run = await sh(mechanism, 'echo hi > "$HOME/outside.txt"', cwd, home);
     expect(run.exitCode).not.toBe(0);
+    expect(run.output).toMatch(refusedWrite);
     expect(existsSync(path.join(home, 'outside.txt'))).toBe(false);
   });
 
-  it('keeps .git read-only inside the writable cwd', async () => {
+  // Landlock only grants, so Codex 0.98 could not keep `.git` read-only inside the writable cwd.
+  it.skipIf(skipReason !== undefined)(`${keepsGitReadOnly ? 'keeps' : 'does not keep'} .git read-only inside the writable cwd`, async () => {
     const { home, cwd } = layout();
-    const run = await sh('echo x > .git/config', cwd, home);
-    expect(run.exitCode).not.toBe(0);
-    expect(existsSync(path.join(cwd, '.git', 'config'))).toBe(false);
+    const run = await sh(mechanism, 'echo x > .git/config', cwd, home);
+    expect(run.exitCode === 0).toBe(!keepsGitReadOnly);
+    expect(existsSync(path.join(cwd, '.git', 'config'))).toBe(!keepsGitReadOnly);
   });
 });

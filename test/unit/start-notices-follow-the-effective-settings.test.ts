@@ -1,4 +1,5 @@
-// The "sandbox cannot be enforced" notice (here: WEFT_BWRAP names a bwrap that does not exist)
+// The "sandbox cannot be enforced" notice (here: WEFT_BWRAP and WEFT_LANDLOCK_HELPER name programs that
+// do not exist, so neither profile's mechanism can run)
 // follows the mode the thread really runs with: a `-s` flag wins over config.toml (and `-c`), as in
 // the turn's settings. `weft exec --json` prints it on stderr too, leaving stdout to the event
 // stream; the app-server logs it, and sends `configWarning`, once per mode its threads use.
@@ -13,7 +14,7 @@ import { removeTempDirs } from '../support/temp-tree.js';
 afterEach(removeTempDirs);
 
 const NOTICE = /the sandbox cannot be enforced/;
-const NO_BWRAP = { WEFT_BWRAP: '/nonexistent/bwrap' };
+const NO_SANDBOX = { WEFT_BWRAP: '/nonexistent/bwrap', WEFT_LANDLOCK_HELPER: '/nonexistent/weft-landlock-exec' };
 
 async function run(args: string[], extraConfig = ''): Promise<{ code: number; out: string[]; err: string[] }> {
   const mock = await startMockResponsesServer({ respond: () => textReply('ok') });
@@ -23,7 +24,7 @@ async function run(args: string[], extraConfig = ''): Promise<{ code: number; ou
     const err: string[] = [];
     const pack = ws.options.runtime?.packDir ? ['--pack', ws.options.runtime.packDir] : [];
     const code = await main([...args.slice(0, 2), ...pack, ...args.slice(2)], {
-      env: { ...ws.options.env, ...NO_BWRAP },
+      env: { ...ws.options.env, ...NO_SANDBOX },
       cwd: ws.cwd,
       stdout: (l) => out.push(l),
       stderr: (l) => err.push(l),
@@ -61,7 +62,7 @@ describe('the app-server', () => {
     const mock = await startMockResponsesServer({ respond: () => textReply('ok') });
     const ws = await appServerWorkspace(mock.url);
     const log: string[] = [];
-    const client = new InProcessClient({ ...ws.options, env: { ...ws.options.env, ...NO_BWRAP }, log: (m) => log.push(m) });
+    const client = new InProcessClient({ ...ws.options, env: { ...ws.options.env, ...NO_SANDBOX }, log: (m) => log.push(m) });
     try {
       await client.initialize();
       for (const sandbox of ['danger-full-access', 'workspace-write', 'workspace-write', 'read-only']) {

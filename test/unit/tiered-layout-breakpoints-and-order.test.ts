@@ -6,7 +6,7 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { PanelRegistry } from '../../src/panels/panel-registry.js';
 import { loadPanelTexts, type PanelTexts } from '../../src/panels/panel-texts.js';
 import { PromptShaper, type ShapeReport } from '../../src/prompt/prompt-shaper.js';
-import { wireRequestFor } from '../../src/prompt/render-for-wire.js';
+import { renderCanned } from '../support/render-canned.js';
 import { minimalBody } from '../support/client-helpers.js';
 import { WEFT_PACK_DIR } from '../support/packs.js';
 import { anthropicRequestProblems, chatRequestProblems, responsesRequestProblems } from '../support/wire-validity.js';
@@ -37,7 +37,7 @@ async function session(wire: 'responses' | 'chat' | 'anthropic', requests: numbe
       { type: 'function_call_output', call_id: `c${r}`, output: `out ${r}` },
       { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: `a${r}` }] },
     );
-    const req = await wireRequestFor({ ...minimalBody(), input: [...input] }, wire, { shaper });
+    const req = await renderCanned({ ...minimalBody(), input: [...input] }, wire, shaper);
     bodies.push(req.body);
   }
   return { bodies, reports };

@@ -4,7 +4,7 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { PanelRegistry } from '../../src/panels/panel-registry.js';
 import { loadPanelTexts, type PanelTexts } from '../../src/panels/panel-texts.js';
 import { PromptShaper } from '../../src/prompt/prompt-shaper.js';
-import { wireRequestFor } from '../../src/prompt/render-for-wire.js';
+import { renderCanned } from '../support/render-canned.js';
 import { minimalBody } from '../support/client-helpers.js';
 import { WEFT_PACK_DIR } from '../support/packs.js';
 
@@ -33,7 +33,7 @@ describe('tiers with detached history', () => {
         { type: 'function_call_output', call_id: `c${r}`, output: `out ${r}` },
         { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: `a${r}` }] },
       );
-      const body = (await wireRequestFor({ ...minimalBody(), input: [...input] }, 'responses', { shaper })).body as ResponsesRequestBody;
+      const body = (await renderCanned({ ...minimalBody(), input: [...input] }, 'responses', shaper)).body as ResponsesRequestBody;
       const calls = body.input.flatMap((i) => (i.type === 'function_call' ? [i.call_id] : []));
       const historyPanels = calls.filter((id) => id.startsWith('panel_history-'));
       if (historyPanels.length === 0) continue;

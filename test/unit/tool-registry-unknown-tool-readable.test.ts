@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../src/tools/tool-registry.js';
 import { ToolRegistry } from '../../src/tools/tool-registry.js';
 import { weftToolTexts } from '../support/tool-texts.js';
+import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';
 
 const ctx: ToolContext = {
   cwd: '/',
@@ -9,6 +10,7 @@ const ctx: ToolContext = {
   approvalPolicy: 'never',
   sandboxMode: 'danger-full-access',
   sandboxPolicy: { type: 'danger-full-access' },
+  sandboxMechanism: bubblewrapSandbox,
   truncationPolicy: { mode: 'tokens', limit: 10000 },
   renderExecOutput: () => '',
   texts: weftToolTexts,

@@ -13,6 +13,7 @@ import type { ModelCatalog } from '../../protocol/model-catalog.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import { contextPrefixes, isRealUserMessage } from '../../src/history/context-messages.js';
 import { loadPack } from '../../src/pack/load-pack.js';
+import { fallbackModel } from '../../src/config/fallback-model.js';
 import { getProfile } from '../../src/profile/profiles.js';
 import { readRollout } from '../../src/rollout/reader.js';
 import { renderRequestBody, settingsOf, type RenderKit } from '../../src/view/request-body.js';
@@ -39,6 +40,7 @@ describe.each(['codex-0.98', 'codex-0.169'] as CompatProfileName[])('%s recordin
     const kit: RenderKit = {
       pack,
       catalog: pack.json<ModelCatalog>('models.json').models,
+      fallbackModel: fallbackModel(profile.fallbackModel, 'FALLBACK'),
       packTools: profile.packTools ? profile.packTools(pack) : pack.json<ToolSpec[]>('tools.json'),
       modelFacts: (m) => m,
       compactPrompt: undefined,

@@ -9,10 +9,17 @@ import { ByteRange, CollaborationMode, DynamicToolSpec, NetworkAccess, Personali
 const u32 = z.number().int().nonnegative().max(0xffffffff);
 const str = z.string().nullish();
 
-export const AskForApproval0169 = z.union([
-  z.enum(['untrusted', 'on-failure', 'on-request', 'never']),
-  z.strictObject({ granular: z.record(z.string(), z.boolean()) }),
-]);
+const ApprovalName0169 = z.enum(['untrusted', 'on-request', 'never']);
+const GranularApproval0169 = z.strictObject({ granular: z.record(z.string(), z.boolean()) });
+/** 0.169 dropped `on-failure`; its refusal names the variants in this order (`granular` is the object form). */
+const APPROVAL_VARIANTS_0169 = ['untrusted', 'on-request', 'granular', 'never'];
+
+export const AskForApproval0169 = z
+  .union([z.string(), GranularApproval0169])
+  .superRefine((v, ctx) => {
+    if (typeof v === 'string' && !ApprovalName0169.safeParse(v).success) ctx.addIssue({ code: 'invalid_value', values: APPROVAL_VARIANTS_0169, input: v });
+  })
+  .transform((v) => v as z.infer<typeof ApprovalName0169> | z.infer<typeof GranularApproval0169>);
 export const ApprovalsReviewer = z.enum(['user', 'auto_review', 'guardian_subagent']);
 export const SortDirection = z.enum(['asc', 'desc']);
 export const TurnItemsView = z.enum(['notLoaded', 'summary', 'full']);

@@ -10,7 +10,7 @@ import { summaryMessageText } from '../../history/compacted-history.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Prompt } from '../../prompt/prompt.js';
-import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
+import type { PromptRendering } from '../../prompt/render-for-wire.js';
 import type { RolloutLineInput } from '../../rollout/writer.js';
 import { contextPrefixes, isRealUserMessage } from '../../history/context-messages.js';
 import { messageText, textMessage } from '../../history/message.js';
@@ -21,7 +21,7 @@ import { responseItemLine, tokenCountEvent } from '../../rollout/records.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import { addUsage, effectiveContextWindow } from '../../rollout/token-info.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
-import { contextMessage, HARNESS, type ItemMeta } from './items.js';
+import { contextMessage, HARNESS, isBaseInstructionsMessage, type ItemMeta } from './items.js';
 import type { CompactionInfo } from './turn-metadata.js';
 
 /** Codex keeps at most this many estimated tokens of user prompts across a compaction. */
@@ -33,7 +33,8 @@ export interface CompactingThread {
   /** The settings the request is made with: with `previousModel` when the model changed generation. */
   requestSettings(settings: TurnSettings, previousModel: string | undefined): TurnSettings;
   compHashChanged(previousModel: string, next: TurnSettings): boolean;
-  renderCompaction(prompt: Prompt, settings: TurnSettings, compaction: CompactionInfo): ResponsesRequestBody;
+  /** How a compaction request is rendered: the thread's rendering, with the compaction in its metadata. */
+  compactionRendering(compaction: CompactionInfo): PromptRendering;
   /** The first items of the next window, rebuilt for `settings` (base instructions included when they change). */
   nextWindow(state: ThreadState, settings: TurnSettings): ResponseItem[];
   /** A model output item as the thread keeps it. */
@@ -94,12 +95,13 @@ export async function compactThread(
     tools: remote ? turnTools(deps, state, requestSettings) : [],
     parallelToolCalls: remote ? requestSettings.model.supports_parallel_tool_calls : false,
   };
-  const body = thread.renderCompaction(prompt, requestSettings, compaction);
+  const rendering = thread.compactionRendering(compaction);
+  const request = await deps.render(deps.provider.wireApi, { prompt, settings: requestSettings, rendering, promptCacheKey: thread.threadId });
 
   await state.writer.append(thread.compactionStarted(state));
   let summary: string | undefined;
   let compacted: ResponseItem | undefined;
-  for await (const event of deps.stream({ provider: deps.provider, body, signal })) {
+  for await (const event of deps.stream({ provider: deps.provider, request, signal })) {
     if (event.type === 'item_done') {
       const item = thread.modelItem(event.item, event.raw);
       if (item.type === 'message' && item.role === 'assistant') summary = messageText(item);
@@ -129,14 +131,27 @@ export async function compactThread(
     );
     closing = contextMessage('user', [{ text: message, kind: 'compaction.summary', provenance: HARNESS }], thread.itemMeta());
   }
-  state.history = [...window, ...prompts, closing];
+  state.history = replacementHistory(window, prompts, closing, trigger);
   state.needsInitialContext = false;
   await state.writer.append([thread.windowCompacted(message, state.history), ...thread.compactionFinished(state, trigger)]);
   await state.writer.flush();
   deps.emit({ type: 'compaction_finished', tokensBefore, tokensAfter: estimateItemsTokens(state.history) });
 }
 
+/**
+ * The next window's items. After a manual compaction Codex 0.169 puts the rebuilt context just
+ * before the last kept prompt (recorded in appserver-0.169 d); the base instructions and a code-mode
+ * tools item stay in front. Otherwise the context opens the window.
+ */
+export function replacementHistory(window: readonly ResponseItem[], prompts: readonly ResponseItem[], closing: ResponseItem, trigger: CompactionTrigger): ResponseItem[] {
+  const last = prompts[prompts.length - 1];
+  if (trigger !== 'manual' || last === undefined) return [...window, ...prompts, closing];
+  const lead = window.filter((item) => item.type === 'additional_tools' || isBaseInstructionsMessage(item));
+  const context = window.filter((item) => !lead.includes(item));
+  return [...lead, ...prompts.slice(0, -1), ...context, last, closing];
+}
+
 /** The tools of a remote compaction request: those of a normal request of the turn. */
 export function turnTools(deps: TurnDeps, state: ThreadState, settings: TurnSettings): ReturnType<typeof toolsForTurn> {
-  return [...toolsForTurn(deps.packTools, settings.sandbox), ...state.extraToolSpecs];
+  return [...toolsForTurn(deps.packTools, settings), ...state.extraToolSpecs];
 }

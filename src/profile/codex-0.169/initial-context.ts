@@ -3,6 +3,7 @@
 // context as parts, the multi-agent v2 messages for v2 threads, and one user message with AGENTS.md
 // and the environment. The base-instructions message is not part of it: the body renderer puts it
 // in front (see render-body.ts), because Codex keeps it in session_meta rather than in the history.
+import type { ModelInfo } from '../../../protocol/model-catalog.js';
 import type { InstructionFilters } from '../../../protocol/pack-files.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import { deferredToolsText } from '../../context/deferred-tools.js';
@@ -58,6 +59,11 @@ export function environmentPart(settings: TurnSettings, now: Date = new Date()):
   return { text, kind: 'environments.environment_context', provenance: HARNESS };
 }
 
+/** False for a model without tool_search (the fallback entry): its namespaces are not announced as deferred. */
+export function defersTools(model: ModelInfo): boolean {
+  return model.supports_search_tool !== false;
+}
+
 export function developerBundleParts(pack: Pack, settings: TurnSettings, opts: WindowContextOptions): ContextPart[] {
   const parts: ContextPart[] = [];
   if (settings.developerInstructions !== undefined && (opts.includeDeveloperInstructions ?? true)) {
@@ -72,7 +78,7 @@ export function developerBundleParts(pack: Pack, settings: TurnSettings, opts: W
   parts.push(permissionsPart(pack, settings));
   const collaboration = collaborationPart(pack, settings, opts.toolNames);
   if (collaboration) parts.push(collaboration);
-  if (opts.multiAgentVersion === 'v1') {
+  if (opts.multiAgentVersion === 'v1' && defersTools(settings.model)) {
     const tools = deferredToolsText(pack, (settings.mcpServers ?? []).map(mcpNamespace));
     if (tools !== undefined) parts.push({ text: tools, kind: 'tools.deferred_namespaces', provenance: { type: 'tool', namespace: 'tool_search' } });
   }

@@ -9,6 +9,7 @@ import { DeferredNamespaces, InstructionFilters } from '../../../protocol/pack-f
 import { ToolSpec } from '../../../protocol/responses-request.js';
 import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
 import { loadPack, type Pack, type PackDirs } from '../../pack/load-pack.js';
+import { FALLBACK_BASE_INSTRUCTIONS_FILE } from '../../config/fallback-model.js';
 import type { PackFileSpec, PackLayout } from '../../pack/pack-layout.js';
 import { TOOL_OUTCOME_FILES } from '../../tools/tool-texts.js';
 import {
@@ -79,6 +80,8 @@ const files: PackFileSpec[] = [
   optionalFile(TOOL_OUTCOME_FILES.imageAttached),
   ...PATCH_OUTPUT_FILES,
   ...FALLBACK_FILES.map((path) => ({ path, optional: true })),
+  // Codex keeps this text in its binary: a pack may lack it (fallback-model.ts).
+  { path: FALLBACK_BASE_INSTRUCTIONS_FILE, optional: true },
 ];
 
 export const codex0169PackLayout: PackLayout = { name: 'codex-0.169', files };

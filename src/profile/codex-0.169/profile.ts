@@ -6,14 +6,16 @@
 // (`weft prompt`), with ids made up for the occasion.
 import { weftPackFor } from '../../pack/default-pack-dir.js';
 import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
+import { bubblewrapSandbox } from '../../tools/sandbox/bubblewrap-sandbox.js';
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
+import { FALLBACK_MODEL_0169 } from './fallback-model.js';
 import { forkRollout0169 } from './fork-rollout.js';
 import { windowContext } from './initial-context.js';
 import { sessionInstructions0169, toolNames } from './model-instructions.js';
 import { codex0169PackLayout, defaultPackTools, loadCodex0169Pack } from './pack-layout.js';
-import { renderBody0169 } from './render-body.js';
+import { renderBody0169, sentPrompt0169 } from './render-body.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { Codex0169Thread } from './thread-session.js';
 import { storedItem0169 } from './stored-items.js';
@@ -24,9 +26,11 @@ export const codex0169Profile: CompatProfile = {
   protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
   toolOutputs: CODEX_0169_TOOL_OUTPUTS,
+  commandSandbox: bubblewrapSandbox,
   weftPack: weftPackFor('codex-0.169'),
   loadPack: (dirs) => loadCodex0169Pack(dirs),
   packTools: defaultPackTools,
+  fallbackModel: FALLBACK_MODEL_0169,
   modelInstructions: sessionInstructions0169,
   collaborationPreset: collaborationPreset0169,
   skillsInUserInstructions: false,
@@ -45,6 +49,7 @@ export const codex0169Profile: CompatProfile = {
     }),
   settingsUpdateItems: (pack, previous, next, _base, opts = {}) =>
     settingsUpdates0169(pack, previous, next, { afterFreshContext: opts.afterFreshContext ?? false, toolNames: toolNames(defaultPackTools(pack)), meta: {} }),
+  sentPrompt: (prompt, settings, opts) => sentPrompt0169(prompt, settings, { threadId: opts.promptCacheKey, builtinProvider: false }),
   renderBody: (prompt, settings, opts) =>
     // Without a thread (and its pack) the instructions go out as given; threads cut them per request.
     renderBody0169(prompt, settings, {

@@ -54,19 +54,35 @@ function textParams(prompt: Prompt, settings: TurnSettings): TextParams | undefi
   return { ...(verbosity ? { verbosity } : {}), ...(format ? { format } : {}) };
 }
 
-export function renderBody0169(prompt: Prompt, settings: TurnSettings, ctx: RequestContext): ResponsesRequestBody {
+/**
+ * The prompt as a codex-0.169 body carries it: no separate instructions (they are the first
+ * developer message of the input), items as sent to this provider, and for code-mode models no
+ * tools and no parallel calls. What the Chat and Anthropic wires render.
+ */
+export function sentPrompt0169(prompt: Prompt, settings: TurnSettings, ctx: Pick<RequestContext, 'threadId' | 'builtinProvider'>): Prompt {
   const codeMode = isCodeMode(settings.model);
   const instructions = baseInstructionsMessage(ctx.threadId, prompt.instructions);
-  const input = inputWithInstructions(prompt.input, instructions).map((item) => wireItem(item, ctx.builtinProvider));
+  return {
+    instructions: '',
+    input: inputWithInstructions(prompt.input, instructions).map((item) => wireItem(item, ctx.builtinProvider)),
+    tools: codeMode ? [] : [...prompt.tools],
+    parallelToolCalls: codeMode ? false : prompt.parallelToolCalls,
+    ...(prompt.outputSchema !== undefined ? { outputSchema: prompt.outputSchema } : {}),
+  };
+}
+
+export function renderBody0169(prompt: Prompt, settings: TurnSettings, ctx: RequestContext): ResponsesRequestBody {
+  const codeMode = isCodeMode(settings.model);
+  const sent = sentPrompt0169(prompt, settings, ctx);
   const reasoning = reasoningParams(settings);
-  const text = textParams(prompt, settings);
+  const text = textParams(sent, settings);
   return {
     model: settings.model.slug,
     stream: true,
-    input,
-    ...(codeMode ? {} : { tools: [...prompt.tools] }),
+    input: [...sent.input],
+    ...(codeMode ? {} : { tools: [...sent.tools] }),
     tool_choice: 'auto',
-    parallel_tool_calls: codeMode ? false : prompt.parallelToolCalls,
+    parallel_tool_calls: sent.parallelToolCalls,
     ...(reasoning ? { reasoning } : {}),
     store: false,
     include: reasoning ? ['reasoning.encrypted_content'] : [],

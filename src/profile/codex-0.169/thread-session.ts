@@ -16,6 +16,7 @@ import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Pack } from '../../pack/load-pack.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import type { RenderOptions } from '../../prompt/responses.js';
+import type { PromptRendering } from '../../prompt/render-for-wire.js';
 import type { RolloutLineInput } from '../../rollout/writer.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
@@ -26,7 +27,7 @@ import { windowContext } from './initial-context.js';
 import { installationId } from './installation-id.js';
 import { decorateCreatedItem, modelOutputItem, type ItemMeta } from './items.js';
 import { sentInstructions0169, sessionInstructions0169, toolNames } from './model-instructions.js';
-import { baseInstructionsMessage, renderBody0169 } from './render-body.js';
+import { baseInstructionsMessage, renderBody0169, sentPrompt0169 } from './render-body.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { contextCompactedEvent } from '../../rollout/records.js';
@@ -95,9 +96,12 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.#multiAgentVersion = state.multiAgentVersion ?? init.settings.model.multi_agent_version ?? 'v1';
     this.#toolNames = toolNames(init.packTools);
     this.forkedFrom = state.forkedFrom;
-    // Codex records the settings when it opens a thread, and again when they changed since the last turn.
+    // Codex records the settings when a fork opens and when they changed since the last turn; `exec`
+    // also when it reopens a thread (it sends its settings with the turn), an app-server client not
+    // (appserver-0.169 b–d).
     const changed = state.lastModel !== undefined && state.lastModel !== init.settings.model.slug;
-    this.#openSettingsEvents = init.kind === 'new' ? 0 : init.kind === 'fork' || changed ? 2 : 1;
+    const reopened = init.source === 'exec' ? 1 : 0;
+    this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
     this.rolloutFormat = new Codex0169RolloutFormat(
       { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence },
       { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)) },
@@ -167,12 +171,22 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return sentInstructions0169(this.pack, text, this.#toolNames, custom);
   }
 
+  sentPrompt(prompt: Prompt, settings: TurnSettings, _opts: RenderOptions): Prompt {
+    return sentPrompt0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, {
+      threadId: this.threadId,
+      builtinProvider: this.init.providerId === 'openai',
+    });
+  }
+
   renderBody(prompt: Prompt, settings: TurnSettings, _opts: RenderOptions): ResponsesRequestBody {
     return renderBody0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, this.requestContext());
   }
 
-  renderCompaction(prompt: Prompt, settings: TurnSettings, compaction: CompactionInfo): ResponsesRequestBody {
-    return renderBody0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, this.requestContext(compaction));
+  compactionRendering(compaction: CompactionInfo): PromptRendering {
+    return {
+      sentPrompt: (prompt, settings, opts) => this.sentPrompt(prompt, settings, opts),
+      renderBody: (prompt, settings) => renderBody0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, this.requestContext(compaction)),
+    };
   }
 
   async turnStarted(turnId: string, settings: TurnSettings): Promise<RolloutLineInput[]> {

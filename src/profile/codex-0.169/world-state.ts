@@ -9,7 +9,7 @@ import { filesystemXml, workspaceRoots } from '../../context/filesystem-profile.
 import { skillsInstructionsText } from '../../context/skills-instructions.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Pack } from '../../pack/load-pack.js';
-import { collaborationPart, permissionsPart } from './initial-context.js';
+import { collaborationPart, defersTools, permissionsPart } from './initial-context.js';
 
 /** Codex's fingerprint of a rendered context fragment: SHA-1 over a tag, the role and the text. */
 export function fragmentHash(role: string, text: string): string {
@@ -53,7 +53,7 @@ export function worldState(pack: Pack, input: WorldStateInput): Record<string, u
   const skills = skillsInstructionsText(pack, settings.skills ?? [], { includeUsage: settings.model.include_skills_usage_instructions ?? false });
   const collaboration =
     collaborationPart(pack, settings, input.toolNames)?.text ?? pack.render('collaboration_mode/wrapper.md', { instructions: '' });
-  const tools = input.multiAgentVersion === 'v1' ? pack.json<DeferredNamespaces>('tools_message/deferred_namespaces.json') : {};
+  const tools = input.multiAgentVersion === 'v1' && defersTools(settings.model) ? pack.json<DeferredNamespaces>('tools_message/deferred_namespaces.json') : {};
   const now = input.now ?? new Date();
   // Keys in Codex's (sorted) order.
   return {

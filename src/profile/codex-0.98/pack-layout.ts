@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ModelCatalog } from '../../../protocol/model-catalog.js';
 import { ToolSpec } from '../../../protocol/responses-request.js';
+import { FALLBACK_BASE_INSTRUCTIONS_FILE } from '../../config/fallback-model.js';
 import type { PackFileSpec, PackLayout } from '../../pack/pack-layout.js';
 import { TOOL_OUTCOME_FILES } from '../../tools/tool-texts.js';
 import {
@@ -43,6 +44,8 @@ const files: PackFileSpec[] = [
   { path: 'tool_output/aborted.txt' },
   { path: 'tool_output/dynamic_tool_failed.txt' },
   { path: 'turn_aborted.md' },
+  // Codex keeps this text in its binary: a pack may lack it (fallback-model.ts).
+  { path: FALLBACK_BASE_INSTRUCTIONS_FILE, optional: true },
 ];
 
 export const codex098PackLayout: PackLayout = { name: 'codex-0.98', files };

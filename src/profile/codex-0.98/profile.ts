@@ -9,10 +9,12 @@ import { forkRollout } from '../../rollout/fork.js';
 import { settingsUpdateItems } from '../../context/settings-update.js';
 import { renderResponsesBody } from '../../prompt/responses.js';
 import { codex098PackLayout } from './pack-layout.js';
+import { FALLBACK_MODEL_098 } from './fallback-model.js';
 import { storedItem098 } from './stored-items.js';
 import type { CompatProfile } from '../profile.js';
 import { codex098Thread } from './thread.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
+import { landlockSandbox } from '../../tools/sandbox/landlock-sandbox.js';
 
 export const codex098Profile: CompatProfile = {
   name: 'codex-0.98',
@@ -21,12 +23,16 @@ export const codex098Profile: CompatProfile = {
   packLayout: codex098PackLayout,
   buildInitialContext,
   settingsUpdateItems,
+  // 0.98 sends the prompt as it is: top-level instructions, the input untouched.
+  sentPrompt: (prompt) => prompt,
   renderBody: renderResponsesBody,
   storedItem: storedItem098,
   toolOutputs: CODEX_098_TOOL_OUTPUTS,
+  commandSandbox: landlockSandbox,
   weftPack: [WEFT_PACK_DIR],
   loadPack: (dirs) => loadPack(dirs, codex098PackLayout),
   packTools: (pack) => pack.json<ToolSpec[]>('tools.json'),
+  fallbackModel: FALLBACK_MODEL_098,
   modelInstructions: (_pack, model, personality) => modelInstructions(model, personality),
   // 0.98 sends a collaboration mode as the client gave it.
   collaborationPreset: (_pack, mode) => mode,

@@ -9,6 +9,7 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
   return {
     buildInitialContext: profile.buildInitialContext,
     settingsUpdateItems: profile.settingsUpdateItems,
+    sentPrompt: profile.sentPrompt,
     renderBody: profile.renderBody,
     rolloutFormat: { lines: (line) => [formatRolloutLine(line)] },
     turnStarted: async () => [],

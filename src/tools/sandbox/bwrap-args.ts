@@ -4,12 +4,8 @@
 // sub-paths bound read-only again on top so they win. New pid namespace and session, killed with its
 // parent; the network namespace is unshared unless the policy grants network access.
 import type { SandboxPolicy } from '../../../protocol/rollout.js';
+import { hasNetworkAccess } from './sandbox-mechanism.js';
 import type { WritableRoot } from './writable-roots.js';
-
-/** Whether the policy lets commands reach the network. */
-export function hasNetworkAccess(policy: SandboxPolicy): boolean {
-  return policy.type === 'danger-full-access' || (policy.type === 'workspace-write' && policy.network_access);
-}
 
 /** bwrap's arguments (without the bwrap executable) that run `argv` under `policy`. */
 export function bwrapArgs(policy: SandboxPolicy, roots: readonly WritableRoot[], argv: readonly string[]): string[] {

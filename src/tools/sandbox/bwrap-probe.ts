@@ -5,8 +5,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { bwrapProbeKey, bwrapProbeRecordFile, bwrapRecordedWorking, recordBwrapWorking } from './bwrap-probe-record.js';
-
-export type BwrapStatus = { available: true; path: string } | { available: false; reason: string; hint: string };
+import { unsupportedPlatform, type SandboxStatus } from './sandbox-mechanism.js';
 
 /** How to get a working bwrap, for messages (the model's and the user's). */
 export const INSTALL_HINT =
@@ -14,7 +13,7 @@ export const INSTALL_HINT =
   'and make sure unprivileged user namespaces are enabled; or set sandbox_mode = "danger-full-access" to run commands without a sandbox';
 
 const PROBE_TIMEOUT_MS = 5000;
-const cache = new Map<string, Promise<BwrapStatus>>();
+const cache = new Map<string, Promise<SandboxStatus>>();
 
 /** The first executable `bwrap` on `pathVar`, or undefined. */
 export function findBwrap(pathVar: string | undefined): string | undefined {
@@ -31,7 +30,7 @@ export function findBwrap(pathVar: string | undefined): string | undefined {
   return undefined;
 }
 
-function runProbe(bwrap: string): Promise<BwrapStatus> {
+function runProbe(bwrap: string): Promise<SandboxStatus> {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-pid', '--unshare-net', '--proc', '/proc', '--', '/bin/sh', '-c', 'exit 0'];
   return new Promise((resolve) => {
     execFile(bwrap, args, { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
@@ -47,14 +46,9 @@ function runProbe(bwrap: string): Promise<BwrapStatus> {
  * Can weft sandbox commands on this machine? `WEFT_BWRAP` names the bwrap to use (else the first on
  * the PATH). Cached; never rejects.
  */
-export function probeBwrap(env: Readonly<Record<string, string | undefined>> = process.env): Promise<BwrapStatus> {
-  if (process.platform !== 'linux') {
-    return Promise.resolve({
-      available: false,
-      reason: `weft enforces sandboxes only on Linux (this is ${process.platform})`,
-      hint: 'set sandbox_mode = "danger-full-access" to run commands without a sandbox, or approve each command that asks for escalated permissions',
-    });
-  }
+export function probeBwrap(env: Readonly<Record<string, string | undefined>> = process.env): Promise<SandboxStatus> {
+  const elsewhere = unsupportedPlatform();
+  if (elsewhere) return Promise.resolve(elsewhere);
   const chosen = env['WEFT_BWRAP'];
   const bwrap = chosen !== undefined && chosen !== '' ? chosen : findBwrap(env['PATH']);
   if (bwrap === undefined) return Promise.resolve({ available: false, reason: 'bwrap (bubblewrap) is not on the PATH', hint: INSTALL_HINT });
@@ -67,7 +61,7 @@ export function probeBwrap(env: Readonly<Record<string, string | undefined>> = p
 }
 
 /** A success recorded for this very bwrap and kernel setup (bwrap-probe-record.ts), else a probe. */
-async function probeOrRecall(bwrap: string, env: Readonly<Record<string, string | undefined>>): Promise<BwrapStatus> {
+async function probeOrRecall(bwrap: string, env: Readonly<Record<string, string | undefined>>): Promise<SandboxStatus> {
   const key = bwrapProbeKey(bwrap);
   const record = bwrapProbeRecordFile(env);
   if (key !== undefined && bwrapRecordedWorking(record, key)) return { available: true, path: bwrap };

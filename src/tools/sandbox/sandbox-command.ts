@@ -1,14 +1,16 @@
 // How a command the model asked for is started under the thread's sandbox policy: unchanged for
-// `danger-full-access` or an escalation the user approved, inside bubblewrap otherwise, and refused
-// (never run unconfined) when bubblewrap cannot sandbox here.
+// `danger-full-access` or an escalation the user approved, inside the profile's sandbox mechanism
+// otherwise (sandbox-mechanism.ts), and refused (never run unconfined) when that mechanism cannot
+// sandbox here.
 import type { SandboxPolicy } from '../../../protocol/rollout.js';
 import { ToolError } from '../../errors.js';
-import { bwrapArgs } from './bwrap-args.js';
-import { probeBwrap } from './bwrap-probe.js';
+import type { SandboxMechanism } from './sandbox-mechanism.js';
 import { writableRoots } from './writable-roots.js';
 
 export interface CommandSandbox {
   policy: SandboxPolicy;
+  /** What confines the command: the profile's choice (CompatProfile.commandSandbox). */
+  mechanism: SandboxMechanism;
   /** The user approved running this one command outside the sandbox. */
   escalated?: boolean | undefined;
 }
@@ -25,7 +27,7 @@ export class SandboxUnavailableError extends ToolError {
 
 export interface SandboxedArgv {
   argv: string[];
-  /** True when the command runs inside bubblewrap. */
+  /** True when the command runs inside the sandbox. */
   sandboxed: boolean;
 }
 
@@ -37,8 +39,8 @@ export async function sandboxedArgv(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<SandboxedArgv> {
   if (sandbox.policy.type === 'danger-full-access' || sandbox.escalated === true) return { argv: [...argv], sandboxed: false };
-  const status = await probeBwrap(env);
+  const status = await sandbox.mechanism.probe(env);
   if (!status.available) throw new SandboxUnavailableError(status.reason, status.hint);
   const roots = writableRoots(sandbox.policy, cwd, env);
-  return { argv: [status.path, ...bwrapArgs(sandbox.policy, roots, argv)], sandboxed: true };
+  return { argv: sandbox.mechanism.wrap(status.path, sandbox.policy, roots, argv), sandboxed: true };
 }

@@ -1,17 +1,21 @@
 // Telling a command the sandbox stopped from one that failed on its own, and the values of the
 // pack's `tool_output/sandbox_denied.md` (Codex 0.98 reports a denial as the debug form of its
 // internal error: see the pack's MANIFEST.md, "Tool outcomes").
+import { constants as osConstants } from 'node:os';
 
 // Words a refusal puts in a command's output (EPERM, EACCES, EROFS, a seccomp or Landlock refusal, a
 // tool that reports a failed write). Codex's heuristic, which weft follows so that the same failures
 // are offered for a retry outside the sandbox: a failed command whose output holds one of these is a
-// denial, whatever its exit code; without them it is not (weft has no seccomp filter, so the SIGSYS
-// exit status Codex also counts cannot come from weft's sandbox).
+// denial, whatever its exit code, and so is one killed by SIGSYS (a seccomp filter's kill: the
+// Landlock helper's filter kills a call made through a foreign system-call ABI).
 const DENIAL_MARKERS = ['operation not permitted', 'permission denied', 'read-only file system', 'seccomp', 'sandbox', 'landlock', 'failed to write file'];
+// The exit status of a process killed by SIGSYS, as weft reports signals (128 + the signal number).
+const SIGSYS_EXIT = 128 + (osConstants.signals.SIGSYS ?? 31);
 
 /** Whether a sandboxed command's failure looks like the sandbox's doing (never for a timeout). */
 export function isLikelySandboxDenial(exitCode: number, output: string, timedOut = false): boolean {
   if (exitCode === 0 || timedOut) return false;
+  if (exitCode === SIGSYS_EXIT) return true;
   const lower = output.toLowerCase();
   return DENIAL_MARKERS.some((marker) => lower.includes(marker));
 }

@@ -1,0 +1,58 @@
+// Whether the Landlock helper can sandbox commands here. It is a small C program compiled when weft is
+// installed (scripts/build-landlock-helper.mjs), so it can be missing (no C compiler at install), and
+// the kernel may lack Landlock (before Linux 5.13, or left out of the `lsm=` list). The probe runs a
+// trivial command under the strictest rules weft uses, once per helper path per process.
+import { execFile } from 'node:child_process';
+import { accessSync, constants as fsConstants } from 'node:fs';
+import path from 'node:path';
+import { WEFT_PACKAGE_ROOT } from '../../pack/default-pack-dir.js';
+import { unsupportedPlatform, type SandboxStatus } from './sandbox-mechanism.js';
+
+/** Where the install builds the helper. */
+export const LANDLOCK_HELPER_PATH = path.join(WEFT_PACKAGE_ROOT, 'native', 'build', 'weft-landlock-exec');
+const BUILD_SCRIPT = path.join(WEFT_PACKAGE_ROOT, 'scripts', 'build-landlock-helper.mjs');
+const NO_SANDBOX = 'or set sandbox_mode = "danger-full-access" to run commands without a sandbox';
+
+/** How to get the helper built, for messages (the model's and the user's). */
+export const BUILD_HINT =
+  `build weft's Landlock helper with \`node ${BUILD_SCRIPT}\` (it needs a C compiler and the C library headers; ` +
+  `Debian/Ubuntu: \`sudo apt-get install gcc libc6-dev\`); ${NO_SANDBOX}`;
+const KERNEL_HINT = `run on a Linux kernel with Landlock enabled (5.13 or later, \`landlock\` in the \`lsm=\` boot parameter); ${NO_SANDBOX}`;
+
+// The helper's exit status when it could not set the sandbox up (the reason is on its stderr).
+const SETUP_FAILED = 125;
+const PROBE_TIMEOUT_MS = 5000;
+const cache = new Map<string, Promise<SandboxStatus>>();
+
+function runProbe(helper: string): Promise<SandboxStatus> {
+  return new Promise((resolve) => {
+    execFile(helper, ['--no-network', '--', '/bin/sh', '-c', 'exit 0'], { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
+      if (!err) return resolve({ available: true, path: helper });
+      const detail = String(stderr).trim() || err.message;
+      const kernel = 'code' in err && err.code === SETUP_FAILED && /Landlock is not available/.test(detail);
+      resolve({ available: false, reason: `${helper} cannot start a sandbox here (${detail})`, hint: kernel ? KERNEL_HINT : BUILD_HINT });
+    });
+  });
+}
+
+/**
+ * Can weft sandbox commands with Landlock here? `WEFT_LANDLOCK_HELPER` names the helper to use (else
+ * the one the install built). Cached; never rejects.
+ */
+export function probeLandlock(env: Readonly<Record<string, string | undefined>> = process.env): Promise<SandboxStatus> {
+  const elsewhere = unsupportedPlatform();
+  if (elsewhere) return Promise.resolve(elsewhere);
+  const chosen = env['WEFT_LANDLOCK_HELPER'];
+  const helper = chosen !== undefined && chosen !== '' ? chosen : LANDLOCK_HELPER_PATH;
+  try {
+    accessSync(helper, fsConstants.X_OK);
+  } catch {
+    return Promise.resolve({ available: false, reason: `the Landlock helper ${helper} is not built`, hint: BUILD_HINT });
+  }
+  let status = cache.get(helper);
+  if (status === undefined) {
+    status = runProbe(helper);
+    cache.set(helper, status);
+  }
+  return status;
+}
