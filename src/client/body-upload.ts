@@ -6,15 +6,24 @@
 // read fetch's. Any other request goes to fetch unchanged.
 import { once } from 'node:events';
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import zlib from 'node:zlib';
+import type zlib from 'node:zlib';
 import { ChunkPool, jsonBodyOfStream, type JsonBody } from './json-body.js';
 import { proxyConfigured, proxyFetch } from './proxy-fetch.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+// https (and TLS under it) and zlib are loaded by the first request that needs them: a plain-HTTP
+// provider (a local model server, the mock) never does, and loading them is a measurable part of a start.
+const load = createRequire(import.meta.url);
+const httpsModule = (): typeof https => load('node:https') as typeof https;
+const zlibModule = (): typeof zlib => load('node:zlib') as typeof zlib;
+let httpAgent: http.Agent | undefined;
+let httpsAgent: https.Agent | undefined;
+const agentFor = (secure: boolean): http.Agent =>
+  secure ? (httpsAgent ??= new (httpsModule().Agent)({ keepAlive: true })) : (httpAgent ??= new http.Agent({ keepAlive: true }));
 
 /** fetch, except that bodies made by json-body.ts are uploaded with reused buffers. */
 export const uploadingFetch: Fetch = async (input, init) => {
@@ -34,10 +43,10 @@ function upload(url: URL, init: RequestInit, body: JsonBody): Promise<Response> 
   headers['content-length'] = String(body.byteLength);
   const signal = init.signal ?? undefined;
   return new Promise<Response>((resolve, reject) => {
-    const req = (secure ? https : http).request(url, {
+    const req = (secure ? httpsModule() : http).request(url, {
       method: init.method ?? 'POST',
       headers,
-      agent: secure ? agents.https : agents.http,
+      agent: agentFor(secure),
       ...(signal ? { signal } : {}),
     });
     req.once('response', (res) => resolve(asResponse(res)));
@@ -80,11 +89,11 @@ function asResponse(res: http.IncomingMessage): Response {
   const encoding = headers.get('content-encoding')?.trim().toLowerCase();
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip'
-      ? zlib.createGunzip()
+      ? zlibModule().createGunzip()
       : encoding === 'deflate'
-        ? zlib.createInflate()
+        ? zlibModule().createInflate()
         : encoding === 'br'
-          ? zlib.createBrotliDecompress()
+          ? zlibModule().createBrotliDecompress()
           : undefined;
   const stream: Readable = decoder ? res.pipe(decoder) : res;
   if (decoder) res.on('error', (err) => decoder.destroy(err));

@@ -2,7 +2,7 @@
 // no newline translation, and checked (present, known placeholders, JSON shape). A pack may be a stack
 // of directories, top first: each file comes from the first one that has it. weft's own pack uses
 // this so that a generation's folder holds only what differs from the shared files below it.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PackError } from '../errors.js';
 import type { PackLayout } from './pack-layout.js';
@@ -33,12 +33,16 @@ function packDirList(dirs: PackDirs): string[] {
   return list.map((d) => path.resolve(d));
 }
 
-/** The text of `file` from the first directory of `roots` that has it; undefined when none has. */
-async function readLayered(roots: readonly string[], file: string): Promise<{ text: string; full: string; layer: string } | undefined> {
+/**
+ * The text of `file` from the first directory of `roots` that has it; undefined when none has.
+ * Read synchronously: a pack is about a hundred small files, and reading them through promises
+ * (four thread-pool trips each) cost a one-shot `weft exec` five times the CPU of plain reads.
+ */
+function readLayered(roots: readonly string[], file: string): { text: string; full: string; layer: string } | undefined {
   for (const root of roots) {
     const full = path.join(root, ...file.split('/'));
     try {
-      return { text: await readFile(full, 'utf8'), full, layer: root };
+      return { text: readFileSync(full, 'utf8'), full, layer: root };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
         throw new PackError(`pack ${root}: ${file} cannot be read`, full, { cause: err });
@@ -56,7 +60,7 @@ export async function loadPack(dirs: PackDirs, layout: PackLayout): Promise<Pack
 
   await Promise.all(
     layout.files.map(async (spec) => {
-      const found = await readLayered(roots, spec.path);
+      const found = readLayered(roots, spec.path);
       if (found === undefined) {
         if (spec.optional) return;
         const full = path.join(root, ...spec.path.split('/'));

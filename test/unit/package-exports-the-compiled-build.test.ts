@@ -29,8 +29,9 @@ describe('package exports', () => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bundle-'));
     try {
       // `thread list` opens the engine: config, profile and weft's own pack, found from dist/.
-      const script = "const m = await import('./dist/weft.mjs'); process.exitCode = await m.main(['thread', 'list', '--json'], m.processIo());";
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home } });
+      // Plain `require`: the bundle is an ordinary CommonJS file, whatever loads it.
+      const script = "const m = require('./dist/weft.cjs'); m.main(['thread', 'list', '--json'], m.processIo()).then((code) => { process.exitCode = code; });";
+      const out = execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home } });
       expect(JSON.parse(out)).toMatchObject({ threads: [] });
     } finally {
       await rm(home, { recursive: true, force: true });

@@ -4,7 +4,8 @@
 // ended, otherwise (after the requested yield time, or when the script calls `yield_control()`) the
 // output gathered so far while the script keeps running. The worker has a heap limit; a cell that
 // outlives `maxLifetimeMs` (counted from its start) is stopped.
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
 import { CELL_PRELUDE_SOURCE } from './cell-prelude-source.js';
 import { CELL_WORKER_SOURCE } from './cell-worker-source.js';
 
@@ -49,6 +50,9 @@ type Final = { stored: Record<string, unknown>; error?: string | undefined };
 
 const IMAGE_DETAILS = new Set(['auto', 'low', 'high', 'original']);
 
+// Loaded by the first cell, not by every process that could run one.
+const workerThreads = (): typeof import('node:worker_threads') => createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+
 export class CodeCell {
   readonly id: string;
   readonly #worker: Worker;
@@ -72,7 +76,7 @@ export class CodeCell {
     this.#started = new Promise((resolve) => (this.#markStarted = resolve));
     this.#onNotify = start.onNotify;
     const limits = start.limits ?? DEFAULT_CELL_LIMITS;
-    this.#worker = new Worker(CELL_WORKER_SOURCE, {
+    this.#worker = new (workerThreads().Worker)(CELL_WORKER_SOURCE, {
       eval: true,
       // No environment, no inherited flags, no stdio of ours: the script can print nowhere.
       env: {},

@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
+import { bwrapProbeKey, bwrapProbeRecordFile, bwrapRecordedWorking, recordBwrapWorking } from './bwrap-probe-record.js';
 import { unsupportedPlatform, type SandboxStatus } from './sandbox-mechanism.js';
 
 /** How to get a working bwrap, for messages (the model's and the user's). */
@@ -53,8 +54,18 @@ export function probeBwrap(env: Readonly<Record<string, string | undefined>> = p
   if (bwrap === undefined) return Promise.resolve({ available: false, reason: 'bwrap (bubblewrap) is not on the PATH', hint: INSTALL_HINT });
   let status = cache.get(bwrap);
   if (status === undefined) {
-    status = runProbe(bwrap);
+    status = probeOrRecall(bwrap, env);
     cache.set(bwrap, status);
   }
+  return status;
+}
+
+/** A success recorded for this very bwrap and kernel setup (bwrap-probe-record.ts), else a probe. */
+async function probeOrRecall(bwrap: string, env: Readonly<Record<string, string | undefined>>): Promise<SandboxStatus> {
+  const key = bwrapProbeKey(bwrap);
+  const record = bwrapProbeRecordFile(env);
+  if (key !== undefined && bwrapRecordedWorking(record, key)) return { available: true, path: bwrap };
+  const status = await runProbe(bwrap);
+  if (status.available && key !== undefined) recordBwrapWorking(record, key);
   return status;
 }

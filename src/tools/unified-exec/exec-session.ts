@@ -1,7 +1,6 @@
 // One command started by exec_command: its output since the model last read it, the whole output
 // for the end-of-command event, and its exit. A call reads output until its yield deadline, or until
 // the command exits and its output is closed, whichever comes first.
-import { performance } from 'node:perf_hooks';
 import { HeadTailBuffer, TIMEOUT_EXIT_CODE, type SpawnedCommand } from '../run-process.js';
 import type { ExecEvent } from '../exec-event.js';
 

@@ -1,0 +1,114 @@
+// Loading the bundled command line (dist/weft.cjs) through V8's code cache. Node 20 has no compile
+// cache for modules (`module.enableCompileCache` came in 22.1), and compiling the bundle is the
+// largest part of every start. So the bin compiles it as a `vm.Script` with the cached data of an
+// earlier run: V8 then reads the compiled code instead of parsing the source again. The cache is
+// only a cache: a missing, unreadable or unwritable one, or one V8 rejects (another Node, other V8
+// flags), costs one normal compile and nothing else. It is written once, at the end of the run
+// that had to compile, so it holds every function that run used.
+import { isAscii } from 'node:buffer';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import { userCacheDir, writeCacheFileSync } from '../config/user-cache-dir.js';
+
+/** The first line scripts/build.ts writes in the bundle: `// weft-bundle <content hash>`. */
+export const BUNDLE_HASH_PREFIX = '// weft-bundle ';
+
+/** Where code caches live: code-cache/ in weft's user cache folder. */
+export function codeCacheDir(env: Readonly<Record<string, string | undefined>>): string {
+  return path.join(userCacheDir(env), 'code-cache');
+}
+
+/**
+ * The cache file of one bundle for this Node: V8's cached data is valid only for the same V8 build
+ * and the same source, and V8 itself checks little more than the source's length.
+ */
+export function codeCacheFile(dir: string, source: string, nodeVersion: string = process.version, arch: string = process.arch): string | undefined {
+  const end = source.indexOf('\n');
+  const first = end < 0 ? source : source.slice(0, end);
+  if (!first.startsWith(BUNDLE_HASH_PREFIX)) return undefined;
+  const hash = first.slice(BUNDLE_HASH_PREFIX.length).trim();
+  if (!/^[0-9a-f]{8,64}$/.test(hash)) return undefined;
+  return path.join(dir, `${nodeVersion}-${arch}-${hash}.bin`);
+}
+
+export interface LoadedBundle {
+  /** The bundle's exports (`module.exports` of the CommonJS bundle). */
+  exports: Record<string, unknown>;
+  /** Whether V8 used the cached data (false on a first run, or when it rejected the cache). */
+  cacheUsed: boolean;
+  /** Writes the cache when this run had to compile; call it once the work is done. Never throws. */
+  saveCache(): void;
+}
+
+/** Runs the CommonJS bundle at `file` as Node's CommonJS loader would, with V8's code cache in `cacheDir`. */
+export function loadBundleWithCodeCache(file: string, cacheDir: string | undefined): LoadedBundle {
+  // The build writes the bundle in ASCII, which Node turns into a string by a copy; its UTF-8
+  // decoding, even of pure ASCII, took longer than compiling from the cache.
+  const bytes = readFileSync(file);
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const cacheFile = cacheDir === undefined ? undefined : codeCacheFile(cacheDir, source);
+  let cachedData: Buffer | undefined;
+  if (cacheFile !== undefined) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      // No cache yet (or unreadable): compile normally and write one at the end.
+    }
+  }
+  silenceLoaderNotice();
+  // Node's own CommonJS wrapper, so the bundle sees the usual module variables.
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new vm.Script(wrapped, {
+    filename: file,
+    cachedData,
+    // `import()` of what stays outside the bundle (tsx, undici, extension files) goes to Node's loader.
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const cacheUsed = cachedData !== undefined && script.cachedDataRejected === false;
+  const module = { exports: {} as Record<string, unknown> };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run(module.exports, createRequire(file), module, file, path.dirname(file));
+  let pending = cacheFile !== undefined && !cacheUsed;
+  return {
+    exports: module.exports,
+    cacheUsed,
+    saveCache() {
+      if (!pending || cacheFile === undefined) return;
+      pending = false;
+      writeCodeCache(cacheFile, script.createCachedData());
+    },
+  };
+}
+
+/** The caches of older bundles for the same Node go: an upgrade leaves one file, not one per version. */
+function writeCodeCache(file: string, data: Buffer): void {
+  if (!writeCacheFileSync(file, data)) return;
+  const name = path.basename(file);
+  const sameNode = name.slice(0, name.lastIndexOf('-') + 1);
+  try {
+    for (const other of readdirSync(path.dirname(file))) {
+      if (other !== name && other.startsWith(sameNode) && other.endsWith('.bin')) rmSync(path.join(path.dirname(file), other), { force: true });
+    }
+  } catch {
+    // Left for the next upgrade.
+  }
+}
+
+let silenced = false;
+/**
+ * Node 20 marks the main-context loader for a script's `import()` experimental and says so on
+ * stderr at the first one (an extension file, tsx, undici behind a proxy). That notice is about how
+ * weft loads itself, not about anything the user did: it alone is dropped; every other warning passes.
+ */
+function silenceLoaderNotice(): void {
+  if (silenced) return;
+  silenced = true;
+  const emit = process.emitWarning.bind(process) as (...args: unknown[]) => void;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (text.startsWith('vm.USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+    emit(warning, ...rest);
+  }) as typeof process.emitWarning;
+}
