@@ -7,14 +7,8 @@
 // every string emptied), so a document JSON.parse would refuse is refused the same way: then the
 // whole text is parsed, which throws JSON.parse's own error.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
+
 const HEX = new Set([...'0123456789abcdefABCDEF'].map((c) => c.charCodeAt(0)));
 /** The characters a JSON escape may name after its backslash (`u` is followed by four hex digits). */
 const ESCAPES = new Set([...'"\\/bfnrtu'].map((c) => c.charCodeAt(0)));

@@ -10,14 +10,7 @@
 // line) returns undefined, so the caller parses the whole line as before. JSON.parse still checks
 // everything that is not cut; a cut string is known to be one terminated JSON string token.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
 
 /** Strings of at least this many bytes (between their quotes) are cut. */
 const MIN_CUT_BYTES = 512;
@@ -58,7 +51,7 @@ function valueEnd(b: Buffer, at: number, limit: number): number {
     const end = stringEnd(b, at, limit);
     return end === -1 ? -1 : end + 1;
   }
-  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+  if (first === OPEN_OBJECT || first === OPEN_ARRAY) {
     let depth = 0;
     for (let i = at; i < limit; i++) {
       const c = b[i];
@@ -66,16 +59,16 @@ function valueEnd(b: Buffer, at: number, limit: number): number {
         const end = stringEnd(b, i, limit);
         if (end === -1) return -1;
         i = end;
-      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
         depth++;
-      } else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
+      } else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && --depth === 0) {
         return i + 1;
       }
     }
     return -1;
   }
   let i = at;
-  while (i < limit && b[i] !== COMMA && b[i] !== CLOSE_BRACE && b[i] !== CLOSE_BRACKET) i++;
+  while (i < limit && b[i] !== COMMA && b[i] !== CLOSE_OBJECT && b[i] !== CLOSE_ARRAY) i++;
   return i > at ? i : -1;
 }
 
@@ -114,14 +107,14 @@ function payloadStartOf(line: Buffer): number {
  * payload (0.169's `metadata`) is left to JSON.parse.
  */
 export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
-  if (line[line.length - 1] !== CLOSE_BRACE) return undefined;
+  if (line[line.length - 1] !== CLOSE_OBJECT) return undefined;
   const payloadStart = payloadStartOf(line);
   if (payloadStart === -1) return undefined;
   const limit = line.length - 1; // the envelope's closing brace
 
   const cuts: { key: string; start: number; end: number }[] = [];
   let i = payloadStart + 1;
-  while (line[i] !== CLOSE_BRACE) {
+  while (line[i] !== CLOSE_OBJECT) {
     if (line[i] !== QUOTE) return undefined;
     const keyEnd = stringEnd(line, i, limit);
     if (keyEnd === -1 || line[keyEnd + 1] !== COLON) return undefined;
@@ -133,7 +126,7 @@ export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
       cuts.push({ key: line.toString('utf8', i + 1, keyEnd), start: valueStart, end });
     }
     if (line[end] === COMMA) i = end + 1;
-    else if (line[end] === CLOSE_BRACE) i = end;
+    else if (line[end] === CLOSE_OBJECT) i = end;
     else return undefined;
   }
   const payloadEnd = i + 1;
