@@ -4,18 +4,10 @@
 // builds bodies from, the result is the bytes of JSON.stringify(body), without serializing again what
 // a rollout already held as wire JSON.
 import { rawJsonOf, type ByteRange, type ByteSource } from '../history/raw-json.js';
+import { writeMembers, writtenMemberByMember } from '../json-members.js';
 
 /** Body, then its fields, then their elements (e.g. `input` items): deeper values are stringified whole. */
 const WALK_DEPTH = 2;
-
-function isPlainObject(v: object): v is Record<string, unknown> {
-  const proto: unknown = Object.getPrototypeOf(v);
-  return (proto === Object.prototype || proto === null) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
-}
-
-function skipped(v: unknown): boolean {
-  return v === undefined || typeof v === 'function' || typeof v === 'symbol';
-}
 
 function walk(value: unknown, depth: number, out: Piece[]): void {
   if (typeof value === 'object' && value !== null) {
@@ -24,26 +16,8 @@ function walk(value: unknown, depth: number, out: Piece[]): void {
       out.push(raw);
       return;
     }
-    if (depth < WALK_DEPTH && Array.isArray(value)) {
-      out.push('[');
-      value.forEach((v: unknown, i) => {
-        if (i > 0) out.push(',');
-        if (skipped(v)) out.push('null');
-        else walk(v, depth + 1, out);
-      });
-      out.push(']');
-      return;
-    }
-    if (depth < WALK_DEPTH && isPlainObject(value)) {
-      out.push('{');
-      let first = true;
-      for (const [key, v] of Object.entries(value)) {
-        if (skipped(v)) continue;
-        out.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
-        first = false;
-        walk(v, depth + 1, out);
-      }
-      out.push('}');
+    if (depth < WALK_DEPTH && writtenMemberByMember(value)) {
+      writeMembers(value, out, (v) => walk(v, depth + 1, out));
       return;
     }
   }

@@ -5,6 +5,8 @@
 // kept as it is and escaped a slice at a time while the bytes are written into reused buffers
 // (rollout-bytes.ts). Joined, the pieces are exactly JSON.stringify's text.
 
+import { writeMembers, writtenMemberByMember } from '../json-members.js';
+
 /** A string of at least this many characters is kept whole and escaped when written. */
 export const LONG_STRING = 64 * 1024;
 /** Deeper than this, a value is stringified whole (JSON.stringify also reports a cycle there). */
@@ -21,24 +23,13 @@ export type JsonPiece = string | LongString;
 /** Whether a long string occurs in `value`, where JSON.stringify would write it. */
 function hasLongString(value: unknown, depth: number): boolean {
   if (typeof value === 'string') return value.length >= LONG_STRING;
-  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH || !isPlain(value)) return false;
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH || !writtenMemberByMember(value)) return false;
   if (Array.isArray(value)) return value.some((v) => hasLongString(v, depth + 1));
   for (const key in value) {
     if (Object.hasOwn(value, key) && hasLongString((value as Record<string, unknown>)[key], depth + 1)) return true;
   }
   return false;
 }
-
-/** An object JSON.stringify writes member by member (no toJSON of its own, plain prototype). */
-function isPlain(value: object): boolean {
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
-  if (Array.isArray(value)) return true;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** JSON.stringify leaves these out of objects and writes `null` for them in arrays. */
-const unwritten = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
 /**
  * The JSON text of `value` as pieces, appended to `out`: one piece (JSON.stringify's text) unless a
@@ -60,29 +51,11 @@ function walk(value: unknown, depth: number, out: JsonPiece[]): void {
     out.push(new LongString(value));
     return;
   }
-  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH || !isPlain(value) || !hasLongString(value, depth)) {
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH || !writtenMemberByMember(value) || !hasLongString(value, depth)) {
     out.push(JSON.stringify(value) ?? 'null');
     return;
   }
-  if (Array.isArray(value)) {
-    out.push('[');
-    value.forEach((v: unknown, i) => {
-      if (i > 0) out.push(',');
-      if (unwritten(v)) out.push('null');
-      else walk(v, depth + 1, out);
-    });
-    out.push(']');
-    return;
-  }
-  out.push('{');
-  let first = true;
-  for (const [key, v] of Object.entries(value)) {
-    if (unwritten(v)) continue;
-    out.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
-    first = false;
-    walk(v, depth + 1, out);
-  }
-  out.push('}');
+  writeMembers(value, out, (v) => walk(v, depth + 1, out));
 }
 
 /** Slices of a long string are escaped this many characters at a time. */
