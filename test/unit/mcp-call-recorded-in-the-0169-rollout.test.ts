@@ -17,8 +17,6 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-type Line = RolloutLine;
-
 /** A function call in the `mcp__fixture` namespace, as 0.169 models call deferred tools. */
 function namespacedCall(tool: string, args: Record<string, unknown>, callId: string): MockReply {
   const reply = functionCallReply(tool, args, callId);
@@ -32,7 +30,7 @@ function namespacedCall(tool: string, args: Record<string, unknown>, callId: str
   };
 }
 
-async function rolloutOf(compat: string): Promise<Line[]> {
+async function rolloutOf(compat: string): Promise<RolloutLine[]> {
   harness = await threadHarness((_req, i) => (i === 0 ? namespacedCall('echo', { text: 'hi' }, 'call_mcp') : textReply('done')), `compat = "${compat}"\nsandbox_mode = "danger-full-access"\n${fixtureServerTable()}`);
   const weft = await harness.open();
   const thread = await weft.startThread();
@@ -40,14 +38,12 @@ async function rolloutOf(compat: string): Promise<Line[]> {
   expect(outcome.status).toBe('completed');
   const text = await readFile(thread.rolloutPath, 'utf8');
   await thread.close();
-  return text.trim().split('\n').map((l) => JSON.parse(l) as Line);
+  return text.trim().split('\n').map((l) => JSON.parse(l) as RolloutLine);
 }
-
-const kind = lineKind;
 
 describe('an MCP call in the rollout', () => {
   it('0.169: an McpToolCall item_completed between the call and its output', async () => {
-    const lines = (await rolloutOf('codex-0.169')).map((l) => ({ l, k: kind(l) }));
+    const lines = (await rolloutOf('codex-0.169')).map((l) => ({ l, k: lineKind(l) }));
     const call = lines.findIndex((x) => x.k === 'response_item/function_call');
     const item = lines.findIndex((x) => x.k === 'event_msg/item_completed:McpToolCall');
     const output = lines.findIndex((x) => x.k === 'response_item/function_call_output');
@@ -70,7 +66,7 @@ describe('an MCP call in the rollout', () => {
   });
 
   it('0.98: nothing besides the call and its output', async () => {
-    const kinds = (await rolloutOf('codex-0.98')).map(kind);
+    const kinds = (await rolloutOf('codex-0.98')).map(lineKind);
     expect(kinds.filter((k) => k.includes('item_completed') || k.includes('mcp'))).toEqual([]);
     expect(kinds).toContain('response_item/function_call_output');
   });

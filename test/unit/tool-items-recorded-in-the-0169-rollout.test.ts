@@ -21,12 +21,9 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-type Line = RolloutLine;
-const kind = lineKind;
-
 type Respond = (req: CapturedRequest, index: number) => MockReply;
 
-async function rolloutOf(compat: string, replies: MockReply[] | Respond, setup?: (cwd: string) => Promise<void>): Promise<Line[]> {
+async function rolloutOf(compat: string, replies: MockReply[] | Respond, setup?: (cwd: string) => Promise<void>): Promise<RolloutLine[]> {
   const respond: Respond = typeof replies === 'function' ? replies : (_req, i) => replies[i] ?? textReply('done');
   harness = await threadHarness(respond, `compat = "${compat}"\nsandbox_mode = "danger-full-access"\napproval_policy = "never"\n`);
   await setup?.(harness.cwd);
@@ -36,20 +33,20 @@ async function rolloutOf(compat: string, replies: MockReply[] | Respond, setup?:
   expect(outcome.status).toBe('completed');
   const text = await readFile(thread.rolloutPath, 'utf8');
   await thread.close();
-  return text.trim().split('\n').map((l) => JSON.parse(l) as Line);
+  return text.trim().split('\n').map((l) => JSON.parse(l) as RolloutLine);
 }
 
 /** The kinds from the first call of `callType` to the token count after its output. */
-function around(lines: Line[], callType: string, outputType: string): string[] {
-  const kinds = lines.map(kind);
+function around(lines: RolloutLine[], callType: string, outputType: string): string[] {
+  const kinds = lines.map(lineKind);
   const call = kinds.indexOf(`response_item/${callType}`);
   const output = kinds.indexOf(`response_item/${outputType}`);
   expect(call).toBeGreaterThan(-1);
   return kinds.slice(call, output + 2);
 }
 
-const itemOf = (lines: Line[], type: string): Record<string, unknown> =>
-  (lines.find((l) => kind(l) === `event_msg/item_completed:${type}`)?.payload['item'] ?? {}) as Record<string, unknown>;
+const itemOf = (lines: RolloutLine[], type: string): Record<string, unknown> =>
+  (lines.find((l) => lineKind(l) === `event_msg/item_completed:${type}`)?.payload['item'] ?? {}) as Record<string, unknown>;
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -90,7 +87,7 @@ describe('tool calls in a 0.169 rollout', () => {
       }
       return textReply('done');
     });
-    const kinds = lines.map(kind);
+    const kinds = lines.map(lineKind);
     const outputs = kinds.flatMap((k, i) => (k === 'response_item/function_call_output' ? [i] : []));
     expect(outputs).toHaveLength(2);
     const item = kinds.indexOf('event_msg/item_completed:CommandExecution');
@@ -123,7 +120,7 @@ describe('tool calls in a 0.169 rollout', () => {
 
   it('a patch that does not apply: no item', async () => {
     const patch = '*** Begin Patch\n*** Update File: missing.txt\n@@\n-a\n+b\n*** End Patch';
-    const kinds = (await rolloutOf('codex-0.169', [customToolCallReply('apply_patch', patch, 'call_p')])).map(kind);
+    const kinds = (await rolloutOf('codex-0.169', [customToolCallReply('apply_patch', patch, 'call_p')])).map(lineKind);
     expect(kinds).toContain('response_item/custom_tool_call_output');
     expect(kinds.filter((k) => k.startsWith('event_msg/item_completed:FileChange'))).toEqual([]);
   });
@@ -136,7 +133,7 @@ describe('tool calls in a 0.169 rollout', () => {
 
   it('0.98: no item for any of them', async () => {
     const patch = '*** Begin Patch\n*** Add File: hello.txt\n+Hello\n*** End Patch';
-    const kinds = (await rolloutOf('codex-0.98', [functionCallReply('shell', { command: ['bash', '-lc', 'echo hi'] }, 'call_1'), customToolCallReply('apply_patch', patch, 'call_p')])).map(kind);
+    const kinds = (await rolloutOf('codex-0.98', [functionCallReply('shell', { command: ['bash', '-lc', 'echo hi'] }, 'call_1'), customToolCallReply('apply_patch', patch, 'call_p')])).map(lineKind);
     expect(kinds.filter((k) => k.includes('item_completed'))).toEqual([]);
   });
 });
