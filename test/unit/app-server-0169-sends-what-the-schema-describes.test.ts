@@ -1,0 +1,160 @@
+// Every message weft's 0.169 app-server sends is valid under Codex 0.169's generated JSON Schema
+// (the authority, read by ajv, not by weft's own zod): the answers, notifications and server
+// requests of a replay of the recorded sessions a–d, and of a turn that runs a command, writes a
+// patch, calls an MCP tool and updates its plan. A message of a wrong shape fails the same check.
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customToolCallReply, functionCallReply, startMockResponsesServer, textReply, type MockReply } from '../../scripts/mock-responses-server.js';
+import { InProcessClient, type Msg } from '../support/appserver-client.js';
+import { startAppServerMock, type AppServerMock } from '../support/appserver-mock.js';
+import { codexHomeWorkspace, mockProviderTable } from '../support/appserver-workspace.js';
+import { AUTHORITY_0169_DIR, AuthoritySchema0169 } from '../support/authority-schema-0169.js';
+import { fixtureServerTable, namespacedCall } from '../support/mcp-fixture.js';
+import { removeTempDirs } from '../support/temp-tree.js';
+import { REPLAY_GENERATIONS, replayTranscripts, type ReplayRun } from '../support/transcript-replay-run.js';
+
+const GEN = REPLAY_GENERATIONS.find((g) => g.compat === 'codex-0.169');
+
+/** Every problem with the messages a client received (one line each). */
+function problems(schema: AuthoritySchema0169, received: readonly Msg[], methodOf: (id: unknown) => string | undefined): string[] {
+  return received.map((m) => schema.problem(m, methodOf)).filter(Boolean);
+}
+
+/** What kinds of messages were checked: `n:<method>`, `r:<method>`, `q:<method>`. */
+function kinds(received: readonly Msg[], methodOf: (id: unknown) => string | undefined): Set<string> {
+  return new Set(received.map((m) => (typeof m.method === 'string' ? `${m.id === undefined ? 'n' : 'q'}:${m.method}` : `r:${methodOf(m.id) ?? 'error'}`)));
+}
+
+describe.skipIf(!existsSync(AUTHORITY_0169_DIR) || GEN === undefined)('0.169 app-server output against Codex 0.169\'s JSON Schema', () => {
+  let schema: AuthoritySchema0169;
+  beforeAll(() => {
+    schema = new AuthoritySchema0169();
+  });
+  afterAll(removeTempDirs);
+
+  describe('the replay of the recorded sessions a–d', () => {
+    let mock: AppServerMock;
+    let runs: ReplayRun[] = [];
+    beforeAll(async () => {
+      mock = await startAppServerMock();
+      runs = (await replayTranscripts(GEN as NonNullable<typeof GEN>, mock)).runs;
+    }, 120_000);
+    afterAll(async () => {
+      await mock?.close();
+    });
+
+    it('every answer, notification and server request validates', () => {
+      const found: string[] = [];
+      const seen = new Set<string>();
+      for (const run of runs) {
+        const methodOf = (id: unknown) => run.methods.get(JSON.stringify(id));
+        found.push(...problems(schema, run.actual, methodOf).map((p) => `${run.proc}: ${p}`));
+        for (const k of kinds(run.actual, methodOf)) seen.add(k);
+      }
+      expect(found).toEqual([]);
+      // The replay reached every kind of message it is meant to check.
+      for (const k of [
+        'r:initialize',
+        'r:thread/start',
+        'r:thread/resume',
+        'r:thread/fork',
+        'r:thread/list',
+        'r:thread/loaded/list',
+        'r:thread/read',
+        'r:turn/start',
+        'r:turn/interrupt',
+        'r:thread/compact/start',
+        'r:error',
+        'n:thread/started',
+        'n:thread/status/changed',
+        'n:turn/started',
+        'n:turn/completed',
+        'n:item/started',
+        'n:item/completed',
+        'n:item/agentMessage/delta',
+        'n:thread/tokenUsage/updated',
+        'n:account/rateLimits/updated',
+        'n:warning',
+        'n:deprecationNotice',
+        'n:error',
+        'n:remoteControl/status/changed',
+      ]) {
+        expect(seen, k).toContain(k);
+      }
+    });
+  });
+
+  describe('a turn with tool items', () => {
+    let received: Msg[] = [];
+    const methods = new Map<string, string>();
+    beforeAll(async () => {
+      const PATCH = '*** Begin Patch\n*** Add File: made.txt\n+made\n*** End Patch';
+      const replies: MockReply[] = [
+        functionCallReply('exec_command', { cmd: 'echo hi' }, 'call_exec'),
+        customToolCallReply('apply_patch', PATCH, 'call_patch'),
+        namespacedCall('echo', { text: 'hi' }, 'call_mcp'),
+        functionCallReply('update_plan', { explanation: 'two steps', plan: [{ step: 'look', status: 'completed' }, { step: 'write', status: 'in_progress' }] }, 'call_plan'),
+        textReply('done'),
+      ];
+      const mock = await startMockResponsesServer({ respond: (_req, i) => replies[i] ?? textReply('done') });
+      const ws = await codexHomeWorkspace(
+        `model = "gpt-5.5"\nmodel_provider = "mock"\nsandbox_mode = "danger-full-access"\napproval_policy = "never"\n${fixtureServerTable()}\n${mockProviderTable(mock.url)}request_max_retries = 0\nstream_max_retries = 0\n`,
+      );
+      const client = new InProcessClient({ env: ws.env, cwd: ws.cwd });
+      try {
+        const request = async (method: string, params?: unknown): Promise<Msg> => {
+          const answer = await client.request(method, params);
+          methods.set(JSON.stringify(answer.id), method);
+          return answer;
+        };
+        const init = await request('initialize', { clientInfo: { name: 'weft_test_client', title: 'Weft Test', version: '0.0.1' }, capabilities: { experimentalApi: false } });
+        expect(init.error).toBeUndefined();
+        client.send('{"method":"initialized"}');
+        const start = await request('thread/start', { cwd: ws.cwd });
+        const threadId = (start.result as { thread: { id: string } }).thread.id;
+        const turn = await request('turn/start', { threadId, input: [{ type: 'text', text: 'use every tool' }] });
+        await client.turnCompleted(threadId, (turn.result as { turn: { id: string } }).turn.id);
+        await request('thread/read', { threadId, includeTurns: true });
+        await request('thread/turns/list', { threadId });
+        await request('thread/items/list', { threadId });
+        await request('thread/list', {});
+        await request('model/list', {});
+        received = [...client.received];
+      } finally {
+        await client.close();
+        await mock.close();
+      }
+    }, 60_000);
+
+    it('every message validates, the tool items included', () => {
+      const methodOf = (id: unknown) => methods.get(JSON.stringify(id));
+      expect(problems(schema, received, methodOf)).toEqual([]);
+      const itemTypes = new Set(received.filter((m) => m.method === 'item/completed').map((m) => (m.params as { item: { type: string } }).item.type));
+      for (const t of ['userMessage', 'commandExecution', 'fileChange', 'mcpToolCall', 'agentMessage']) expect(itemTypes, t).toContain(t);
+      const seen = kinds(received, methodOf);
+      for (const k of ['n:turn/plan/updated', 'n:turn/diff/updated', 'n:item/commandExecution/outputDelta', 'n:mcpServer/startupStatus/updated', 'r:thread/turns/list', 'r:thread/items/list', 'r:model/list']) {
+        expect(seen, k).toContain(k);
+      }
+    });
+  });
+
+  describe('a wrong shape fails the check', () => {
+    const thread = { id: 't', sessionId: 't', preview: '', ephemeral: false, projectId: null, modelProvider: 'mock', createdAt: 1, updatedAt: 1, status: { type: 'idle' }, path: null, cwd: '/w', cliVersion: '0.169.0', source: 'vscode', turns: [] };
+    it('a valid thread/started passes (the baseline of the cases below)', () => {
+      expect(schema.problem({ method: 'thread/started', params: { thread } }, () => undefined)).toBe('');
+    });
+    it.each<[string, Msg]>([
+      ['a required thread field missing', { method: 'thread/started', params: { thread: { ...thread, ephemeral: undefined } } }],
+      ['a thread status of no variant', { method: 'thread/started', params: { thread: { ...thread, status: { type: 'busy' } } } }],
+      ['a turn id of the wrong type', { method: 'turn/started', params: { threadId: 't', turn: { id: 0, items: [], status: 'inProgress', error: null } } }],
+      ['a notification the protocol does not have', { method: 'thread/nonsense', params: {} }],
+      ['an item of no variant', { method: 'item/completed', params: { threadId: 't', turnId: 'u', item: { type: 'shout', id: 'i' } } }],
+    ])('%s', (_what, msg) => {
+      expect(schema.problem(JSON.parse(JSON.stringify(msg)) as Msg, () => undefined)).not.toBe('');
+    });
+    it('an answer that misses a required key of its response', () => {
+      expect(schema.problem({ id: 1, result: { data: [] } }, () => 'thread/loaded/list')).toBe('');
+      expect(schema.problem({ id: 1, result: {} }, () => 'thread/loaded/list')).not.toBe('');
+    });
+  });
+});
