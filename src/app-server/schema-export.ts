@@ -93,7 +93,7 @@ const RESULTS_0169: Partial<Record<Method0169, z.ZodType>> = {
  */
 function clientRequests(today: boolean): Record<string, Pair> {
   const out: Record<string, Pair> = {};
-  const methods = [...Object.keys(PARAMS_0169), 'collaborationMode/list', 'mcpServerStatus/list'] as string[];
+  const methods = [...new Set([...Object.keys(PARAMS_0169), 'collaborationMode/list', 'mcpServerStatus/list', ...(today ? Object.keys(OUTGOING_RESULTS_0169) : [])])];
   for (const method of methods) {
     if (method === 'thread/rollback') continue; // not part of 0.169
     const old = (CLIENT_REQUESTS as Record<string, MethodSchemas | undefined>)[method];

@@ -1,10 +1,13 @@
 // Every message weft's 0.169 app-server sends is valid under Codex 0.169's generated JSON Schema
 // (the authority, read by ajv, not by weft's own zod): the answers, notifications and server
 // requests of a replay of the recorded sessions a–d, and of a turn that runs a command, writes a
-// patch, calls an MCP tool and updates its plan. A message of a wrong shape fails the same check.
+// patch, calls an MCP tool and a client tool (approvals asked of the client), then of the thread
+// methods after it; a plan update. A message of a wrong shape fails the same check.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customToolCallReply, functionCallReply, startMockResponsesServer, textReply, type MockReply } from '../../scripts/mock-responses-server.js';
+import { generation0169 } from '../../src/app-server/generation/v0169/generation.js';
+import { TurnNotifier } from '../../src/app-server/turn-notifier.js';
 import { InProcessClient, type Msg } from '../support/appserver-client.js';
 import { startAppServerMock, type AppServerMock } from '../support/appserver-mock.js';
 import { codexHomeWorkspace, mockProviderTable } from '../support/appserver-workspace.js';
@@ -90,27 +93,33 @@ describe.skipIf(!existsSync(AUTHORITY_0169_DIR) || GEN === undefined)('0.169 app
     beforeAll(async () => {
       const PATCH = '*** Begin Patch\n*** Add File: made.txt\n+made\n*** End Patch';
       const replies: MockReply[] = [
-        functionCallReply('exec_command', { cmd: 'echo hi' }, 'call_exec'),
+        functionCallReply('exec_command', { cmd: 'touch by-command.txt && echo hi' }, 'call_exec'),
         customToolCallReply('apply_patch', PATCH, 'call_patch'),
         namespacedCall('echo', { text: 'hi' }, 'call_mcp'),
+        functionCallReply('lookup', { q: 'x' }, 'call_dynamic'),
         functionCallReply('update_plan', { explanation: 'two steps', plan: [{ step: 'look', status: 'completed' }, { step: 'write', status: 'in_progress' }] }, 'call_plan'),
         textReply('done'),
       ];
       const mock = await startMockResponsesServer({ respond: (_req, i) => replies[i] ?? textReply('done') });
       const ws = await codexHomeWorkspace(
-        `model = "gpt-5.5"\nmodel_provider = "mock"\nsandbox_mode = "danger-full-access"\napproval_policy = "never"\n${fixtureServerTable()}\n${mockProviderTable(mock.url)}request_max_retries = 0\nstream_max_retries = 0\n`,
+        `model = "gpt-5.5"\nmodel_provider = "mock"\nsandbox_mode = "workspace-write"\napproval_policy = "on-request"\n${fixtureServerTable()}\n${mockProviderTable(mock.url)}request_max_retries = 0\nstream_max_retries = 0\n`,
       );
-      const client = new InProcessClient({ env: ws.env, cwd: ws.cwd });
+      // untrusted: the command and the patch are put to the client, which accepts; it runs the
+      // thread's own tool (`lookup`) when asked.
+      const client = new InProcessClient({ env: ws.env, cwd: ws.cwd }, (req) => ({
+        result: req.method === 'item/tool/call' ? { contentItems: [{ type: 'inputText', text: 'found' }], success: true } : { decision: 'accept' },
+      }));
       try {
         const request = async (method: string, params?: unknown): Promise<Msg> => {
           const answer = await client.request(method, params);
           methods.set(JSON.stringify(answer.id), method);
           return answer;
         };
-        const init = await request('initialize', { clientInfo: { name: 'weft_test_client', title: 'Weft Test', version: '0.0.1' }, capabilities: { experimentalApi: false } });
+        const init = await request('initialize', { clientInfo: { name: 'weft_test_client', title: 'Weft Test', version: '0.0.1' }, capabilities: { experimentalApi: true } });
         expect(init.error).toBeUndefined();
         client.send('{"method":"initialized"}');
-        const start = await request('thread/start', { cwd: ws.cwd });
+        const dynamicTools = [{ name: 'lookup', description: 'Looks a word up.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }];
+        const start = await request('thread/start', { cwd: ws.cwd, approvalPolicy: 'untrusted', dynamicTools });
         const threadId = (start.result as { thread: { id: string } }).thread.id;
         const turn = await request('turn/start', { threadId, input: [{ type: 'text', text: 'use every tool' }] });
         await client.turnCompleted(threadId, (turn.result as { turn: { id: string } }).turn.id);
@@ -118,7 +127,16 @@ describe.skipIf(!existsSync(AUTHORITY_0169_DIR) || GEN === undefined)('0.169 app
         await request('thread/turns/list', { threadId });
         await request('thread/items/list', { threadId });
         await request('thread/list', {});
+        await request('thread/loaded/list', {});
         await request('model/list', {});
+        await request('config/read', { includeLayers: true });
+        await request('mcpServerStatus/list', {});
+        await request('thread/name/set', { threadId, name: 'tools' });
+        const fork = await request('thread/fork', { threadId });
+        const forkId = (fork.result as { thread: { id: string } }).thread.id;
+        await request('thread/archive', { threadId: forkId });
+        await request('thread/unarchive', { threadId: forkId });
+        await request('thread/revert', { threadId, beforeTurnId: (turn.result as { turn: { id: string } }).turn.id });
         received = [...client.received];
       } finally {
         await client.close();
@@ -132,10 +150,41 @@ describe.skipIf(!existsSync(AUTHORITY_0169_DIR) || GEN === undefined)('0.169 app
       const itemTypes = new Set(received.filter((m) => m.method === 'item/completed').map((m) => (m.params as { item: { type: string } }).item.type));
       for (const t of ['userMessage', 'commandExecution', 'fileChange', 'mcpToolCall', 'agentMessage']) expect(itemTypes, t).toContain(t);
       const seen = kinds(received, methodOf);
-      for (const k of ['n:turn/plan/updated', 'n:turn/diff/updated', 'n:item/commandExecution/outputDelta', 'n:mcpServer/startupStatus/updated', 'r:thread/turns/list', 'r:thread/items/list', 'r:model/list']) {
+      for (const k of [
+        'n:turn/diff/updated',
+        'n:mcpServer/startupStatus/updated',
+        'n:thread/name/updated',
+        'n:thread/archived',
+        'n:thread/unarchived',
+        'n:thread/reverted',
+        'q:item/commandExecution/requestApproval',
+        'q:item/fileChange/requestApproval',
+        'q:item/tool/call',
+        'r:thread/turns/list',
+        'r:thread/items/list',
+        'r:model/list',
+        'r:config/read',
+        'r:mcpServerStatus/list',
+        'r:thread/fork',
+        'r:thread/archive',
+        'r:thread/unarchive',
+        'r:thread/revert',
+      ]) {
         expect(seen, k).toContain(k);
       }
     });
+  });
+
+  // 0.169 offers no update_plan (as Codex 0.169: the call above is answered as unsupported), so a
+  // plan update is fed to the turn's notifier directly, through the 0.169 shaper, as a server
+  // speaking an older model would send it.
+  it('a plan update validates', () => {
+    const shaper = generation0169('0.169.0').newShaper();
+    const sent: Msg[] = [];
+    const notifier = new TurnNotifier((method, params) => sent.push({ method, params: shaper.shape(method, params as Record<string, unknown>) }), 'thread-1', 'turn-1');
+    notifier.on({ type: 'plan_updated', callId: 'call_plan', explanation: 'two steps', plan: [{ step: 'look', status: 'completed' }, { step: 'write', status: 'in_progress' }] });
+    expect(sent.map((m) => m.method)).toEqual(['turn/plan/updated']);
+    expect(problems(schema, sent, () => undefined)).toEqual([]);
   });
 
   describe('a wrong shape fails the check', () => {
