@@ -2,9 +2,12 @@
 // (the authority, read by ajv, not by weft's own zod): the answers, notifications and server
 // requests of a replay of the recorded sessions a–d, and of a turn that runs a command, writes a
 // patch, calls an MCP tool and a client tool (approvals asked of the client), then of the thread
-// methods after it; a plan update. A message of a wrong shape fails the same check.
+// methods after it; a plan update. weft's own zod of each message (protocol/app-server/v0169/
+// outgoing.ts) gives the same verdict. A message of a wrong shape fails both.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { INITIALIZE_RESULT_0169, NOTIFICATIONS_0169, RESULTS_0169, SERVER_REQUESTS_0169 } from '../../protocol/app-server/v0169/outgoing.js';
 import { customToolCallReply, functionCallReply, startMockResponsesServer, textReply, type MockReply } from '../../scripts/mock-responses-server.js';
 import { generation0169 } from '../../src/app-server/generation/v0169/generation.js';
 import { TurnNotifier } from '../../src/app-server/turn-notifier.js';
@@ -18,9 +21,28 @@ import { REPLAY_GENERATIONS, replayTranscripts, type ReplayRun } from '../suppor
 
 const GEN = REPLAY_GENERATIONS.find((g) => g.compat === 'codex-0.169');
 
-/** Every problem with the messages a client received (one line each). */
+/** weft's own zod of the message (protocol/app-server/v0169/outgoing.ts), where it has one. */
+function zodOf(m: Msg, methodOf: (id: unknown) => string | undefined): z.ZodType | undefined {
+  if (typeof m.method === 'string') {
+    if (m.id !== undefined) return (SERVER_REQUESTS_0169 as Record<string, { params: z.ZodType } | undefined>)[m.method]?.params;
+    return (NOTIFICATIONS_0169 as Record<string, z.ZodType | undefined>)[m.method];
+  }
+  if (m.error !== undefined) return undefined;
+  const method = methodOf(m.id);
+  return method === 'initialize' ? INITIALIZE_RESULT_0169 : (RESULTS_0169 as Record<string, z.ZodType | undefined>)[method ?? ''];
+}
+
+/**
+ * Every problem with the messages a client received (one line each): against the authority, and
+ * against weft's zod of the same message, which must agree with it.
+ */
 function problems(schema: AuthoritySchema0169, received: readonly Msg[], methodOf: (id: unknown) => string | undefined): string[] {
-  return received.map((m) => schema.problem(m, methodOf)).filter(Boolean);
+  return received.flatMap((m) => {
+    const authority = schema.problem(m, methodOf);
+    const zod = zodOf(m, methodOf)?.safeParse(typeof m.method === 'string' ? m.params : m.result);
+    const disagree = zod !== undefined && zod.success !== (authority === '') ? [`${String(m.method ?? methodOf(m.id))}: weft's zod ${zod.success ? 'accepts' : 'refuses'} it, the authority ${authority ? 'refuses' : 'accepts'} it`] : [];
+    return [...(authority ? [authority] : []), ...disagree];
+  });
 }
 
 /** What kinds of messages were checked: `n:<method>`, `r:<method>`, `q:<method>`. */
@@ -199,7 +221,10 @@ describe.skipIf(!existsSync(AUTHORITY_0169_DIR) || GEN === undefined)('0.169 app
       ['a notification the protocol does not have', { method: 'thread/nonsense', params: {} }],
       ['an item of no variant', { method: 'item/completed', params: { threadId: 't', turnId: 'u', item: { type: 'shout', id: 'i' } } }],
     ])('%s', (_what, msg) => {
-      expect(schema.problem(JSON.parse(JSON.stringify(msg)) as Msg, () => undefined)).not.toBe('');
+      const m = JSON.parse(JSON.stringify(msg)) as Msg;
+      expect(schema.problem(m, () => undefined)).not.toBe('');
+      // weft's zod refuses it too (a method it does not send has none).
+      expect(zodOf(m, () => undefined)?.safeParse(m.params).success ?? false).toBe(false);
     });
     it('an answer that misses a required key of its response', () => {
       expect(schema.problem({ id: 1, result: { data: [] } }, () => 'thread/loaded/list')).toBe('');
