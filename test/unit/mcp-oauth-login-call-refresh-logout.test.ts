@@ -4,7 +4,8 @@
 // `.credentials.json` (0600, Codex's layout, never printed); a thread then calls the server's tool
 // with them; a token that expired is refreshed (before connecting when the stored expiry says so,
 // and when the server refuses it) and stored again; `weft mcp logout` removes it, and the server
-// is then a warning that names the login command.
+// is then a warning that names the login command. A login made while a thread runs reaches that
+// thread at its next turn.
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -153,6 +154,29 @@ describe('MCP OAuth', () => {
     expect(again.stdout).toEqual(['No OAuth tokens were stored for MCP server secure.']);
     const call = await callTool(h);
     expect(call.warnings.join('\n')).toContain('needs an OAuth login: run `weft mcp login secure`');
+  });
+
+  it('a login made while a thread runs reaches it: its next turn connects the server and offers its tools', async () => {
+    const { h, s } = await setUp();
+    const weft = await h.open({ env: envOf(h) });
+    const thread = await weft.startThread();
+    const events: ThreadEvent[] = [];
+    const toolNames = (i: number): string[] => ((h.mock.requests[i]?.body as { tools?: { name?: string }[] }).tools ?? []).map((t) => t.name ?? '');
+    expect((await thread.run('first turn, before the login', { onEvent: (e) => events.push(e) })).status).toBe('completed');
+    expect(warningsOf(events).join('\n')).toContain('needs an OAuth login');
+    expect(toolNames(0)).not.toContain('mcp__secure__echo');
+
+    // Another process's login would write the same file: the CLI's own login flow writes it here.
+    expect((await login(h)).code).toBe(0);
+    const before = h.mock.requests.length;
+    const second: ThreadEvent[] = [];
+    expect((await thread.run('second turn, after the login', { onEvent: (e) => second.push(e) })).status).toBe('completed');
+    await thread.close();
+    expect(warningsOf(second)).toEqual([]);
+    expect(toolNames(before)).toContain('mcp__secure__echo');
+    const output = h.input(before + 1).filter((item) => item['type'] === 'function_call_output').at(-1);
+    expect(output?.['output']).toBe('[{"type":"text","text":"echo: with oauth"}]');
+    expect(s.provider.codeGrants).toBe(1);
   });
 
   it('refuses a server that is not configured, or one that runs over stdio', async () => {
