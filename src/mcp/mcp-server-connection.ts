@@ -99,7 +99,7 @@ export class McpServerConnection {
       conn.#authProvider = authProvider;
       transport = new StreamableHTTPClientTransport(new URL(config.url ?? ''), {
         requestInit: { headers: httpHeaders(opts.name, config, opts.env) },
-        ...(authProvider !== undefined ? { authProvider } : {}),
+        ...(authProvider !== undefined ? { authProvider, fetch: authProvider.refreshFetch() } : {}),
       });
     }
     client.onclose = () => {

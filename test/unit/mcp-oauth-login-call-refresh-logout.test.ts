@@ -5,13 +5,14 @@
 // with them; a token that expired is refreshed (before connecting when the stored expiry says so,
 // and when the server refuses it) and stored again; `weft mcp logout` removes it, and the server
 // is then a warning that names the login command. A login made while a thread runs reaches that
-// thread at its next turn.
+// thread at its next turn. A refresh waits for Codex's refresh lock and adopts what the holder stored.
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { functionCallReply, textReply } from '../../scripts/mock-responses-server.js';
 import { main } from '../../src/cli/main.js';
-import { credentialsKey } from '../../src/mcp/oauth/credentials-file.js';
+import { acquireFileLock, refreshLockPath } from '../../src/mcp/oauth/credential-locks.js';
+import { credentialsKey, saveCredentials } from '../../src/mcp/oauth/credentials-file.js';
 import type { ThreadEvent } from '../../src/thread/thread-events.js';
 import { warningsOf } from '../support/mcp-fixture.js';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../support/oauth-mcp-server.js';
@@ -142,6 +143,39 @@ describe('MCP OAuth', () => {
     expect(call.warnings).toEqual([]);
     expect(call.output).toBe('[{"type":"text","text":"echo: with oauth"}]');
     expect(s.provider.refreshGrants).toBe(1);
+  });
+
+  it('a refresh waits while another process (Codex) holds the entry\'s refresh lock, then adopts the tokens it stored', async () => {
+    const { h, s } = await setUp();
+    expect((await login(h)).code).toBe(0);
+    const key = credentialsKey('secure', s.url);
+    const first = (await storeOf(h))[key];
+    if (first === undefined || first.refresh_token === null) throw new Error('no entry');
+    await writeFile(path.join(h.home, '.credentials.json'), JSON.stringify({ [key]: { ...first, expires_at: Date.now() - 1000 } }));
+
+    // The other process takes the lock Codex 0.169 takes, at the path it uses.
+    const lockFile = refreshLockPath(h.home, key);
+    expect(path.relative(h.home, lockFile)).toMatch(/^mcp-oauth-locks\/[0-9a-f]{64}\.lock$/);
+    const release = await acquireFileLock(lockFile);
+    const from = s.paths.length;
+    const call = callTool(h);
+    // weft found the token due and discovered the authorization server: its token request is next.
+    await s.requested('/.well-known/oauth-authorization-server', from);
+    const token = await fetch(new URL('/token', s.url), {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: first.client_id }),
+    });
+    expect(token.status).toBe(200);
+    const issued = (await token.json()) as { access_token: string; refresh_token: string; expires_in: number };
+    await saveCredentials(h.home, { ...first, access_token: issued.access_token, refresh_token: issued.refresh_token, expires_at: Date.now() + issued.expires_in * 1000 });
+    release();
+
+    const done = await call;
+    expect(done.warnings).toEqual([]);
+    expect(done.output).toBe('[{"type":"text","text":"echo: with oauth"}]');
+    // Only the other process refreshed; weft used what it stored.
+    expect(s.provider.refreshGrants).toBe(1);
+    expect((await storeOf(h))[key]).toMatchObject({ access_token: issued.access_token, refresh_token: issued.refresh_token });
   });
 
   it('logout removes the tokens; the server then needs a login again', async () => {

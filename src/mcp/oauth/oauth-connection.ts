@@ -30,7 +30,7 @@ export async function storedAuthProvider(name: string, config: McpServerToml, oa
   if (provider === undefined || !provider.refreshDue) return provider;
   let result: Awaited<ReturnType<typeof auth>>;
   try {
-    result = await auth(provider, { serverUrl: config.url });
+    result = await auth(provider, { serverUrl: config.url, fetchFn: provider.refreshFetch() });
   } catch (err) {
     throw new McpLoginRequiredError(name, `its stored token expired and the refresh failed: ${errorMessage(err)}`);
   }

@@ -7,8 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { StoredMcpOAuthEntry } from '../../../protocol/mcp-oauth-credentials.js';
 import { loadCredentials, saveCredentials } from './credentials-file.js';
+import { lockedRefreshFetch } from './locked-refresh.js';
 
 /** How close to its expiry a stored token is refreshed before use (Codex's margin). */
 export const REFRESH_MARGIN_MS = 30_000;
@@ -133,6 +135,12 @@ export class StoredTokenProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'tokens') this.#entry = undefined;
     if (scope === 'all' || scope === 'client') this.#client = undefined;
     if (scope === 'all' || scope === 'verifier') this.#verifier = undefined;
+  }
+
+  /** The fetch to give the SDK: its token refreshes run under the entry's refresh lock (locked-refresh.ts). */
+  refreshFetch(): FetchLike {
+    const { home, serverName, serverUrl } = this.#opts;
+    return lockedRefreshFetch({ home, serverName, serverUrl, marginMs: REFRESH_MARGIN_MS, saveTokens: (tokens) => this.saveTokens(tokens) });
   }
 
   /** True when the stored access token is expired or about to be, and a refresh token exists. */
