@@ -9,7 +9,8 @@ import { errorMessage } from '../errors.js';
 import { enabledServers } from './enabled-servers.js';
 import { McpServerConnection } from './mcp-server-connection.js';
 import { McpLoginRequiredError } from './oauth/oauth-connection.js';
-import { credentialsPath, loadCredentials } from './oauth/credentials-file.js';
+import { loadStoredTokens } from './oauth/credential-store.js';
+import { credentialsPath } from './oauth/credentials-file.js';
 import { oauthApplies, type McpOAuthContext } from './oauth/oauth-settings.js';
 import { mcpNamespace, qualifiedToolName } from './mcp-tool-names.js';
 
@@ -127,11 +128,12 @@ export class McpHub {
     const candidates = [...this.#configs].filter(([, config]) => config.url !== undefined && oauthApplies(config));
     if (oauth === undefined || candidates.length === 0) return;
     const seen = await this.#credentialsSignature();
-    if (seen === this.#credentialsSeen) return;
+    // The file tells when it changed; a keyring must be asked each time.
+    if (seen === this.#credentialsSeen && oauth.store === 'file') return;
     this.#credentialsSeen = seen;
     const stale: string[] = [];
     for (const [name, config] of candidates) {
-      const stored = await loadCredentials(oauth.home, name, config.url ?? '').catch(() => undefined);
+      const stored = await loadStoredTokens(oauth, name, config.url ?? '').catch(() => undefined);
       if (stored === undefined) continue;
       const conn = this.#connections.get(name);
       if (this.#loginRequired.has(name) || (conn !== undefined && !conn.closed && conn.oauthAccessToken !== stored.access_token)) stale.push(name);

@@ -35,7 +35,7 @@ async function setUp(): Promise<{ h: ThreadHarness; s: OAuthMcpServer }> {
   server = await startOAuthMcpServer();
   harness = await threadHarness(
     (_req, i) => (i % 2 === 0 ? functionCallReply('mcp__secure__echo', { text: 'with oauth' }, `call_${i}`) : textReply('done')),
-    `compat = "codex-0.98"\nsandbox_mode = "danger-full-access"\n[mcp_servers.secure]\nurl = "${server.url}"\n`,
+    `compat = "codex-0.98"\nsandbox_mode = "danger-full-access"\nmcp_oauth_credentials_store = "file"\n[mcp_servers.secure]\nurl = "${server.url}"\n`,
   );
   return { h: harness, s: server };
 }

@@ -9,11 +9,13 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { OAuthTokensSchema, type OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { StoredMcpOAuthEntry } from '../../../protocol/mcp-oauth-credentials.js';
 import { acquireFileLock, refreshLockPath } from './credential-locks.js';
-import { credentialsKey, loadCredentials } from './credentials-file.js';
+import { loadStoredTokens, type CredentialsStoreMode } from './credential-store.js';
+import { credentialsKey } from './credentials-file.js';
 
 /** Where the entry lives, and how the provider stores a refresh's answer. */
 export interface RefreshTarget {
   home: string;
+  store: CredentialsStoreMode;
   serverName: string;
   serverUrl: string;
   /** How close to its expiry a stored token counts as due a refresh. */
@@ -49,7 +51,7 @@ export function lockedRefreshFetch(target: RefreshTarget, base: FetchLike = fetc
     const release = await acquireFileLock(refreshLockPath(target.home, credentialsKey(target.serverName, target.serverUrl)));
     try {
       const now = Date.now();
-      const stored = await loadCredentials(target.home, target.serverName, target.serverUrl);
+      const stored = await loadStoredTokens(target, target.serverName, target.serverUrl);
       // Logged out meanwhile: no refresh (the server then needs a login, as for Codex).
       if (stored === undefined) throw new Error(`the OAuth tokens of MCP server ${target.serverName} were removed before the refresh`);
       const due = stored.expires_at != null && now + target.marginMs >= stored.expires_at;

@@ -9,7 +9,7 @@ import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprot
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { StoredMcpOAuthEntry } from '../../../protocol/mcp-oauth-credentials.js';
-import { loadCredentials, saveCredentials } from './credentials-file.js';
+import { loadStoredTokens, saveStoredTokens, type CredentialsStoreMode } from './credential-store.js';
 import { lockedRefreshFetch } from './locked-refresh.js';
 
 /** How close to its expiry a stored token is refreshed before use (Codex's margin). */
@@ -17,6 +17,8 @@ export const REFRESH_MARGIN_MS = 30_000;
 
 export interface StoredTokenProviderOptions {
   home: string;
+  /** Where the tokens are kept (`mcp_oauth_credentials_store`). */
+  store: CredentialsStoreMode;
   serverName: string;
   serverUrl: string;
   /** Where the authorization server sends the browser back (login); a placeholder when connecting. */
@@ -43,10 +45,10 @@ export class StoredTokenProvider implements OAuthClientProvider {
   }
 
   /** The provider of a server's stored tokens; undefined when none are stored. */
-  static async forConnection(home: string, serverName: string, serverUrl: string): Promise<StoredTokenProvider | undefined> {
-    const stored = await loadCredentials(home, serverName, serverUrl);
+  static async forConnection(place: { home: string; store: CredentialsStoreMode }, serverName: string, serverUrl: string): Promise<StoredTokenProvider | undefined> {
+    const stored = await loadStoredTokens(place, serverName, serverUrl);
     if (stored === undefined) return undefined;
-    return new StoredTokenProvider({ home, serverName, serverUrl, redirectUrl: 'http://127.0.0.1/callback', stored });
+    return new StoredTokenProvider({ home: place.home, store: place.store, serverName, serverUrl, redirectUrl: 'http://127.0.0.1/callback', stored });
   }
 
   get redirectUrl(): string {
@@ -109,7 +111,7 @@ export class StoredTokenProvider implements OAuthClientProvider {
       refresh_token: tokens.refresh_token ?? this.#entry?.refresh_token ?? null,
       scopes: tokens.scope !== undefined ? tokens.scope.split(' ').filter((s) => s !== '') : (this.#entry?.scopes ?? []),
     };
-    await saveCredentials(this.#opts.home, entry);
+    await saveStoredTokens({ home: this.#opts.home, store: this.#opts.store }, entry);
     this.#entry = entry;
   }
 
@@ -139,8 +141,8 @@ export class StoredTokenProvider implements OAuthClientProvider {
 
   /** The fetch to give the SDK: its token refreshes run under the entry's refresh lock (locked-refresh.ts). */
   refreshFetch(): FetchLike {
-    const { home, serverName, serverUrl } = this.#opts;
-    return lockedRefreshFetch({ home, serverName, serverUrl, marginMs: REFRESH_MARGIN_MS, saveTokens: (tokens) => this.saveTokens(tokens) });
+    const { home, store, serverName, serverUrl } = this.#opts;
+    return lockedRefreshFetch({ home, store, serverName, serverUrl, marginMs: REFRESH_MARGIN_MS, saveTokens: (tokens) => this.saveTokens(tokens) });
   }
 
   /** True when the stored access token is expired or about to be, and a refresh token exists. */
