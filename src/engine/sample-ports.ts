@@ -1,6 +1,7 @@
 // A thread's two sampling ports, composed here so that prompt/ only renders and client/ only sends:
 // `render` turns each sample into the request for the provider's wire (with context panels and
 // tiers when the thread shapes its prompts), `stream` sends that request and maps its events.
+import type { ClientEvent } from '../client/client-events.js';
 import type { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import type { Env } from '../client/provider.js';
 import { streamRequest } from '../client/stream-request.js';
@@ -21,9 +22,21 @@ export function samplePorts(
   shaping?: PromptShapingOptions,
   wire: WireOptions = {},
   webSocket?: ResponsesWebSocketTransport,
+  onModelsEtag?: (etag: string) => Promise<void>,
 ): { render: RenderFn; stream: StreamFn } {
   return {
     render: sampleRenderer(createPromptShaper(shaping, packDir), wire),
-    stream: (o) => streamRequest({ ...o, env, webSocket }),
+    stream: (o) => withoutModelsEtag(streamRequest({ ...o, env, webSocket }), onModelsEtag),
   };
+}
+
+/**
+ * The answer's events without its catalog version, which goes to `onModelsEtag` (awaited before
+ * the answer is read on, as Codex 0.98 does): the turn loop never sees it.
+ */
+async function* withoutModelsEtag(events: AsyncIterable<ClientEvent>, onModelsEtag: ((etag: string) => Promise<void>) | undefined): AsyncGenerator<ClientEvent, void, undefined> {
+  for await (const event of events) {
+    if (event.type !== 'models_etag') yield event;
+    else if (onModelsEtag) await onModelsEtag(event.etag);
+  }
 }

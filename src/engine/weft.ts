@@ -38,7 +38,7 @@ import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
-import { refreshedCatalog, refreshesCatalog } from './catalog-refresh.js';
+import { ModelCatalogRefresher } from './model-catalog-refresher.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
@@ -133,23 +133,15 @@ export class Weft {
     return new StoredThreads(this.runtime, this.store);
   }
 
-  #catalogRefresh: Promise<void> | undefined;
+  #catalog: ModelCatalogRefresher | undefined;
 
   /** Once per Weft, before the first thread opens: the generation's model catalog refresh, if it has one. */
   #refreshCatalog(): Promise<void> {
-    const rt = this.runtime;
-    if (!rt.profile.refreshesModelCatalog || !refreshesCatalog(rt.config, rt.env)) return Promise.resolve();
-    this.#catalogRefresh ??= refreshedCatalog({
-      home: rt.home,
-      config: rt.config,
-      configFile: rt.configFile,
-      env: rt.env,
-      bundled: rt.catalog,
-      clientVersion: rt.profile.cliVersion,
-    }).then((catalog) => {
-      rt.catalog = catalog;
-    });
-    return this.#catalogRefresh;
+    return this.#catalogRefresher().beforeFirstThread();
+  }
+
+  #catalogRefresher(): ModelCatalogRefresher {
+    return (this.#catalog ??= new ModelCatalogRefresher(this.runtime));
   }
 
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
@@ -354,7 +346,7 @@ export class Weft {
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
+      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket, this.#catalogRefresher().onModelsEtag),
       closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit),
