@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
+import { startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import type { ModelInfo } from '../../protocol/model-catalog.js';
 import { MODELS_CACHE_FILE } from '../../src/engine/models-cache.js';
 import { Weft } from '../../src/engine/weft.js';
@@ -18,7 +18,7 @@ const instructionsOf = (r: MockServer['requests'][number] | undefined): unknown 
 /** Serves catalog version `catalog.etag` (its instructions name it) and names `answerEtag()` on each answer. */
 async function mock(bundled: ModelInfo, catalog: { etag: string }, answerEtag: () => string): Promise<MockServer> {
   return startMockResponsesServer({
-    respond: (req) => {
+    respond: (req): MockReply => {
       if (req.method === 'GET') {
         return { status: 200, json: { models: [{ ...bundled, base_instructions: `served ${catalog.etag}` }] }, headers: { etag: catalog.etag } };
       }
