@@ -28,7 +28,7 @@ import { providerEndpoint, providerUrl, resolveApiKey, type ProviderSettings, ty
 import { retryDelayMs, retryOptionsFor, sleep } from './retry-policy.js';
 import { mapStreamEvent } from './stream-event-mapper.js';
 import { streamResponse } from './stream-response.js';
-import { WS_REQUEST_START_KEY, warmUpFrame, type Body } from './websocket-warm-up.js';
+import { TURN_METADATA_KEY, WS_REQUEST_START_KEY, prewarmTurnMetadata, warmUpFrame, type Body } from './websocket-warm-up.js';
 
 export const RESPONSES_WEBSOCKET_BETA = 'responses_websockets=2026-02-06';
 export { WS_REQUEST_START_KEY };
@@ -152,7 +152,9 @@ export class ResponsesWebSocketTransport {
    */
   // eslint-disable-next-line require-yield
   async *#warmUp(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, 'upgrade_required' | undefined, undefined> {
-    const refused = await this.#connect(ctx, watch);
+    // The connection opens for the warm-up: its upgrade carries the warm-up's turn metadata.
+    const warmTurn = prewarmTurnMetadata(ctx.headers[TURN_METADATA_KEY]);
+    const refused = await this.#connect(warmTurn === undefined ? ctx : { ...ctx, headers: { ...ctx.headers, [TURN_METADATA_KEY]: warmTurn } }, watch);
     if (refused?.kind === 'upgrade_required') return 'upgrade_required';
     if (refused) return undefined;
     const socket = this.#socket as WebSocket;
@@ -160,6 +162,8 @@ export class ResponsesWebSocketTransport {
     const { frame, exchange } = warmUpFrame(ctx.body);
     refSocket(socket, true);
     let done = false;
+    // A warm-up's reply has no output; should one come, the next request is checked against it.
+    const output: string[] = [];
     try {
       socket.send(JSON.stringify(frame));
       for (;;) {
@@ -167,8 +171,9 @@ export class ResponsesWebSocketTransport {
         if (next.kind === 'closed' || wrappedError(next.data)) break;
         watch.touch();
         const mapped = mapStreamEvent(next.data);
+        if (mapped.kind === 'emit' && mapped.event.type === 'item_done') output.push(asStreamed(mapped.event.raw));
         if (mapped.kind === 'completed') {
-          this.#last = { ...exchange, output: [], responseId: mapped.event.responseId };
+          this.#last = { ...exchange, output, responseId: mapped.event.responseId };
           done = true;
           break;
         }

@@ -7,7 +7,7 @@ export const WS_REQUEST_START_KEY = 'x-codex-ws-stream-request-start-ms';
 /** A Responses body as the WebSocket transport reads it. */
 export type Body = Record<string, unknown> & { input?: unknown[]; client_metadata?: Record<string, unknown> };
 
-const TURN_METADATA_KEY = 'x-codex-turn-metadata';
+export const TURN_METADATA_KEY = 'x-codex-turn-metadata';
 
 /**
  * The warm-up frame for a thread's first body: its fields as they are, `generate: false`, its input
@@ -26,23 +26,36 @@ export function warmUpFrame(body: Body): { frame: Record<string, unknown>; excha
   const frame: Record<string, unknown> = { type: 'response.create' };
   for (const [key, value] of Object.entries(body)) {
     if (key === 'input') frame.input = input;
-    else if (key === 'client_metadata') frame.client_metadata = { [WS_REQUEST_START_KEY]: String(Date.now()), ...prewarmMetadata(metadata) };
-    else frame[key] = value;
+    else if (key !== 'client_metadata') frame[key] = value;
   }
-  if (metadata === undefined) frame.client_metadata = { [WS_REQUEST_START_KEY]: String(Date.now()) };
+  // Codex puts the flag last among the body's fields, before the metadata.
   frame.generate = false;
+  frame.client_metadata = { [WS_REQUEST_START_KEY]: String(Date.now()), ...prewarmMetadata(metadata) };
   return { frame, exchange: { fields: JSON.stringify(rest), input: input.map((item) => JSON.stringify(item)) } };
 }
 
-/** The request's metadata with its turn metadata's `request_kind` named `prewarm`. */
-function prewarmMetadata(metadata: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  const turn = metadata?.[TURN_METADATA_KEY];
-  if (typeof turn !== 'string') return metadata;
+/**
+ * The request's metadata as the warm-up's: no turn yet (an empty `turn_id`, no root turn, trigger or
+ * start time) and `request_kind: prewarm` in the turn metadata.
+ */
+export function prewarmMetadata(metadata: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (metadata === undefined) return undefined;
+  const { root_turn_id: _root, ...rest } = metadata;
+  const out: Record<string, unknown> = { ...rest, ...('turn_id' in rest ? { turn_id: '' } : {}) };
+  const turn = prewarmTurnMetadata(metadata[TURN_METADATA_KEY]);
+  if (turn !== undefined) out[TURN_METADATA_KEY] = turn;
+  return out;
+}
+
+/** The `x-codex-turn-metadata` JSON text as the warm-up's (undefined when it is not one). */
+export function prewarmTurnMetadata(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined;
   try {
-    const parsed = JSON.parse(turn) as Record<string, unknown>;
-    if (!('request_kind' in parsed)) return metadata;
-    return { ...metadata, [TURN_METADATA_KEY]: JSON.stringify({ ...parsed, request_kind: 'prewarm' }) };
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    if (!('request_kind' in parsed)) return text;
+    const { root_turn_id: _r, turn_trigger: _t, turn_started_at_unix_ms: _s, ...rest } = parsed;
+    return JSON.stringify({ ...rest, turn_id: '', request_kind: 'prewarm' });
   } catch {
-    return metadata;
+    return text;
   }
 }

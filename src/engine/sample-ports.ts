@@ -9,6 +9,7 @@ import type { PackDirs } from '../pack/load-pack.js';
 import { createPromptShaper, type PromptShapingOptions } from '../prompt/prompt-shaper.js';
 import { sampleRenderer, type RenderFn, type WireOptions } from '../prompt/render-for-wire.js';
 import type { StreamFn } from '../thread/turn-ports.js';
+import type { WireRequest } from '../../protocol/wire-request.js';
 
 export type { PromptShapingOptions };
 
@@ -21,13 +22,23 @@ export function samplePorts(
   packDir: PackDirs,
   shaping?: PromptShapingOptions,
   wire: WireOptions = {},
-  webSocket?: ResponsesWebSocketTransport,
-  onModelsEtag?: (etag: string) => Promise<void>,
+  sending: SendingOptions = {},
 ): { render: RenderFn; stream: StreamFn } {
+  const { webSocket, onModelsEtag, headersFor } = sending;
   return {
     render: sampleRenderer(createPromptShaper(shaping, packDir), wire),
-    stream: (o) => withoutModelsEtag(streamRequest({ ...o, env, webSocket }), onModelsEtag),
+    stream: (o) => withoutModelsEtag(streamRequest({ ...o, env, webSocket, ...(headersFor ? { headers: headersFor(o.request) } : {}) }), onModelsEtag),
   };
+}
+
+/** How a thread's requests go out, beyond the provider. */
+export interface SendingOptions {
+  /** The thread's Responses WebSocket (codex-0.169, built-in provider). */
+  readonly webSocket?: ResponsesWebSocketTransport | undefined;
+  /** Told each answer's model catalog version (`X-Models-Etag`). */
+  readonly onModelsEtag?: ((etag: string) => Promise<void>) | undefined;
+  /** The generation's headers for a rendered request (no credentials). */
+  readonly headersFor?: ((request: WireRequest) => Record<string, string>) | undefined;
 }
 
 /**

@@ -39,6 +39,7 @@ import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-th
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
 import { ModelCatalogRefresher } from './model-catalog-refresher.js';
+import type { RequestHeaderContext } from '../client/request-headers.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
@@ -56,6 +57,8 @@ export interface WeftOptions extends RuntimeOptions {
   readonly approver?: Approver;
   /** Recorded in session_meta as Codex does (`codex_exec`/`exec` for the exec surface). */
   readonly originator?: string;
+  /** The client that named itself (app-server `initialize`): its name and version end the user agent. */
+  readonly client?: { readonly name: string; readonly version: string };
   readonly source?: string;
   /** Context panels, stability tiers and history detachment for every thread's requests. */
   readonly promptShaping?: PromptShapingOptions;
@@ -341,12 +344,23 @@ export class Weft {
     const provider = providerSettings(rt.config, rt.configFile, rt.env);
     // One connection per thread, as Codex keeps one per session.
     const webSocket = rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses' ? new ResponsesWebSocketTransport() : undefined;
+    const headerContext: RequestHeaderContext = {
+      originator: this.options.originator ?? 'weft',
+      client: this.options.client,
+      builtinProvider: isDefaultOpenAiProvider(provider),
+      remoteCompaction: rt.config.features?.remote_compaction !== false,
+      env: rt.env,
+    };
     return {
       profile: rt.profile,
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket, this.#catalogRefresher().onModelsEtag),
+      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, {
+        webSocket,
+        onModelsEtag: this.#catalogRefresher().onModelsEtag,
+        headersFor: (request) => rt.profile.requestHeaders(request, headerContext),
+      }),
       closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit),

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../src/testing/index.js';
+import { emptyReply, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../src/testing/index.js';
 import { Weft } from '../../src/engine/weft.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 
@@ -26,7 +26,8 @@ async function openThread(mock: MockServer) {
 it('warms the connection with the prompt without history, and the first request builds on it', async () => {
   const mock = await startMockResponsesServer({
     websocket: true,
-    respond: (req, i): MockReply => textReply((req.body as Frame).generate === false ? 'WARM REPLY' : `reply ${i}`, { id: `resp_${i}`, itemId: `msg_out_${i}`, model: 'gpt-5.5' }),
+    respond: (req, i): MockReply =>
+      (req.body as Frame).generate === false ? emptyReply({ id: `resp_${i}`, model: 'gpt-5.5' }) : textReply(`reply ${i}`, { id: `resp_${i}`, itemId: `msg_out_${i}`, model: 'gpt-5.5' }),
   });
   try {
     const thread = await openThread(mock);
@@ -40,9 +41,17 @@ it('warms the connection with the prompt without history, and the first request 
     expect(warm?.generate).toBe(false);
     expect(warm?.input.map((i) => i.role)).toEqual(['developer']);
     expect(warm?.previous_response_id).toBeUndefined();
-    const kind = (f: Frame | undefined) => JSON.parse(f?.client_metadata['x-codex-turn-metadata'] ?? '{}').request_kind;
-    expect(kind(warm)).toBe('prewarm');
-    expect(kind(one)).toBe('turn');
+    const turnMeta = (f: Frame | undefined) => JSON.parse(f?.client_metadata['x-codex-turn-metadata'] ?? '{}') as Record<string, unknown>;
+    expect(turnMeta(warm)).toMatchObject({ request_kind: 'prewarm', turn_id: '' });
+    expect(turnMeta(warm)).not.toHaveProperty('root_turn_id');
+    expect(warm?.client_metadata).toMatchObject({ turn_id: '' });
+    expect(warm?.client_metadata).not.toHaveProperty('root_turn_id');
+    expect(turnMeta(one)).toMatchObject({ request_kind: 'turn' });
+    // `generate` is the last field before the metadata, as Codex sends it.
+    expect(Object.keys(warm ?? {}).slice(-2)).toEqual(['generate', 'client_metadata']);
+    // The upgrade carries the warm-up's turn metadata.
+    const upgrade = mock.requests.find((r) => r.path === '/v1/responses')?.headers ?? {};
+    expect(JSON.parse(upgrade['x-codex-turn-metadata'] ?? '{}')).toMatchObject({ request_kind: 'prewarm' });
     // The same fields as the first request (only input, metadata and `generate` differ).
     const fields = (f: Frame | undefined) => {
       const { input: _i, client_metadata: _m, generate: _g, previous_response_id: _p, ...rest } = f ?? ({} as Frame);
@@ -56,8 +65,7 @@ it('warms the connection with the prompt without history, and the first request 
     expect(one?.input.some((i) => i.id === warm?.input[0]?.id)).toBe(false);
     expect(two?.previous_response_id).toBe('resp_1');
     expect(texts(two)).toEqual(['second']);
-    // The warm-up's reply is in no history.
-    expect(JSON.stringify(thread.history)).not.toContain('WARM REPLY');
+    expect(thread.history.length).toBeGreaterThan(0);
   } finally {
     await mock.close();
   }
@@ -79,6 +87,26 @@ it('sends the whole first request on a new connection when the warm-up fails', a
     expect(one?.previous_response_id).toBeUndefined();
     expect(one?.input[0]?.id).toBe(warm?.input[0]?.id);
     expect(texts(one).at(-1)).toBe('first');
+  } finally {
+    await mock.close();
+  }
+});
+
+it('sends the whole first request when the warm-up reply had output (nothing to build on)', async () => {
+  const mock = await startMockResponsesServer({
+    websocket: true,
+    respond: (req, i): MockReply => textReply((req.body as Frame).generate === false ? 'WARM REPLY' : `reply ${i}`, { id: `resp_${i}`, itemId: `msg_out_${i}` }),
+  });
+  try {
+    const thread = await openThread(mock);
+    expect(await thread.run('first')).toMatchObject({ status: 'completed', lastMessage: 'reply 1' });
+    await thread.close();
+    const [warm, one] = frames(mock);
+    expect(warm?.generate).toBe(false);
+    expect(one?.previous_response_id).toBeUndefined();
+    expect(one?.input[0]?.id).toBe(warm?.input[0]?.id);
+    // The warm-up's reply is the thread's in no way.
+    expect(JSON.stringify(thread.history)).not.toContain('WARM REPLY');
   } finally {
     await mock.close();
   }
