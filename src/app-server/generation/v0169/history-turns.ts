@@ -94,7 +94,8 @@ export function rollbackCut(turns: readonly { readonly items: readonly ThreadIte
   let at = turns.length;
   while (at > 0 && left > 0) {
     at -= 1;
-    if (!isCompactionTurn(turns[at] as { items: readonly ThreadItem[] })) left -= 1;
+    const turn = turns[at];
+    if (turn && !isCompactionTurn(turn)) left -= 1;
   }
   return at;
 }
