@@ -262,7 +262,7 @@ export class LoadedThread {
         let failure: unknown;
         try {
           if (controller.signal.aborted) throw controller.signal.reason;
-          await this.thread.compact({ signal: controller.signal, onEvent });
+          await this.thread.compact({ signal: controller.signal, onEvent, turnId: id });
         } catch (err) {
           failure = err;
         } finally {

@@ -188,6 +188,7 @@ async function openWeft(conn: RpcConnection, options: ServerOptions, client: Cli
     env: options.env,
     configOverrides: [...(options.runtime?.configOverrides ?? []), ...extra],
     originator: client.name,
+    client: { name: client.name, version: client.version },
     source: APP_SERVER_SOURCE,
     approver: clientApprover(conn, log),
   });

@@ -25,6 +25,11 @@ export type ClientEvent =
    * attempt; no `item_done` was emitted in it (see stream-response.ts).
    */
   | { type: 'retrying'; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+  /**
+   * The answer's `X-Models-Etag` header: the version of the service's model catalog (Codex 0.98
+   * refetches its catalog when it changed; the engine's stream port consumes this event).
+   */
+  | { type: 'models_etag'; etag: string }
   /** Something the user should know that does not stop the response (a transport fallback). */
   | { type: 'warning'; message: string };
 

@@ -32,6 +32,10 @@ export async function openAiClientFor(provider: ProviderSettings, apiKey: string
   });
 }
 
+const SDK_OWN_HEADERS: Record<string, null> = Object.fromEntries(
+  ['arch', 'lang', 'os', 'package-version', 'retry-count', 'runtime', 'runtime-version', 'timeout'].map((name) => [`X-Stainless-${name}`, null]),
+);
+
 /**
  * Per-request headers: the provider's, then the caller's, then what the body needs. A null value
  * deletes a header the SDK would add.
@@ -43,6 +47,8 @@ export function requestHeaders(
   extra?: Record<string, string>,
 ): Record<string, string | null> {
   return {
+    // The SDK describes itself in headers of its own; Codex sends none of them.
+    ...SDK_OWN_HEADERS,
     ...provider.headers,
     ...extra,
     // The body is already serialized (bytes); the SDK would otherwise guess its type.

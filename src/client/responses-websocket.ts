@@ -10,6 +10,12 @@
 // is retried on a new connection within the stream budget (1 + `stream_max_retries` attempts), and
 // when that is spent the thread falls back to HTTPS for good, with a warning, and the HTTPS client
 // starts its own budget afresh.
+//
+// Warm-up: before a thread's first request, Codex 0.169 sends a `generate: false` request carrying
+// the prompt without history (the body's other fields as they are, its input only the base
+// instructions the generation puts first; the turn metadata's `request_kind` is `prewarm`), waits
+// for its `response.completed` and ignores the rest; the first real request then builds on that
+// response like any next request. A warm-up that fails changes nothing but the connection.
 // `ws` is loaded with the first connection: a process that never opens one does not pay for it.
 import type WebSocket from 'ws';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
@@ -22,12 +28,11 @@ import { providerEndpoint, providerUrl, resolveApiKey, type ProviderSettings, ty
 import { retryDelayMs, retryOptionsFor, sleep } from './retry-policy.js';
 import { mapStreamEvent } from './stream-event-mapper.js';
 import { streamResponse } from './stream-response.js';
+import { TURN_METADATA_KEY, WS_REQUEST_START_KEY, prewarmTurnMetadata, warmUpFrame, type Body } from './websocket-warm-up.js';
 
 export const RESPONSES_WEBSOCKET_BETA = 'responses_websockets=2026-02-06';
-/** Codex stamps each frame's `client_metadata` with the time it was sent (ms since the epoch, as a string). */
-export const WS_REQUEST_START_KEY = 'x-codex-ws-stream-request-start-ms';
+export { WS_REQUEST_START_KEY };
 
-type Body = Record<string, unknown> & { input?: unknown[]; client_metadata?: Record<string, unknown> };
 
 /** What the last completed request on the open connection leaves for the next one to build on. */
 interface LastExchange {
@@ -48,6 +53,8 @@ export class ResponsesWebSocketTransport {
   #frames: FrameQueue | undefined;
   #last: LastExchange | undefined;
   #httpsOnly = false;
+  /** The thread's warm-up request was sent (once per thread, whatever came of it). */
+  #warmedUp = false;
 
   /** True once the thread has moved to HTTPS for good. */
   get fellBack(): boolean {
@@ -71,6 +78,15 @@ export class ResponsesWebSocketTransport {
       what: `${provider.name}: WebSocket ${providerEndpoint(provider, '/responses')}`,
       signal,
     };
+    if (!this.#warmedUp) {
+      this.#warmedUp = true;
+      const warm = yield* watched(provider, signal, (watch) => this.#warmUp(ctx, watch));
+      if (warm === 'upgrade_required') {
+        this.#fallBack();
+        yield* streamResponse(opts);
+        return;
+      }
+    }
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(signal);
       const outcome = yield* watched(provider, signal, (watch) => this.#attempt(ctx, watch));
@@ -109,25 +125,74 @@ export class ResponsesWebSocketTransport {
     this.#last = undefined;
   }
 
+  /** An open connection, or why there is none (an upgrade refused, a failure to retry). */
+  async #connect(ctx: AttemptContext, watch: IdleWatch): Promise<Exclude<Outcome, { kind: 'completed' }> | undefined> {
+    const { what, secrets } = ctx;
+    if (this.#socket && this.#socket.readyState === this.#socket.OPEN) return undefined;
+    this.#drop();
+    const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal);
+    if (opened.kind === 'status') {
+      if (opened.status === 426) return { kind: 'upgrade_required' };
+      const failure = { message: scrub(`${what}: the upgrade was answered with HTTP ${opened.status}`, secrets), retryable: true, status: opened.status };
+      if (opened.status === 401 || opened.status === 403) throw new ApiError(failure.message, opened.status);
+      return { kind: 'retry', failure };
+    }
+    if (opened.kind === 'error') {
+      throwIfAborted(ctx.signal);
+      return { kind: 'retry', failure: watch.fired ? watch.failure(what) : { message: scrub(`${what}: ${opened.message}`, secrets), retryable: true } };
+    }
+    this.#socket = opened.socket;
+    this.#frames = opened.frames;
+    return undefined;
+  }
+
+  /**
+   * The warm-up (see the header): its events are not the thread's. Returns whether the upgrade was
+   * refused with 426; any other failure only drops the connection, and the request goes on as usual.
+   */
+  // eslint-disable-next-line require-yield
+  async *#warmUp(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, 'upgrade_required' | undefined, undefined> {
+    // The connection opens for the warm-up: its upgrade carries the warm-up's turn metadata.
+    const warmTurn = prewarmTurnMetadata(ctx.headers[TURN_METADATA_KEY]);
+    const refused = await this.#connect(warmTurn === undefined ? ctx : { ...ctx, headers: { ...ctx.headers, [TURN_METADATA_KEY]: warmTurn } }, watch);
+    if (refused?.kind === 'upgrade_required') return 'upgrade_required';
+    if (refused) return undefined;
+    const socket = this.#socket as WebSocket;
+    const frames = this.#frames as FrameQueue;
+    const { frame, exchange } = warmUpFrame(ctx.body);
+    refSocket(socket, true);
+    let done = false;
+    // A warm-up's reply has no output; should one come, the next request is checked against it.
+    const output: string[] = [];
+    try {
+      socket.send(JSON.stringify(frame));
+      for (;;) {
+        const next = await frames.next(watch.signal);
+        if (next.kind === 'closed' || wrappedError(next.data)) break;
+        watch.touch();
+        const mapped = mapStreamEvent(next.data);
+        if (mapped.kind === 'emit' && mapped.event.type === 'item_done') output.push(asStreamed(mapped.event.raw));
+        if (mapped.kind === 'completed') {
+          this.#last = { ...exchange, output, responseId: mapped.event.responseId };
+          done = true;
+          break;
+        }
+        if (mapped.kind === 'failed' || mapped.kind === 'incomplete') break;
+      }
+    } catch {
+      throwIfAborted(ctx.signal);
+    } finally {
+      if (this.#socket === socket) refSocket(socket, false);
+      if (!done) this.#drop();
+    }
+    return undefined;
+  }
+
   async *#attempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, Outcome, undefined> {
     const { what, secrets } = ctx;
-    if (!this.#socket || this.#socket.readyState !== this.#socket.OPEN) {
-      this.#drop();
-      const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal);
-      if (opened.kind === 'status') {
-        if (opened.status === 426) return { kind: 'upgrade_required' };
-        const failure = { message: scrub(`${what}: the upgrade was answered with HTTP ${opened.status}`, secrets), retryable: true, status: opened.status };
-        if (opened.status === 401 || opened.status === 403) throw new ApiError(failure.message, opened.status);
-        return { kind: 'retry', failure };
-      }
-      if (opened.kind === 'error') {
-        throwIfAborted(ctx.signal);
-        return { kind: 'retry', failure: watch.fired ? watch.failure(what) : { message: scrub(`${what}: ${opened.message}`, secrets), retryable: true } };
-      }
-      this.#socket = opened.socket;
-      this.#frames = opened.frames;
-    }
-    const socket = this.#socket;
+    const refused = await this.#connect(ctx, watch);
+    if (refused) return refused;
+    const socket = this.#socket as WebSocket;
     const frames = this.#frames as FrameQueue;
     const { frame, exchange } = this.#frameFor(ctx.body);
     // A request in flight keeps the process alive; an idle connection does not.

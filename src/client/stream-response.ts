@@ -102,6 +102,9 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
     }
   }
 
+  const modelsEtag = response.headers.get('x-models-etag');
+  if (modelsEtag) yield { type: 'models_etag', etag: modelsEtag };
+
   let itemsDone = 0;
   // 'broken': the stream stopped without an answer; 'failed': the server answered with a failure.
   let failure: (AttemptFailure & { code?: string; kind: 'broken' | 'failed' }) | undefined;

@@ -9,11 +9,15 @@
 // `OPENAI_BASE_URL` / `openai_base_url` (Codex asks that service whatever provider the thread
 // uses). A custom provider with the built-in one left at api.openai.com is not asked: weft does not
 // reach out to a service the user did not point it at.
+//
+// Later, each answer's `X-Models-Etag` header says which catalog version the service has: a new one
+// is fetched before the answer is read on (the turn that got it keeps its settings; later turns use
+// the new catalog), the held one renews the cache's time.
 import type { ConfigToml } from '../../protocol/config.js';
 import { ModelInfo } from '../../protocol/model-catalog.js';
 import { listModels } from '../client/list-models.js';
 import type { Env, ProviderSettings } from '../client/provider.js';
-import { loadFreshModels, persistModels } from './models-cache.js';
+import { loadFreshModels, persistModels, renewModelsCache } from './models-cache.js';
 import { openAiBaseUrl, providerId, providerSettings } from './provider-settings.js';
 
 export interface CatalogRefreshInput {
@@ -34,26 +38,49 @@ export function refreshesCatalog(config: ConfigToml, env: Env): boolean {
   return providerId(config) === 'openai' || openAiBaseUrl(config, env) !== undefined;
 }
 
+/** A catalog with the version of the service's copy it holds (`undefined`: none, or no ETag). */
+export interface RefreshedCatalog {
+  readonly catalog: ModelInfo[];
+  readonly etag: string | undefined;
+}
+
 /** The catalog after the refresh: the bundled one when nothing usable came back. Never throws. */
-export async function refreshedCatalog(input: CatalogRefreshInput): Promise<ModelInfo[]> {
-  const { home, clientVersion } = input;
-  const cached = await loadFreshModels(home, clientVersion);
-  if (cached) return mergeRemoteModels(input.bundled, cached.models);
+export async function refreshedCatalog(input: CatalogRefreshInput): Promise<RefreshedCatalog> {
+  const cached = await loadFreshModels(input.home, input.clientVersion);
+  if (cached) return { catalog: mergeRemoteModels(input.bundled, cached.models), etag: cached.etag };
+  return (await fetchedCatalog(input)) ?? { catalog: [...input.bundled], etag: undefined };
+}
+
+/**
+ * Codex 0.98 on an answer's `X-Models-Etag`: the same version as the one it holds renews the cached
+ * copy's time; another one (or none held) refetches the catalog at once. Returns the new catalog,
+ * or undefined when it did not change (or the refetch failed, quietly, as the first one would).
+ */
+export async function catalogAfterModelsEtag(input: CatalogRefreshInput, held: string | undefined, served: string): Promise<RefreshedCatalog | undefined> {
+  if (held !== undefined && held === served) {
+    await renewModelsCache(input.home).catch(() => undefined);
+    return undefined;
+  }
+  return fetchedCatalog(input);
+}
+
+/** Asks the service, keeps the answer in the home, lays it over the bundled catalog. */
+async function fetchedCatalog(input: CatalogRefreshInput): Promise<RefreshedCatalog | undefined> {
   let provider: ProviderSettings;
   try {
     provider = providerSettings({ ...input.config, model_provider: 'openai', model_providers: {} }, input.configFile, input.env);
   } catch {
-    return [...input.bundled];
+    return undefined;
   }
   try {
-    const listed = await listModels(provider, clientVersion, {
+    const listed = await listModels(provider, input.clientVersion, {
       apiKey: input.env.OPENAI_API_KEY || undefined,
       ...(input.fetchImpl ? { fetchImpl: input.fetchImpl } : {}),
     });
-    await persistModels(home, listed, clientVersion).catch(() => undefined);
-    return mergeRemoteModels(input.bundled, listed.models);
+    await persistModels(input.home, listed, input.clientVersion).catch(() => undefined);
+    return { catalog: mergeRemoteModels(input.bundled, listed.models), etag: listed.etag };
   } catch {
-    return [...input.bundled];
+    return undefined;
   }
 }
 

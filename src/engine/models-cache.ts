@@ -51,3 +51,22 @@ export async function persistModels(home: string, fetched: CachedModels, clientV
   await writeFile(temp, JSON.stringify(file, null, 2), { mode: 0o600 });
   await rename(temp, target);
 }
+
+/**
+ * Marks the cached catalog as fetched now, leaving the rest as it is: the service said (by the ETag
+ * of an answer) that the copy is still current. Nothing happens without a readable cache.
+ */
+export async function renewModelsCache(home: string, now: Date = new Date()): Promise<void> {
+  const target = path.join(home, MODELS_CACHE_FILE);
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(target, 'utf8'));
+  } catch {
+    return;
+  }
+  const parsed = ModelsCacheFile.safeParse(json);
+  if (!parsed.success) return;
+  const temp = `${target}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify({ ...parsed.data, fetched_at: now.toISOString() }, null, 2), { mode: 0o600 });
+  await rename(temp, target);
+}

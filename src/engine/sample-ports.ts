@@ -1,6 +1,7 @@
 // A thread's two sampling ports, composed here so that prompt/ only renders and client/ only sends:
 // `render` turns each sample into the request for the provider's wire (with context panels and
 // tiers when the thread shapes its prompts), `stream` sends that request and maps its events.
+import type { ClientEvent } from '../client/client-events.js';
 import type { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import type { Env } from '../client/provider.js';
 import { streamRequest } from '../client/stream-request.js';
@@ -8,6 +9,7 @@ import type { PackDirs } from '../pack/load-pack.js';
 import { createPromptShaper, type PromptShapingOptions } from '../prompt/prompt-shaper.js';
 import { sampleRenderer, type RenderFn, type WireOptions } from '../prompt/render-for-wire.js';
 import type { StreamFn } from '../thread/turn-ports.js';
+import type { WireRequest } from '../../protocol/wire-request.js';
 
 export type { PromptShapingOptions };
 
@@ -20,10 +22,32 @@ export function samplePorts(
   packDir: PackDirs,
   shaping?: PromptShapingOptions,
   wire: WireOptions = {},
-  webSocket?: ResponsesWebSocketTransport,
+  sending: SendingOptions = {},
 ): { render: RenderFn; stream: StreamFn } {
+  const { webSocket, onModelsEtag, headersFor } = sending;
   return {
     render: sampleRenderer(createPromptShaper(shaping, packDir), wire),
-    stream: (o) => streamRequest({ ...o, env, webSocket }),
+    stream: (o) => withoutModelsEtag(streamRequest({ ...o, env, webSocket, ...(headersFor ? { headers: headersFor(o.request) } : {}) }), onModelsEtag),
   };
+}
+
+/** How a thread's requests go out, beyond the provider. */
+export interface SendingOptions {
+  /** The thread's Responses WebSocket (codex-0.169, built-in provider). */
+  readonly webSocket?: ResponsesWebSocketTransport | undefined;
+  /** Told each answer's model catalog version (`X-Models-Etag`). */
+  readonly onModelsEtag?: ((etag: string) => Promise<void>) | undefined;
+  /** The generation's headers for a rendered request (no credentials). */
+  readonly headersFor?: ((request: WireRequest) => Record<string, string>) | undefined;
+}
+
+/**
+ * The answer's events without its catalog version, which goes to `onModelsEtag` (awaited before
+ * the answer is read on, as Codex 0.98 does): the turn loop never sees it.
+ */
+async function* withoutModelsEtag(events: AsyncIterable<ClientEvent>, onModelsEtag: ((etag: string) => Promise<void>) | undefined): AsyncGenerator<ClientEvent, void, undefined> {
+  for await (const event of events) {
+    if (event.type !== 'models_etag') yield event;
+    else if (onModelsEtag) await onModelsEtag(event.etag);
+  }
 }

@@ -38,7 +38,8 @@ import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
-import { refreshedCatalog, refreshesCatalog } from './catalog-refresh.js';
+import { ModelCatalogRefresher } from './model-catalog-refresher.js';
+import type { RequestHeaderContext } from '../client/request-headers.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
@@ -56,6 +57,8 @@ export interface WeftOptions extends RuntimeOptions {
   readonly approver?: Approver;
   /** Recorded in session_meta as Codex does (`codex_exec`/`exec` for the exec surface). */
   readonly originator?: string;
+  /** The client that named itself (app-server `initialize`): its name and version end the user agent. */
+  readonly client?: { readonly name: string; readonly version: string };
   readonly source?: string;
   /** Context panels, stability tiers and history detachment for every thread's requests. */
   readonly promptShaping?: PromptShapingOptions;
@@ -133,23 +136,15 @@ export class Weft {
     return new StoredThreads(this.runtime, this.store);
   }
 
-  #catalogRefresh: Promise<void> | undefined;
+  #catalog: ModelCatalogRefresher | undefined;
 
   /** Once per Weft, before the first thread opens: the generation's model catalog refresh, if it has one. */
   #refreshCatalog(): Promise<void> {
-    const rt = this.runtime;
-    if (!rt.profile.refreshesModelCatalog || !refreshesCatalog(rt.config, rt.env)) return Promise.resolve();
-    this.#catalogRefresh ??= refreshedCatalog({
-      home: rt.home,
-      config: rt.config,
-      configFile: rt.configFile,
-      env: rt.env,
-      bundled: rt.catalog,
-      clientVersion: rt.profile.cliVersion,
-    }).then((catalog) => {
-      rt.catalog = catalog;
-    });
-    return this.#catalogRefresh;
+    return this.#catalogRefresher().beforeFirstThread();
+  }
+
+  #catalogRefresher(): ModelCatalogRefresher {
+    return (this.#catalog ??= new ModelCatalogRefresher(this.runtime));
   }
 
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
@@ -349,12 +344,23 @@ export class Weft {
     const provider = providerSettings(rt.config, rt.configFile, rt.env);
     // One connection per thread, as Codex keeps one per session.
     const webSocket = rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses' ? new ResponsesWebSocketTransport() : undefined;
+    const headerContext: RequestHeaderContext = {
+      originator: this.options.originator ?? 'weft',
+      client: this.options.client,
+      builtinProvider: isDefaultOpenAiProvider(provider),
+      remoteCompaction: rt.config.features?.remote_compaction !== false,
+      env: rt.env,
+    };
     return {
       profile: rt.profile,
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, webSocket),
+      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, {
+        webSocket,
+        onModelsEtag: this.#catalogRefresher().onModelsEtag,
+        headersFor: (request) => rt.profile.requestHeaders(request, headerContext),
+      }),
       closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
       toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit),

@@ -16,6 +16,8 @@ import type { RolloutRecord } from '../rollout/reader.js';
 import type { ToolOutputStyle } from '../tools/tool-output-style.js';
 import type { SandboxMechanism } from '../tools/sandbox/sandbox-mechanism.js';
 import type { RetiredSetting } from '../config/retired-settings.js';
+import type { WireRequest } from '../../protocol/wire-request.js';
+import type { RequestHeaderContext } from '../client/request-headers.js';
 
 /** A generation: what it decides about one request (TurnProfile, declared with the loop's ports) and beyond. */
 export interface CompatProfile extends TurnProfile {
@@ -67,6 +69,8 @@ export interface CompatProfile extends TurnProfile {
   readonly refreshesModelCatalog: boolean;
   /** True when the generation tries the Responses WebSocket first for the built-in provider (responses-websocket.ts). */
   readonly responsesWebSocket: boolean;
+  /** The headers of one model request (and of a WebSocket upgrade), from the request as rendered. */
+  requestHeaders(request: WireRequest, ctx: RequestHeaderContext): Record<string, string>;
   /** Writes a fork's rollout. */
   forkRollout(opts: ForkRolloutOptions): Promise<ForkRolloutResult>;
   /** An item read back from a rollout of the other generation, as this one would send it. */

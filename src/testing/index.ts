@@ -4,6 +4,7 @@
 export {
   startMockResponsesServer,
   textReply,
+  emptyReply,
   functionCallReply,
   customToolCallReply,
   execScriptReply,

@@ -240,6 +240,11 @@ function wrap(o: ReplyOptions, items: { added: unknown; middle: unknown[]; done:
   return { status: o.status ?? 200, sse };
 }
 
+/** A response with no output: what a `generate: false` warm-up gets. */
+export function emptyReply(o: ReplyOptions = {}): SseReply {
+  return wrap(o, []);
+}
+
 /** An assistant message streamed as one delta, like the recorded text replies. */
 export function textReply(text: string, o: ReplyOptions = {}): SseReply {
   const id = o.itemId ?? 'msg_mock0002';

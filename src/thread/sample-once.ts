@@ -115,6 +115,8 @@ async function consumeStream(
       case 'item_added':
       case 'reasoning_summary_part_added':
       case 'reasoning_text_delta':
+      // The engine's stream port takes the catalog version before the loop sees the answer.
+      case 'models_etag':
         break;
       default: {
         const never: never = event;

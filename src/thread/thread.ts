@@ -93,14 +93,17 @@ export class Thread {
     }
   }
 
-  /** Summarize the history now and rebuild it (manual compaction). */
-  async compact(opts: { signal?: AbortSignal; onEvent?: ThreadEventListener } = {}): Promise<void> {
+  /**
+   * Summarize the history now and rebuild it (manual compaction). `turnId` names the turn a
+   * generation that runs compaction as a turn of its own records it under (0.169's app-server).
+   */
+  async compact(opts: { signal?: AbortSignal; onEvent?: ThreadEventListener; turnId?: string } = {}): Promise<void> {
     if (this.#running) throw new UsageError(`thread ${this.id} is running a turn; compact it after the turn`);
     this.#running = true;
     try {
       const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
       const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
-      await this.deps.compactor.compact(this.state, { ...this.deps, emit }, settings, 'manual', opts.signal ?? new AbortController().signal);
+      await this.deps.compactor.compact(this.state, { ...this.deps, emit, turnId: opts.turnId }, settings, 'manual', opts.signal ?? new AbortController().signal);
     } finally {
       this.#running = false;
     }

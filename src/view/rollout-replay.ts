@@ -4,7 +4,8 @@
 //   line (before any item) was the compaction request.
 // - codex-0.169 writes `turn_context` once per turn; a request shows as its first output item (the
 //   input was everything recorded before it) and closes with its `token_usage_record`; output items
-//   followed by a `compacted` line answered a compaction request.
+//   followed by a `compacted` line answered a compaction request. A manual compaction is a turn of
+//   its own whose task_started has no `turn_attribution`.
 // History is kept as (array, length) snapshots: arrays are only ever appended to, so a request needs
 // no copy of the history it saw.
 import type { ResponseItem } from '../../protocol/responses-items.js';
@@ -109,6 +110,8 @@ export function replayRollout(records: readonly RolloutRecord[], file: string, h
   let turnId: string | undefined;
   let turnStartedAtS: number | undefined;
   let inTurn = false;
+  // 0.169 runs a manual compaction as a turn of its own, opened without turn_attribution.
+  let compactionTurn = false;
   let turnContextThisTurn = false;
   let windowNumber = 0;
   let contextWindowId: string | undefined;
@@ -167,7 +170,9 @@ export function replayRollout(records: readonly RolloutRecord[], file: string, h
         } else {
           const last = requests.at(-1);
           if (last?.kind === 'turn' && lastOpenedSinceItems(records, last.recordIndex, index)) {
-            requests[requests.length - 1] = { ...last, kind: 'compaction', phase: !inTurn ? 'standalone_turn' : turnContextThisTurn ? 'mid_turn' : 'pre_turn' };
+            // Rollouts weft wrote before it recorded that turn hold the compaction outside any turn.
+            const phase = !inTurn || compactionTurn ? 'standalone_turn' : turnContextThisTurn ? 'mid_turn' : 'pre_turn';
+            requests[requests.length - 1] = { ...last, kind: 'compaction', phase };
           }
           open169 = false;
           if (isObj(payload)) {
@@ -187,6 +192,7 @@ export function replayRollout(records: readonly RolloutRecord[], file: string, h
           if (index >= ownFrom && settingsEvents > 0 && (init === 'new' || turn > 0) && !(forked && turn === 0)) init = 'cold_resume';
           settingsEvents = 0;
           inTurn = true;
+          compactionTurn = isObj(line.payload) && !('turn_attribution' in line.payload);
           turnContextThisTurn = false;
           turnId = event.turn_id ?? turnId;
           turnStartedAtS = num(event.started_at);

@@ -54,8 +54,6 @@ export function appServerBodiesPending(profile: string): string | undefined {
  * `<profile>/<scenario>`, with the reason; as above, a listed one that becomes equal fails the test.
  */
 export const APP_SERVER_IDS_PENDING: Readonly<Record<string, string>> = {
-  'codex-0.169/d':
-    "issue 24: Codex 0.169 runs thread/compact/start as a turn of its own, and the compaction request carries that turn's id; weft's carries the last turn's, because the rollout would need the compaction turn's own task_started and turn_context lines, which weft does not write yet (and its viewer would then have to read a compaction turn)",
 };
 
 export function appServerIdsPending(profile: string, scenario: string): string | undefined {

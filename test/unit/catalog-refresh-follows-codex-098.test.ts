@@ -100,7 +100,7 @@ describe('the model catalog refresh of codex-0.98', () => {
     const home = await tempDir('weft-catalog-');
     const bundled = [{ slug: 'a', base_instructions: 'A', truncation_policy: { mode: 'bytes', limit: 1 }, supports_parallel_tool_calls: false }] as ModelInfo[];
     const started = performance.now();
-    const catalog = await refreshedCatalog({
+    const { catalog, etag } = await refreshedCatalog({
       home,
       config: {},
       configFile: join(home, 'config.toml'),
@@ -109,6 +109,7 @@ describe('the model catalog refresh of codex-0.98', () => {
       clientVersion: '0.98.0',
     });
     expect(catalog).toEqual(bundled);
+    expect(etag).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

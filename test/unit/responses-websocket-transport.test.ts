@@ -2,12 +2,12 @@
 // both transports: the upgrade on /v1/responses with the beta header and the key; a request frame
 // that is the HTTPS body with `type: "response.create"` first and the send time in
 // client_metadata; the thread's next request on the same connection, as `previous_response_id` and
-// the new items only; a 426 upgrade sent to HTTPS at once; an endpoint that keeps failing given up
+// the new items only (the first request builds on the thread's warm-up); a 426 upgrade sent to HTTPS at once; an endpoint that keeps failing given up
 // after the stream budget, with Codex's warning, for HTTPS for the rest of the thread.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type CapturedRequest, type MockServer } from '../../src/testing/index.js';
+import { emptyReply, startMockResponsesServer, textReply, type CapturedRequest, type MockServer } from '../../src/testing/index.js';
 import type { ClientEvent } from '../../src/client/client-events.js';
 import type { ProviderSettings } from '../../src/client/provider.js';
 import { RESPONSES_WEBSOCKET_BETA, ResponsesWebSocketTransport, WS_REQUEST_START_KEY } from '../../src/client/responses-websocket.js';
@@ -50,11 +50,14 @@ describe('the Responses WebSocket transport', () => {
       const events = await drain(new ResponsesWebSocketTransport().stream({ provider: provider(ws.url), body: BODY, env: {} }));
       expect(events.at(-1)).toMatchObject({ type: 'completed' });
       await drain(streamResponse({ provider: provider(http.url), body: BODY, env: {} }));
-      const [frame] = sent(ws);
+      // The first frame is the warm-up (responses-websocket-warm-up.test.ts); the request builds on it.
+      const [warm, frame] = sent(ws);
+      expect(warm?.body).toMatchObject({ type: 'response.create', generate: false, input: [] });
       const [post] = sent(http);
       expect(frame?.transport).toBe('websocket');
       expect(frame?.headers['openai-beta']).toBe(RESPONSES_WEBSOCKET_BETA);
       expect(frame?.headers.authorization).toBe('Bearer sk-ws-test');
+      // The warm-up's reply had output, so the request is sent whole.
       const { type, client_metadata: wsMeta, ...wsRest } = frame?.body as Record<string, unknown>;
       const { client_metadata: httpMeta, ...httpRest } = post?.body as Record<string, unknown>;
       expect(type).toBe('response.create');
@@ -74,7 +77,10 @@ describe('the Responses WebSocket transport', () => {
     const home = await tempDir('weft-ws-');
     const mock = await startMockResponsesServer({
       websocket: true,
-      respond: (_req, i) => textReply(`reply ${i}`, { id: `resp_${i}`, itemId: `msg_out_${i}`, model: 'gpt-5.5' }),
+      respond: (req, i) =>
+        (req.body as { generate?: boolean }).generate === false
+          ? emptyReply({ id: `resp_${i}`, model: 'gpt-5.5' })
+          : textReply(`reply ${i}`, { id: `resp_${i}`, itemId: `msg_out_${i}`, model: 'gpt-5.5' }),
     });
     try {
       await writeFile(join(home, 'config.toml'), 'model = "gpt-5.5"\n');
@@ -83,10 +89,11 @@ describe('the Responses WebSocket transport', () => {
       expect((await thread.run('first')).status).toBe('completed');
       expect((await thread.run('second')).status).toBe('completed');
       await thread.close();
-      const [one, two] = sent(mock).map((r) => r.body as { previous_response_id?: string; input: { role?: string; content?: { text?: string }[] }[] });
+      const [warm, one, two] = sent(mock).map((r) => r.body as { generate?: boolean; previous_response_id?: string; input: { role?: string; content?: { text?: string }[] }[] });
       expect(sent(mock).every((r) => r.transport === 'websocket')).toBe(true);
-      expect(one?.previous_response_id).toBeUndefined();
-      expect(two?.previous_response_id).toBe('resp_0');
+      expect(warm?.generate).toBe(false);
+      expect(one?.previous_response_id).toBe('resp_0');
+      expect(two?.previous_response_id).toBe('resp_1');
       // Only what the second turn adds: the user's message (0.169 re-sends no context).
       expect(two?.input.map((i) => i.content?.[0]?.text)).toEqual(['second']);
       expect(one?.input.length).toBeGreaterThan(1);
@@ -125,7 +132,8 @@ describe('the Responses WebSocket transport', () => {
       expect(events.at(-1)).toMatchObject({ type: 'completed' });
       // The next request of the thread does not try the WebSocket again.
       await drain(transport.stream({ provider: provider(mock.url), body: BODY, env: {}, retry }));
-      expect(sent(mock).map((r) => r.transport ?? 'https')).toEqual(['websocket', 'websocket', 'https', 'https']);
+      // The failed warm-up, two attempts, then HTTPS.
+      expect(sent(mock).map((r) => r.transport ?? 'https')).toEqual(['websocket', 'websocket', 'websocket', 'https', 'https']);
     } finally {
       await mock.close();
     }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ThreadItemsListParams0169, ThreadRevertParams0169, ThreadTurnsListParams0169 } from '../../../protocol/app-server/v0169/params.js';
 import { historyRecords } from '../history-records.js';
 import type { TurnState } from '../generation/generation.js';
+import { isCompactionTurn } from '../generation/v0169/history-turns.js';
 import { item0169, turn0169 } from '../generation/v0169/views.js';
 import { rpcError } from '../rpc-errors.js';
 import type { ServerContext } from '../server-context.js';
@@ -56,7 +57,8 @@ export async function threadRevert(ctx: ServerContext, params: z.infer<typeof Th
   const turns = await historyOf(ctx, loaded.id);
   const at = turns.findIndex((t) => t.id === params.beforeTurnId);
   if (at === -1) throw rpcError.invalidRequest(`turn not found: ${params.beforeTurnId}`);
-  await loaded.thread.rollback(turns.length - at);
+  // A rollback counts user turns: compaction turns from `at` on go without being counted.
+  await loaded.thread.rollback(turns.slice(at).filter((t) => !isCompactionTurn(t)).length);
   const thread = await threadObject(ctx, loaded.id, true);
   return {
     result: { thread, turnsBackwardsCursor: null, itemsBackwardsCursor: null },

@@ -19,6 +19,7 @@ import { renderBody0169, sentPrompt0169 } from './render-body.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { Codex0169Thread } from './thread-session.js';
 import { storedItem0169 } from './stored-items.js';
+import { requestHeaders0169 } from './request-headers.js';
 
 export const codex0169Profile: CompatProfile = {
   name: 'codex-0.169',
@@ -40,6 +41,9 @@ export const codex0169Profile: CompatProfile = {
   // 0.169 asks for the catalog only when signed in with ChatGPT, which weft never is.
   refreshesModelCatalog: false,
   responsesWebSocket: true,
+  requestHeaders(request, ctx) {
+    return requestHeaders0169(request, ctx, this.cliVersion);
+  },
   buildInitialContext: (pack, settings, _base, opts = {}) =>
     windowContext(pack, settings, {
       createTime: Math.floor(Date.now() / 1000),

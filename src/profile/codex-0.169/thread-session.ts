@@ -32,7 +32,7 @@ import { sentInstructions0169, sessionInstructions0169, toolNames } from './mode
 import { baseInstructionsMessage, renderBody0169, sentPrompt0169 } from './render-body.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
-import { contextCompactedEvent } from '../../rollout/records.js';
+import { contextCompactedEvent, turnAbortedEvent } from '../../rollout/records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
@@ -80,6 +80,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   #worldState: Record<string, unknown> | undefined;
   /** The settings of the previous turn in this process: a change is recorded when the next one starts. */
   #settingsKey: string | undefined;
+  /** The settings of a manual compaction running as its own turn (see #standaloneCompaction). */
+  #standaloneSettings: TurnSettings | undefined;
   /** Lines closing a pre-turn compaction: recorded after the new turn context, as Codex does. */
   #afterCompaction: RolloutLineInput[] = [];
   readonly #multiAgentVersion: string;
@@ -287,10 +289,13 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   compactionFinished(state: ThreadState, trigger: CompactionTrigger): RolloutLineInput[] {
+    // A manual compaction's turn records the rebuilt window's context, as a turn does before its prompt.
+    const opened = trigger === 'manual' && this.#standaloneSettings ? this.beforePrompt(this.#standaloneSettings) : [];
     // The usage of the new window is an estimate until its first response.
     const info = state.tokenInfo;
     const estimate = { ...usage0169(undefined), total_tokens: estimateItemsTokens(state.history) };
     const lines = [
+      ...opened,
       ...(info ? [this.rolloutFormat.tokenCount({ ...info, last_token_usage: estimate })] : []),
       contextCompactedEvent(),
     ];
@@ -313,6 +318,33 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void> {
-    return compactThread(this, state, deps, settings, trigger, signal);
+    if (trigger !== 'manual') return compactThread(this, state, deps, settings, trigger, signal);
+    return this.#standaloneCompaction(state, deps, settings, signal);
+  }
+
+  /**
+   * Codex 0.169 runs a manual compaction as a turn of its own (appserver-0.169 d): its request
+   * carries that turn's id, and the rollout records the turn around it (task_started without
+   * attribution, the rebuilt window's context after `compacted`, task_complete).
+   */
+  async #standaloneCompaction(state: ThreadState, deps: TurnDeps, settings: TurnSettings, signal: AbortSignal): Promise<void> {
+    const turn: TurnRecord = { turnId: deps.turnId ?? newThreadId(), startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec' };
+    this.#turn = turn;
+    this.rolloutFormat.noteTurnStarted();
+    const lines = turnLines(this.rolloutFormat);
+    await state.writer.append(lines.compactionStarted(turn, settings));
+    this.#standaloneSettings = settings;
+    try {
+      await compactThread(this, state, deps, settings, 'manual', signal);
+    } catch (err) {
+      if (signal.aborted) await state.writer.append(turnAbortedEvent('interrupted'));
+      else await state.writer.append(lines.completed(turn, undefined));
+      await state.writer.flush().catch(() => undefined);
+      throw err;
+    } finally {
+      this.#standaloneSettings = undefined;
+    }
+    await state.writer.append(lines.completed(turn, undefined));
+    await state.writer.flush();
   }
 }

@@ -71,6 +71,23 @@ export function turnLines(format: Codex0169RolloutFormat) {
       ];
     },
 
+    /**
+     * A manual compaction's own turn opens without the attribution a user's turn carries
+     * (appserver-0.169 d): it was started by no input and no agent.
+     */
+    compactionStarted(turn: TurnRecord, settings: TurnSettings): RolloutLineInput[] {
+      return [
+        format.native('event_msg', {
+          type: 'task_started',
+          turn_id: turn.turnId,
+          root_turn_id: turn.turnId,
+          started_at: unixSeconds(turn.startedAtMs),
+          model_context_window: effectiveContextWindow(settings.model),
+          collaboration_mode_kind: settings.collaborationMode.mode,
+        }),
+      ];
+    },
+
     /** A full snapshot, or (full: false) a merge patch on the previous one. */
     worldState(state: unknown, full = true): RolloutLineInput {
       return format.native('world_state', { full, state });

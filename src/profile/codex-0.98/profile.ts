@@ -15,6 +15,7 @@ import type { CompatProfile } from '../profile.js';
 import { codex098Thread } from './thread.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { landlockSandbox } from '../../tools/sandbox/landlock-sandbox.js';
+import { requestHeaders098 } from './request-headers.js';
 
 export const codex098Profile: CompatProfile = {
   name: 'codex-0.98',
@@ -42,6 +43,9 @@ export const codex098Profile: CompatProfile = {
   codexThreadIndex: false,
   refreshesModelCatalog: true,
   responsesWebSocket: false,
+  requestHeaders(request, ctx) {
+    return requestHeaders098(request, ctx, this.cliVersion);
+  },
   forkRollout,
   unsupported: {},
   openThread: async () => codex098Thread(codex098Profile),

@@ -30,6 +30,9 @@ function historyItem(item: CompletedTurnItem): ThreadItem | undefined {
       return { type: 'userMessage', id, content: (item.content ?? []) as UserInput[] };
     case 'AgentMessage':
       return { type: 'agentMessage', id, text: (item.content ?? []).map(textOf).join('') };
+    case 'ContextCompaction':
+      // A manual compaction is a turn of its own holding just this item (appserver-0.169 d).
+      return { type: 'contextCompaction', id };
     case 'Reasoning':
       return { type: 'reasoning', id, summary: (item.summary_text ?? []).map(String), content: (item.raw_content ?? []).map(String) };
     default:
@@ -68,11 +71,31 @@ export function historyTurns0169(records: readonly RolloutRecord[]): TurnState[]
         break;
       default: {
         const n = rolledBackTurns(p);
-        if (n !== undefined) turns.splice(Math.max(0, turns.length - n));
+        if (n !== undefined) turns.splice(rollbackCut(turns, n));
       }
     }
   }
   if (!sawTaskStarted) return turnsFromRecords(records).map((t) => ({ ...t, error: t.error ?? null, startedAtMs: null, completedAtMs: null }));
-  // Turns that recorded nothing a client shows (a compaction) are not listed.
+  // Turns that recorded nothing a client shows are not listed.
   return turns.filter((t) => t.items.length > 0).map((t) => ({ ...t, error: null }));
+}
+
+/** A manual compaction's turn: it holds the compaction and nothing a user or the model said. */
+export function isCompactionTurn(turn: { readonly items: readonly ThreadItem[] }): boolean {
+  return turn.items.length > 0 && turn.items.every((i) => i.type === 'contextCompaction');
+}
+
+/**
+ * Where a rollback of `n` turns cuts the list: a rollback counts the user's turns, so compaction
+ * turns are not counted (those after the cut go with it).
+ */
+export function rollbackCut(turns: readonly { readonly items: readonly ThreadItem[] }[], n: number): number {
+  let left = n;
+  let at = turns.length;
+  while (at > 0 && left > 0) {
+    at -= 1;
+    const turn = turns[at];
+    if (turn && !isCompactionTurn(turn)) left -= 1;
+  }
+  return at;
 }
