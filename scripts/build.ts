@@ -62,6 +62,18 @@ const result = await build({
   plugins: [zodWithoutLocales],
   logLevel: 'warning',
 });
+// The bin's loader of the bundle (src/cli/code-cache.ts) as CommonJS too: the bin is a CommonJS
+// script, which Node starts without setting up its ES module loader.
+await build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli/code-cache.ts'],
+  outfile: 'dist/code-cache.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+});
 const [output] = result.outputFiles;
 if (!output) throw new Error('esbuild wrote no bundle');
 // Pure ASCII: Node reads an ASCII file into a one-byte string almost for free, while decoding a few
