@@ -59,5 +59,53 @@ export const NOTIFICATION_TYPE_NAMES: Readonly<Record<string, string>> = {
   'turn/plan/updated': 'TurnPlanUpdatedNotification',
   'mcpServer/startupStatus/updated': 'McpServerStatusUpdatedNotification',
   'mcpServer/oauthLogin/completed': 'McpServerOauthLoginCompletedNotification',
+  // 0.169 only
+  'thread/status/changed': 'ThreadStatusChangedNotification',
+  'thread/archived': 'ThreadArchivedNotification',
+  'thread/unarchived': 'ThreadUnarchivedNotification',
+  'thread/reverted': 'ThreadRevertedNotification',
+  'thread/goal/cleared': 'ThreadGoalClearedNotification',
+  'remoteControl/status/changed': 'RemoteControlStatusChangedNotification',
+  warning: 'WarningNotification',
+  deprecationNotice: 'DeprecationNoticeNotification',
 };
+
+/**
+ * Types of the 0.169 messages whose TypeScript file Codex writes at the top of its layout, not
+ * under `v2/` (its TypeScript layout differs from its JSON one; every other type is in `v2/`).
+ */
+export const TS_TOP_LEVEL_TYPES_0169: ReadonlySet<string> = new Set([
+  'AbsolutePathBuf',
+  'AgentPath',
+  'AutoCompactTokenLimitScope',
+  'CollaborationMode',
+  'ForcedLoginMethod',
+  'FunctionCallOutputBody',
+  'FunctionCallOutputContentItem',
+  'ImageDetail',
+  'ImageGenerationFailure',
+  'ImageGenerationInputImage',
+  'InitializeResponse',
+  'InputModality',
+  'LegacyAppPathString',
+  'McpServerInfo',
+  'MessagePhase',
+  'ModeKind',
+  'PlanType',
+  'ReasoningEffort',
+  'ReasoningSummary',
+  'Resource',
+  'ResourceContent',
+  'ResourceTemplate',
+  'Settings',
+  'SubAgentSource',
+  'ThreadId',
+  'Tool',
+  'Verbosity',
+  'WebSearchContextSize',
+  'WebSearchLocation',
+  'WebSearchMode',
+  'WebSearchProvider',
+  'WebSearchToolConfig',
+]);
 

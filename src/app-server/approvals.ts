@@ -25,6 +25,7 @@ export function clientApprover(conn: RpcConnection, log: (message: string) => vo
           threadId: scope.threadId,
           turnId: scope.turnId,
           itemId,
+          ...(scope.stampsRequests ? { startedAtMs: Date.now() } : {}),
           reason: req.reason ?? null,
           command: req.command,
           cwd: req.cwd,

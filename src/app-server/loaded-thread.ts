@@ -190,7 +190,7 @@ export class LoadedThread {
       } else {
         const { text, images } = await resolveInput(req.input, this.cwd);
         outcome = await turnScope.run(
-          { threadId: this.id, turnId: id, notifier, signal: controller.signal, interrupt: () => controller.abort() },
+          { threadId: this.id, turnId: id, notifier, signal: controller.signal, interrupt: () => controller.abort(), stampsRequests: this.channel.generation.stampsNotifications },
           () =>
             this.thread.run(text, {
               images,

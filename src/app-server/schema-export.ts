@@ -6,6 +6,10 @@
 // ServerRequest, ServerNotification, ClientNotification) at the top, and two bundles holding every
 // definition (`codex_app_server_protocol.schemas.json`, `….v2.schemas.json`).
 // Only what weft serves is written: a method weft answers with "not supported" has no file.
+// Under the 0.169 generation (the default) answers, notifications and requests to the client are
+// Codex 0.169's exact shapes (protocol/app-server/v0169/outgoing.ts, generated from its schema),
+// each file carrying the named types it uses in `definitions`, as Codex's files do; under
+// codex-0.98 they are the shapes of weft's 0.98 protocol, as before.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -14,10 +18,57 @@ import { CLIENT_REQUESTS, SERVER_NOTIFICATIONS, SERVER_REQUESTS, type MethodSche
 import { NOTIFICATION_TYPE_NAMES, REQUEST_TYPE_NAMES, SERVER_REQUEST_TYPE_NAMES } from '../../protocol/app-server/type-names.js';
 import * as C from '../../protocol/app-server/v0169/config-params.js';
 import { PARAMS_0169, type Method0169 } from '../../protocol/app-server/v0169/method-params.js';
+import { INITIALIZE_RESULT_0169, NOTIFICATIONS_0169, RESULTS_0169 as OUTGOING_RESULTS_0169, SERVER_REQUESTS_0169 } from '../../protocol/app-server/v0169/outgoing.js';
+import type { CompatProfileName } from '../../protocol/config.js';
 
 export function toJsonSchema(schema: z.ZodType, title: string, io: 'input' | 'output'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: 'draft-07', io, unrepresentable: 'any' }) as Record<string, unknown>;
   return { ...json, title };
+}
+
+type Json = Record<string, unknown>;
+
+/** zod's bounds for a plain integer (the safe range): Codex states none, so none are written. */
+function withoutSafeBounds(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutSafeBounds);
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Json = {};
+  for (const [k, x] of Object.entries(v)) {
+    if ((k === 'minimum' && x === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && x === Number.MAX_SAFE_INTEGER)) continue;
+    out[k] = withoutSafeBounds(x);
+  }
+  return out;
+}
+
+/**
+ * A 0.169 shape (named types tagged with their ids) as Codex writes its file: the type itself at
+ * the top, the named types it uses in `definitions`. Objects are described as accepted (`input`):
+ * open, as Codex's are, since its messages carry experimental fields its schema leaves out.
+ */
+export function namedJsonSchema(schema: z.ZodType, title: string): Json {
+  const json = withoutSafeBounds(z.toJSONSchema(schema, { target: 'draft-07', io: 'input', unrepresentable: 'any' })) as Json;
+  const { $ref, definitions = {}, ...rest } = json as Json & { $ref?: string; definitions?: Record<string, Json> };
+  const own = typeof $ref === 'string' ? $ref.replace('#/definitions/', '') : undefined;
+  const { [own ?? '']: root, ...others } = definitions;
+  const body = own !== undefined && root ? { ...rest, ...root } : rest;
+  return { ...body, title, ...(Object.keys(others).length > 0 ? { definitions: others } : {}) };
+}
+
+/** The schemas of `files` with their `definitions` moved out into one map (for bundles and unions). */
+function hoisted(files: Record<string, Json>): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [name, schema] of Object.entries(files)) {
+    const { definitions, ...rest } = schema as Json & { definitions?: Record<string, Json> };
+    Object.assign(out, definitions ?? {});
+    out[name] = rest;
+  }
+  return out;
+}
+
+export interface ExportOptions {
+  readonly experimental?: boolean;
+  /** The protocol generation described (default: today's, codex-0.169). */
+  readonly generation?: CompatProfileName;
 }
 
 export interface SchemaFile {
@@ -26,7 +77,7 @@ export interface SchemaFile {
   readonly schema: Record<string, unknown>;
 }
 
-type Pair = { params: z.ZodType | null; result: z.ZodType; experimental?: boolean };
+type Pair = { params: z.ZodType | null; result: z.ZodType; experimental?: boolean; named?: boolean };
 
 /** Results weft has a schema of that the 0.98 table lacks (methods 0.169 added). */
 const RESULTS_0169: Partial<Record<Method0169, z.ZodType>> = {
@@ -37,18 +88,19 @@ const RESULTS_0169: Partial<Record<Method0169, z.ZodType>> = {
 };
 
 /**
- * The client requests weft serves to 0.169 clients: their 0.169 params, and the result as weft's
- * zod describes it (an open object where weft has no schema of the 0.169 answer yet).
+ * The client requests weft serves to 0.169 clients: their 0.169 params, and the result: Codex
+ * 0.169's shape, or (codex-0.98) the shape of weft's 0.98 protocol.
  */
-function clientRequests(): Record<string, Pair> {
+function clientRequests(today: boolean): Record<string, Pair> {
   const out: Record<string, Pair> = {};
-  const methods = [...Object.keys(PARAMS_0169), 'collaborationMode/list', 'mcpServerStatus/list'] as string[];
+  const methods = [...new Set([...Object.keys(PARAMS_0169), 'collaborationMode/list', 'mcpServerStatus/list', ...(today ? Object.keys(OUTGOING_RESULTS_0169) : [])])];
   for (const method of methods) {
     if (method === 'thread/rollback') continue; // not part of 0.169
     const old = (CLIENT_REQUESTS as Record<string, MethodSchemas | undefined>)[method];
     const params = method in PARAMS_0169 ? (PARAMS_0169[method as Method0169] as z.ZodType | null) : (old?.params ?? null);
-    const result = RESULTS_0169[method as Method0169] ?? old?.result ?? z.looseObject({});
-    out[method] = { params, result, ...(old?.experimental ? { experimental: true } : {}) };
+    const shaped = today ? (OUTGOING_RESULTS_0169 as Record<string, z.ZodType | undefined>)[method] : undefined;
+    const result = shaped ?? RESULTS_0169[method as Method0169] ?? old?.result ?? z.looseObject({});
+    out[method] = { params, result, ...(old?.experimental ? { experimental: true } : {}), ...(shaped ? { named: true } : {}) };
   }
   return out;
 }
@@ -74,37 +126,38 @@ function requestUnion(title: string, entries: Array<[string, string | null]>, wi
 }
 
 /** Every schema file, by relative path. Params are described as accepted (input), results as sent. */
-export function schemaFiles(opts: { experimental?: boolean } = {}): SchemaFile[] {
-  const v2: Record<string, Record<string, unknown>> = {};
-  const top: Record<string, Record<string, unknown>> = {};
-  const v1: Record<string, Record<string, unknown>> = {
+export function schemaFiles(opts: ExportOptions = {}): SchemaFile[] {
+  const today = (opts.generation ?? 'codex-0.169') === 'codex-0.169';
+  const v2: Record<string, Json> = {};
+  const top: Record<string, Json> = {};
+  const v1: Record<string, Json> = {
     InitializeParams: toJsonSchema(CLIENT_REQUESTS.initialize.params, 'InitializeParams', 'input'),
-    InitializeResponse: toJsonSchema(CLIENT_REQUESTS.initialize.result, 'InitializeResponse', 'output'),
+    InitializeResponse: today ? namedJsonSchema(INITIALIZE_RESULT_0169, 'InitializeResponse') : toJsonSchema(CLIENT_REQUESTS.initialize.result, 'InitializeResponse', 'output'),
   };
   const requests: Array<[string, string | null]> = [['initialize', 'InitializeParams']];
-  for (const [method, pair] of Object.entries(clientRequests())) {
+  for (const [method, pair] of Object.entries(clientRequests(today))) {
     if (pair.experimental && opts.experimental !== true) continue;
     const names = REQUEST_TYPE_NAMES[method];
     if (!names) throw new Error(`no Codex type name for ${method}`);
     const [paramsName, resultName] = names;
     if (paramsName && pair.params) v2[paramsName] = toJsonSchema(pair.params, paramsName, 'input');
-    v2[resultName] = toJsonSchema(pair.result, resultName, 'output');
+    v2[resultName] = pair.named ? namedJsonSchema(pair.result, resultName) : toJsonSchema(pair.result, resultName, 'output');
     requests.push([method, paramsName]);
   }
   const notifications: Array<[string, string | null]> = [];
-  for (const [method, schema] of Object.entries(SERVER_NOTIFICATIONS)) {
+  for (const [method, schema] of Object.entries(today ? NOTIFICATIONS_0169 : SERVER_NOTIFICATIONS) as Array<[string, z.ZodType]>) {
     const name = NOTIFICATION_TYPE_NAMES[method];
     if (!name) throw new Error(`no Codex type name for notification ${method}`);
-    v2[name] = toJsonSchema(schema, name, 'output');
+    v2[name] = today ? namedJsonSchema(schema, name) : toJsonSchema(schema, name, 'output');
     notifications.push([method, name]);
   }
   const serverRequests: Array<[string, string | null]> = [];
-  for (const [method, s] of Object.entries(SERVER_REQUESTS) as Array<[string, MethodSchemas]>) {
+  for (const [method, s] of Object.entries(today ? SERVER_REQUESTS_0169 : SERVER_REQUESTS) as Array<[string, MethodSchemas]>) {
     if (s.experimental && opts.experimental !== true) continue;
     const names = SERVER_REQUEST_TYPE_NAMES[method];
     if (!names) throw new Error(`no Codex type name for server request ${method}`);
-    top[names[0]] = toJsonSchema(s.params, names[0], 'output');
-    top[names[1]] = toJsonSchema(s.result, names[1], 'input');
+    top[names[0]] = today ? namedJsonSchema(s.params, names[0]) : toJsonSchema(s.params, names[0], 'output');
+    top[names[1]] = today ? namedJsonSchema(s.result, names[1]) : toJsonSchema(s.result, names[1], 'input');
     serverRequests.push([method, names[0]]);
   }
   top.RequestId = toJsonSchema(RequestId, 'RequestId', 'input');
@@ -113,11 +166,11 @@ export function schemaFiles(opts: { experimental?: boolean } = {}): SchemaFile[]
   top.JSONRPCResponse = toJsonSchema(JsonRpcResponse, 'JSONRPCResponse', 'output');
   top.JSONRPCError = toJsonSchema(JsonRpcError, 'JSONRPCError', 'output');
 
-  // The unions carry the definitions they point at, so each file stands alone.
+  // The unions carry the definitions they point at (and the types those use), so each file stands alone.
   const all = { ...v1, ...v2, ...top };
-  const union = (u: Record<string, unknown>, entries: Array<[string, string | null]>) => ({
+  const union = (u: Json, entries: Array<[string, string | null]>) => ({
     ...u,
-    definitions: Object.fromEntries([['RequestId', top.RequestId], ...entries.filter(([, n]) => n !== null).map(([, n]) => [n, all[n as string]])]),
+    definitions: hoisted(Object.fromEntries([['RequestId', top.RequestId as Json], ...entries.filter(([, n]) => n !== null).map(([, n]) => [n as string, all[n as string] as Json])])),
   });
   top.ClientRequest = union(requestUnion('ClientRequest', requests, true), requests);
   top.ServerRequest = union(requestUnion('ServerRequest', serverRequests, true), serverRequests);
@@ -129,11 +182,11 @@ export function schemaFiles(opts: { experimental?: boolean } = {}): SchemaFile[]
     ...Object.entries(v2).map(([n, schema]) => ({ file: `v2/${n}.json`, schema })),
     ...Object.entries(top).map(([n, schema]) => ({ file: `${n}.json`, schema })),
   ];
-  const bundle = (title: string, defs: Record<string, Record<string, unknown>>) => ({
+  const bundle = (title: string, defs: Record<string, Json>) => ({
     $schema: 'http://json-schema.org/draft-07/schema#',
     title,
     type: 'object',
-    definitions: defs,
+    definitions: hoisted(defs),
   });
   files.push({ file: 'codex_app_server_protocol.schemas.json', schema: bundle('CodexAppServerProtocol', { ...top, ...v1, ...v2 }) });
   files.push({ file: 'codex_app_server_protocol.v2.schemas.json', schema: bundle('CodexAppServerProtocolV2', v2) });
@@ -141,7 +194,7 @@ export function schemaFiles(opts: { experimental?: boolean } = {}): SchemaFile[]
 }
 
 /** Writes the schema files into `dir` (created if needed); returns the paths written. */
-export async function writeJsonSchemas(dir: string, opts: { experimental?: boolean } = {}): Promise<string[]> {
+export async function writeJsonSchemas(dir: string, opts: ExportOptions = {}): Promise<string[]> {
   const written: string[] = [];
   for (const f of schemaFiles(opts)) {
     const target = path.join(dir, ...f.file.split('/'));

@@ -10,6 +10,8 @@ export interface TurnScope {
   readonly signal: AbortSignal;
   /** Stops the turn (an approval answered `cancel`). */
   readonly interrupt: () => void;
+  /** Requests to the client carry the time they were asked (`startedAtMs`, 0.169). */
+  readonly stampsRequests: boolean;
   /** The tool call being run, when inside one. */
   readonly callId?: string;
 }

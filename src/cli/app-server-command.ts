@@ -5,8 +5,6 @@ import path from 'node:path';
 import { parseListen } from '../app-server/listen-address.js';
 import { serveStdio } from '../app-server/stdio.js';
 import { serveWebSocket } from '../app-server/websocket.js';
-import { writeJsonSchemas } from '../app-server/schema-export.js';
-import { writeTypeScript } from '../app-server/ts-export.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../app-server/jsonl-lines.js';
 import { UsageError } from '../errors.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringValue, type CliIo, workingDirectory } from './cli-options.js';
@@ -20,19 +18,21 @@ const OPTIONS = {
 } as const;
 
 const GENERATE_HELP = {
-  'generate-json-schema': `Usage: weft app-server generate-json-schema --out DIR [--experimental]
+  'generate-json-schema': `Usage: weft app-server generate-json-schema --out DIR [--experimental] [--compat NAME]
 
 Write the JSON Schema (draft-07) of every message weft's app-server speaks, generated from weft's
 protocol schemas, in the layout Codex uses: v2/<Type>.json for params, responses and notifications,
 v1/ for the handshake, the JSON-RPC envelopes and method unions at the top, and two bundles
 (codex_app_server_protocol.schemas.json, codex_app_server_protocol.v2.schemas.json). Methods weft
-does not serve have no file.
+does not serve have no file. Answers and notifications have Codex 0.169's exact shapes, or with
+--compat codex-0.98 those weft's 0.98 protocol sends.
 
 Options:
   -o, --out DIR            where to write the files (created if needed)
       --experimental       include the experimental methods weft serves (collaborationMode/list…)
+      --compat NAME        the protocol generation: codex-0.169 (default) or codex-0.98
   -h, --help               show this help`,
-  'generate-ts': `Usage: weft app-server generate-ts --out DIR [--experimental]
+  'generate-ts': `Usage: weft app-server generate-ts --out DIR [--experimental] [--compat NAME]
 
 Write TypeScript types of every message weft's app-server speaks (the same shapes as
 generate-json-schema), in the layout Codex uses: v2/<Type>.ts, the other types at the top,
@@ -41,6 +41,7 @@ serde_json/JsonValue.ts, and an index.ts per folder.
 Options:
   -o, --out DIR            where to write the files (created if needed)
       --experimental       include the experimental methods weft serves
+      --compat NAME        the protocol generation: codex-0.169 (default) or codex-0.98
   -h, --help               show this help`,
 } as const;
 
@@ -77,8 +78,11 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
     const out = stringValue(values.out);
     if (out === undefined) throw new UsageError(`${sub} needs --out DIR (see weft app-server ${sub} --help)`);
     const dir = path.resolve(io.cwd, out);
-    const opts = { experimental: values.experimental === true };
-    const written = sub === 'generate-ts' ? await writeTypeScript(dir, opts) : await writeJsonSchemas(dir, opts);
+    // The generation described: --compat (else today's, 0.169).
+    const generation = runtimeOptions(values, io.env).compat ?? 'codex-0.169';
+    const opts = { experimental: values.experimental === true, generation };
+    // Loaded only here: the schemas of every message are not needed to serve them.
+    const written = sub === 'generate-ts' ? await (await import('../app-server/ts-export.js')).writeTypeScript(dir, opts) : await (await import('../app-server/schema-export.js')).writeJsonSchemas(dir, opts);
     io.stderr(`wrote ${written.length} ${sub === 'generate-ts' ? 'TypeScript' : 'schema'} files to ${dir}`);
     return 0;
   }

@@ -2,6 +2,7 @@
 // reported: what the MCP tests share.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { functionCallReply, type MockReply } from '../../scripts/mock-responses-server.js';
 import type { ThreadEvent } from '../../src/thread/thread-events.js';
 
 export const MCP_FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mcp-fixture-server.mjs');
@@ -24,4 +25,17 @@ export function fixtureServerConfig(extra = '', command = process.execPath): str
 
 export function warningsOf(events: readonly ThreadEvent[]): string[] {
   return events.filter((e): e is Extract<ThreadEvent, { type: 'warning' }> => e.type === 'warning').map((e) => e.message);
+}
+
+/** A function call of the fixture's `tool` in the `mcp__fixture` namespace, as 0.169 models call deferred tools. */
+export function namespacedCall(tool: string, args: Record<string, unknown>, callId: string): MockReply {
+  const reply = functionCallReply(tool, args, callId);
+  const withNamespace = (item: unknown): unknown => (item && typeof item === 'object' && (item as { type?: string }).type === 'function_call' ? { ...item, namespace: 'mcp__fixture' } : item);
+  return {
+    ...reply,
+    sse: reply.sse.map((ev) => {
+      const e = ev as Record<string, unknown>;
+      return 'item' in e ? { ...e, item: withNamespace(e['item']) } : e;
+    }),
+  };
 }

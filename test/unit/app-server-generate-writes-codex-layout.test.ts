@@ -66,6 +66,9 @@ describe('generate-json-schema / generate-ts layout', () => {
       'v2/ConfigBatchWriteParams.json',
       'v2/ConfigWriteResponse.json',
       'v2/ItemCompletedNotification.json',
+      'v2/ThreadStatusChangedNotification.json',
+      'v2/WarningNotification.json',
+      'v2/ThreadItemsListResponse.json',
       'CommandExecutionRequestApprovalParams.json',
     ]) {
       expect(weft, f).toContain(f);
@@ -80,6 +83,8 @@ describe('generate-json-schema / generate-ts layout', () => {
     expect(ts).toContain('InitializeParams.ts');
     expect(ts).toContain('v2/ThreadStartParams.ts');
     expect(ts).toContain('v2/CommandExecutionRequestApprovalParams.ts');
+    // The named types the messages use have files of their own, where Codex puts them.
+    for (const f of ['v2/Thread.ts', 'v2/Turn.ts', 'v2/ThreadItem.ts', 'v2/ThreadItemEntry.ts', 'v2/ThreadStatus.ts', 'ReasoningEffort.ts', 'AbsolutePathBuf.ts']) expect(ts, f).toContain(f);
     expect(ts.some((f) => f.startsWith('JSONRPC'))).toBe(false);
     const tsc = join(process.cwd(), 'node_modules', '.bin', 'tsc');
     execFileSync(tsc, ['--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck', '--module', 'esnext', '--moduleResolution', 'bundler', '--target', 'es2022', ...ts.map((f) => join(dir, 'ts', f))], { stdio: 'pipe' });

@@ -3,12 +3,9 @@
 // notifications in the same order, equal after the fixtures' normalization. 0.169: every request
 // answered as Codex did (a result with the same keys, or an error) and the same v2 notifications in
 // the same order. Deviations are listed in test/support/transcript-replay.ts.
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findBwrap } from '../../src/tools/sandbox/bwrap-probe.js';
-import type { CompatProfileName } from '../../protocol/config.js';
 import { fallbackBaseInstructions } from '../../src/config/fallback-model.js';
 import { getProfile } from '../../src/profile/profiles.js';
 import { compareRequests, rulesForProfile, type ComparableRequest } from '../conformance/compare.js';
@@ -16,44 +13,13 @@ import { appServerBodiesPending, appServerIdsPending } from '../conformance/know
 import { canonicalJson, renumberIds } from '../conformance/diff.js';
 import { createNormalizer } from '../conformance/normalize.js';
 import { conformanceRoot } from '../conformance/scenario.js';
-import { InProcessClient, type Msg } from '../support/appserver-client.js';
+import type { Msg } from '../support/appserver-client.js';
 import { startAppServerMock, type AppServerMock } from '../support/appserver-mock.js';
 import { maskText, recordedBaseInstructions } from '../support/fallback-instructions-mask.js';
-import { tempDir } from '../support/temp-tree.js';
-import { blurred, loadTranscript, outline, replayProcess, type TranscriptLine } from '../support/transcript-replay.js';
+import { blurred, outline } from '../support/transcript-replay.js';
+import { REPLAY_CLIENT_NAME, REPLAY_CLIENT_TITLE, REPLAY_GENERATIONS, replayTranscripts, type ModelRequest, type ReplayRun as Run } from '../support/transcript-replay-run.js';
 
-const CLIENT_NAME = 'weft_replay_client';
-const CLIENT_TITLE = 'Weft Replay Client';
-
-interface Run {
-  proc: string;
-  expected: Msg[];
-  actual: Msg[];
-}
-
-/** A model request as the fixtures store it (model-requests/NNN-*.json). */
-interface ModelRequest {
-  method: string;
-  path: string;
-  query?: string;
-  body: unknown;
-}
-
-interface Generation {
-  readonly compat: CompatProfileName;
-  readonly dir: string;
-  /** Whole messages (0.98) or their outline (0.169). */
-  readonly exact: boolean;
-  /** 0.169 refuses an interrupt naming another turn: the held stream goes on once it answered. */
-  readonly releaseAfterWrongInterrupt: boolean;
-}
-
-const GENERATIONS: Generation[] = [
-  { compat: 'codex-0.98', dir: 'appserver-0.98', exact: true, releaseAfterWrongInterrupt: false },
-  { compat: 'codex-0.169', dir: 'appserver-0.169', exact: false, releaseAfterWrongInterrupt: true },
-];
-
-for (const gen of GENERATIONS) {
+for (const gen of REPLAY_GENERATIONS) {
   const root = join(conformanceRoot(), gen.dir);
   const packDir = join(conformanceRoot(), gen.compat, 'pack');
 
@@ -70,67 +36,11 @@ for (const gen of GENERATIONS) {
       // A replay that waits for a message weft never sends would only time out; say what it waited for.
       const stall = setTimeout(() => console.error(`replay stalled: ${waiting()}`), 60_000);
       mock = await startAppServerMock();
-      const ws = await realpath(await tempDir('weft-replay-'));
-      paths = { '{{CWD}}': join(ws, 'cwd'), '{{CODEX_HOME}}': join(ws, 'codex_home'), '{{HOME}}': join(ws, 'home') };
-      for (const p of Object.values(paths)) await mkdir(p, { recursive: true });
-      // The skills Codex installs into its home at start (its binary carries them; the fixtures of
-      // the same generation hold the files): weft lists what it finds there, as Codex does.
-      const installed = JSON.parse(readFileSync(join(conformanceRoot(), gen.compat, 'scenarios', 'basic', 'scenario.json'), 'utf8')) as { files: Record<string, string> };
-      for (const [file, content] of Object.entries(installed.files)) {
-        if (!file.startsWith('{{CODEX_HOME}}/skills/.system/')) continue;
-        const target = file.replace('{{CODEX_HOME}}', paths['{{CODEX_HOME}}'] as string);
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, content);
-      }
-      const config = JSON.parse(readFileSync(join(root, 'a', 'scenario.json'), 'utf8')) as { configToml: string };
-      await writeFile(join(paths['{{CODEX_HOME}}'] as string, 'config.toml'), config.configToml.replace('{{MOCK_URL}}', mock.url));
-      const env = {
-        HOME: paths['{{HOME}}'] as string,
-        CODEX_HOME: paths['{{CODEX_HOME}}'] as string,
-        MOCK_API_KEY: 'dummy',
-        OPENAI_BASE_URL: mock.url,
-        SHELL: '/bin/bash',
-        TERM: 'dumb',
-        // Codex recorded these with a working sandbox: give weft the machine's bwrap (no PATH here).
-        WEFT_BWRAP: findBwrap(process.env.PATH) ?? '',
-      };
-      const bindings = new Map<string, string>([...Object.entries(paths), ['{{CLIENT_NAME}}', CLIENT_NAME], ['{{CLIENT_TITLE}}', CLIENT_TITLE]]);
-      for (const scenario of ['a', 'b', 'c', 'd']) {
-        const before = mock.server.requests.length;
-        const lines = loadTranscript(join(root, scenario));
-        const procs = [...new Set(lines.map((l) => l.proc))];
-        for (const proc of procs) {
-          const client = new InProcessClient({ env, cwd: paths['{{CWD}}'] as string, runtime: { packDir, compat: gen.compat } });
-          const result = await replayProcess(client, lines.filter((l: TranscriptLine) => l.proc === proc), {
-            bindings,
-            adjust: { weftErrorCodes: gen.exact },
-            onWait: (d) => (waiting = d),
-            release: (prompt) => mock.release(prompt),
-            releases: [
-              { when: (line) => line.includes('Sent while the previous turn runs'), prompt: 'Slow one [[slow:150:12]]' },
-              ...(gen.releaseAfterWrongInterrupt ? [{ when: (line: string) => line.includes('wrong-turn-id'), prompt: 'Slow again [[slow:150:12]]' }] : []),
-            ],
-            onAnswer: (sent, answer) => {
-              const id = (answer.result as { thread?: { id?: string } } | undefined)?.thread?.id;
-              if ((sent.method === 'thread/start' || sent.method === 'thread/fork') && id && !threadIds.includes(id)) {
-                threadIds.push(id);
-                bindings.set(threadIds.length === 1 ? '{{THREAD_ID}}' : `{{THREAD_ID_${threadIds.length}}}`, id);
-              }
-            },
-          });
-          await client.close();
-          runs.push({ proc, ...result });
-        }
-        sentBy.set(
-          scenario,
-          mock.server.requests.slice(before).map((r) => ({
-            method: r.method,
-            path: r.path,
-            ...(r.query ? { query: new URLSearchParams(r.query).toString() } : {}),
-            body: r.body ?? null,
-          })),
-        );
-      }
+      const replay = await replayTranscripts(gen, mock, (d) => (waiting = d));
+      runs.push(...replay.runs);
+      for (const [k, v] of replay.sentBy) sentBy.set(k, v);
+      threadIds.push(...replay.threadIds);
+      paths = replay.paths;
       clearTimeout(stall);
     }, 120_000);
 
@@ -146,7 +56,7 @@ for (const gen of GENERATIONS) {
         expect(actual.map(outline)).toEqual(expected.map(outline));
         return;
       }
-      const n = createNormalizer({ paths, threadIds, clientName: CLIENT_NAME, clientTitle: CLIENT_TITLE });
+      const n = createNormalizer({ paths, threadIds, clientName: REPLAY_CLIENT_NAME, clientTitle: REPLAY_CLIENT_TITLE });
       const a = renumberIds(actual.map((m) => blurred(n.value(m) as Msg)));
       const e = renumberIds(expected.map((m) => blurred(m)));
       expect(a.map((m) => canonicalJson(m))).toEqual(e.map((m) => canonicalJson(m)));
@@ -177,7 +87,7 @@ for (const gen of GENERATIONS) {
         expect(own.fromPack).toBe(false);
         const codexText = recorded.map((r) => recordedBaseInstructions(r.body)).find((t) => t !== undefined);
         expect(codexText).toBeDefined();
-        const n = createNormalizer({ paths, threadIds, clientName: CLIENT_NAME, clientTitle: CLIENT_TITLE });
+        const n = createNormalizer({ paths, threadIds, clientName: REPLAY_CLIENT_NAME, clientTitle: REPLAY_CLIENT_TITLE });
         return {
           expected: recorded.map((r) => ({ method: r.method, path: r.path, body: maskText(r.body, codexText as string) })),
           actual: (sentBy.get(scenario) ?? []).map((r) => ({ method: r.method, path: r.path, body: n.value(maskText(r.body, own.text)) })),

@@ -85,7 +85,7 @@ describe.skipIf(!existsSync(join(root, 'appserver-0.98')))('generated JSON Schem
   beforeAll(async () => {
     dir = await tempDir('weft-schema-');
     const err: string[] = [];
-    const code = await main(['app-server', 'generate-json-schema', '--experimental', '--out', dir], { env: {}, cwd: dir, stdout: () => undefined, stderr: (l) => err.push(l), isTty: false });
+    const code = await main(['app-server', 'generate-json-schema', '--experimental', '--compat', 'codex-0.98', '--out', dir], { env: {}, cwd: dir, stdout: () => undefined, stderr: (l) => err.push(l), isTty: false });
     expect(code, err.join('\n')).toBe(0);
     index = indexOf(dir);
   });

@@ -3,9 +3,9 @@
 // output, and the response's token count after that output. 0.98 recorded nothing for it. A real MCP server (the SDK fixture, over stdio).
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { functionCallReply, textReply, type MockReply } from '../../scripts/mock-responses-server.js';
+import { textReply } from '../../scripts/mock-responses-server.js';
 import { mcpToolCallItem } from '../../src/profile/codex-0.169/mcp-call-item.js';
-import { fixtureServerTable } from '../support/mcp-fixture.js';
+import { fixtureServerTable, namespacedCall } from '../support/mcp-fixture.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 import { lineKind, type RolloutLine } from '../support/rollout-line-kinds.js';
@@ -16,19 +16,6 @@ afterEach(async () => {
   harness = undefined;
   await removeTempDirs();
 });
-
-/** A function call in the `mcp__fixture` namespace, as 0.169 models call deferred tools. */
-function namespacedCall(tool: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(tool, args, callId);
-  const withNamespace = (item: unknown): unknown => (item && typeof item === 'object' && (item as { type?: string }).type === 'function_call' ? { ...item, namespace: 'mcp__fixture' } : item);
-  return {
-    ...reply,
-    sse: reply.sse.map((ev) => {
-      const e = ev as Record<string, unknown>;
-      return 'item' in e ? { ...e, item: withNamespace(e['item']) } : e;
-    }),
-  };
-}
 
 async function rolloutOf(compat: string): Promise<RolloutLine[]> {
   harness = await threadHarness((_req, i) => (i === 0 ? namespacedCall('echo', { text: 'hi' }, 'call_mcp') : textReply('done')), `compat = "${compat}"\nsandbox_mode = "danger-full-access"\n${fixtureServerTable()}`);

@@ -41,7 +41,8 @@ export async function threadTurnsList(ctx: ServerContext, params: z.infer<typeof
 export async function threadItemsList(ctx: ServerContext, params: z.infer<typeof ThreadItemsListParams0169>): Promise<HandlerResult> {
   const turns = (await historyOf(ctx, params.threadId)).filter((t) => !params.turnId || t.id === params.turnId);
   if (params.turnId && turns.length === 0) throw rpcError.invalidRequest(`turn not found: ${params.turnId}`);
-  const items = turns.flatMap((t) => t.items.map((i) => item0169(i, t.startedAtMs, t.completedAtMs)));
+  // Each entry names its turn; the item's times are on the entry too (0.169's ThreadItemEntry).
+  const items = turns.flatMap((t) => t.items.map((i) => ({ turnId: t.id, item: item0169(i, t.startedAtMs, t.completedAtMs), startedAtMs: t.startedAtMs, completedAtMs: t.completedAtMs })));
   if (params.cursor !== undefined && params.cursor !== null && typeof params.cursor !== 'string') {
     throw rpcError.invalidRequest('item anchors as cursors are not supported by weft; pass a cursor this server returned');
   }
