@@ -18,3 +18,23 @@ export type StoredMcpOAuthEntry = z.infer<typeof StoredMcpOAuthEntry>;
 
 export const McpOAuthCredentialsFile = z.record(z.string(), StoredMcpOAuthEntry);
 export type McpOAuthCredentialsFile = z.infer<typeof McpOAuthCredentialsFile>;
+
+/**
+ * One server's tokens as Codex keeps them in the OS keyring (service `Codex MCP Credentials`, account
+ * the entry key above): the token endpoint's answer as it came (`scope` space-separated), with the
+ * server, its URL, the client and `expires_at` (milliseconds) around it. Field order is Codex's.
+ */
+export const KeyringTokens = z.looseObject({
+  server_name: z.string(),
+  url: z.string(),
+  client_id: z.string(),
+  token_response: z.looseObject({
+    access_token: z.string(),
+    token_type: z.string(),
+    expires_in: z.number().nonnegative().optional(),
+    refresh_token: z.string().optional(),
+    scope: z.string().optional(),
+  }),
+  expires_at: z.number().nonnegative().nullish(),
+});
+export type KeyringTokens = z.infer<typeof KeyringTokens>;

@@ -50,7 +50,7 @@ const result = await build({
   // tsx registers loader hooks for extension files: it must stay a package of its own. Native
   // addons (node-pty, better-sqlite3, fs-ext) load their compiled file from paths relative to their
   // own package. undici is loaded only behind a proxy: bundled, it would weigh on every start for nothing.
-  external: ['tsx', 'tsx/*', 'node-pty', 'better-sqlite3', 'fs-ext', 'undici'],
+  external: ['tsx', 'tsx/*', 'node-pty', 'better-sqlite3', 'fs-ext', '@napi-rs/keyring', 'undici'],
   // The sources find weft's files (templates/, package.json) from their own URL.
   define: { 'import.meta.url': 'weftBundleUrl' },
   // The sources are ES modules, strict throughout: the directive must come before the banner's line.

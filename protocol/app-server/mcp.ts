@@ -84,6 +84,9 @@ export const McpServerOauthLoginParams = z.object({
   clientRegistration: McpServerOauthClientRegistration.nullish(),
 });
 export const McpServerOauthLoginResponse = z.object({ authorizationUrl: z.string(), loginId: z.string().nullish() });
+
+/** `config/mcpServer/reload` (0.169): no params; an empty object once the reload is queued. */
+export const McpServerRefreshResponse = z.object({});
 export const McpServerOauthLoginCompletedNotification = z.object({
   name: z.string(),
   success: z.boolean(),

@@ -30,6 +30,7 @@ export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null
   'config/value/write': ['ConfigValueWriteParams', 'ConfigWriteResponse'],
   'config/batchWrite': ['ConfigBatchWriteParams', 'ConfigWriteResponse'],
   'configRequirements/read': [null, 'ConfigRequirementsReadResponse'],
+  'config/mcpServer/reload': [null, 'McpServerRefreshResponse'],
 };
 
 /** Server request → params and response types (these sit at the top of the layout). */

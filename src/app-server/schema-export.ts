@@ -13,6 +13,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { McpServerRefreshResponse } from '../../protocol/app-server/mcp.js';
 import { JsonRpcError, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from '../../protocol/app-server/jsonrpc.js';
 import { CLIENT_REQUESTS, SERVER_NOTIFICATIONS, SERVER_REQUESTS, type MethodSchemas } from '../../protocol/app-server/methods.js';
 import { NOTIFICATION_TYPE_NAMES, REQUEST_TYPE_NAMES, SERVER_REQUEST_TYPE_NAMES } from '../../protocol/app-server/type-names.js';
@@ -85,6 +86,7 @@ const RESULTS_0169: Partial<Record<Method0169, z.ZodType>> = {
   'config/value/write': C.ConfigWriteResponse0169,
   'config/batchWrite': C.ConfigWriteResponse0169,
   'configRequirements/read': C.ConfigRequirementsReadResponse0169,
+  'config/mcpServer/reload': McpServerRefreshResponse,
 };
 
 /**

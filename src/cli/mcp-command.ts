@@ -5,8 +5,9 @@
 import type { McpServerToml } from '../../protocol/config.js';
 import { loadRuntime } from '../engine/runtime.js';
 import { UsageError } from '../errors.js';
-import { credentialsPath, deleteCredentials } from '../mcp/oauth/credentials-file.js';
-import { assertFileStore, mcpOAuthContext, oauthApplies } from '../mcp/oauth/oauth-settings.js';
+import { deleteStoredTokens } from '../mcp/oauth/credential-store.js';
+import { credentialsPath } from '../mcp/oauth/credentials-file.js';
+import { mcpOAuthContext, oauthApplies } from '../mcp/oauth/oauth-settings.js';
 import { commonOptions, parseCommand, runtimeOptions, stringValue, type CliIo } from './cli-options.js';
 
 const OPTIONS = {
@@ -20,8 +21,9 @@ const HELP = `Usage: weft mcp login [--scopes A,B] [--timeout SECONDS] <server>
 Sign in to a streamable-HTTP MCP server of config.toml ([mcp_servers.<server>] with \`url\`) with
 OAuth, or forget its tokens. Login prints the authorization URL on stderr; open it in a browser.
 The browser comes back to a listener on 127.0.0.1 (any free port, or mcp_oauth_callback_port), and
-the tokens go to .credentials.json in weft's home (mode 0600; the file Codex uses when it keeps them
-out of the keyring). Threads then send them to the server and refresh them when they expire.
+the tokens go where mcp_oauth_credentials_store says, as for Codex: the OS keyring (keyring), or
+.credentials.json in weft's home (file, mode 0600), or the keyring when there is one, else the file
+(auto, the default). Threads then send them to the server and refresh them when they expire.
 
 Options:
   --scopes A,B             OAuth scopes to ask for (default: the server's \`scopes\`, else what it offers)
@@ -48,10 +50,9 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   for (const w of rt.warnings) io.stderr(`warning: ${w}`);
   const server = httpServer(rt.config.mcp_servers, name);
   const oauth = mcpOAuthContext(rt.home, rt.config);
-  assertFileStore(oauth);
 
   if (sub === 'logout') {
-    const removed = await deleteCredentials(rt.home, name, server.url);
+    const removed = await deleteStoredTokens(oauth, name, server.url);
     io.stdout(removed ? `Removed the OAuth tokens of MCP server ${name}.` : `No OAuth tokens were stored for MCP server ${name}.`);
     return 0;
   }
@@ -64,6 +65,7 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   const { startMcpOAuthLogin } = await import('../mcp/oauth/oauth-login.js');
   const login = await startMcpOAuthLogin({
     home: rt.home,
+    store: oauth.store,
     serverName: name,
     serverUrl: server.url,
     scopes,

@@ -61,13 +61,18 @@ export class IdleWatch {
   }
 }
 
+/** A watch with the provider's timeout; the caller disposes of it when the attempt ends. */
+export function idleWatchFor(provider: ProviderSettings, outer: AbortSignal | undefined): IdleWatch {
+  return new IdleWatch(provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS, outer);
+}
+
 /** Runs one attempt under its own watch (the provider's timeout), disposed however the attempt ends. */
 export async function* watched<T, R>(
   provider: ProviderSettings,
   outer: AbortSignal | undefined,
   attempt: (watch: IdleWatch) => AsyncGenerator<T, R, undefined>,
 ): AsyncGenerator<T, R, undefined> {
-  const watch = new IdleWatch(provider.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS, outer);
+  const watch = idleWatchFor(provider, outer);
   try {
     return yield* attempt(watch);
   } finally {

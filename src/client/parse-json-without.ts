@@ -5,8 +5,11 @@
 // scanned, byte by byte, in the pieces it arrived in. It is still checked: its strings byte by byte
 // (no raw control character, valid escapes) and its structure by parsing its skeleton (the value with
 // every string emptied), so a document JSON.parse would refuse is refused the same way: then the
-// whole text is parsed, which throws JSON.parse's own error.
+// whole text is parsed, which throws JSON.parse's own error. A string that repeats, byte for byte, a
+// long literal already read and checked in this stream (known-json-strings.ts: the answer of
+// `response.output_item.done`) is passed over by comparing bytes, not scanned again.
 
+import { knownJsonStrings } from '../known-json-strings.js';
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
 
 const HEX = new Set([...'0123456789abcdefABCDEF'].map((c) => c.charCodeAt(0)));
@@ -33,6 +36,13 @@ class Cursor {
 
   advance(): void {
     this.at++;
+    this.#settle();
+  }
+
+  /** Moves to byte `at` of piece `piece`. */
+  jump(piece: number, at: number): void {
+    this.piece = piece;
+    this.at = at;
     this.#settle();
   }
 
@@ -80,6 +90,7 @@ class Kept {
  */
 function skipString(c: Cursor): boolean {
   c.advance();
+  if (skipKnownString(c)) return true;
   while (!c.done) {
     const piece = c.pieces[c.piece] as Uint8Array;
     let i = c.at;
@@ -113,6 +124,54 @@ function skipString(c: Cursor): boolean {
     }
   }
   return false;
+}
+
+/**
+ * A string whose content is, byte for byte, a long literal already read and checked in this stream
+ * (the answer of `response.output_item.done`, repeated here): the cursor (just past the opening
+ * quote) moves past its closing quote without a scan.
+ */
+function skipKnownString(c: Cursor): boolean {
+  if (c.done) return false;
+  const first = c.peek();
+  for (const known of knownJsonStrings()) {
+    if ((known.bytes.find((b) => b.length > 0) ?? [])[0] !== first) continue;
+    const end = matchedThrough(c, known.bytes);
+    if (end === undefined) continue;
+    c.jump(end.piece, end.at);
+    if (c.done || c.peek() !== QUOTE) {
+      c.jump(end.start.piece, end.start.at);
+      continue;
+    }
+    c.advance();
+    return true;
+  }
+  return false;
+}
+
+/** Where the bytes `known` end when they occur at the cursor, or undefined. */
+function matchedThrough(
+  c: Cursor,
+  known: readonly Uint8Array[],
+): { piece: number; at: number; start: { piece: number; at: number } } | undefined {
+  let piece = c.piece;
+  let at = c.at;
+  for (const bytes of known) {
+    for (let off = 0; off < bytes.length; ) {
+      const here = c.pieces[piece];
+      if (here === undefined) return undefined;
+      const n = Math.min(here.length - at, bytes.length - off);
+      if (n <= 0) {
+        piece++;
+        at = 0;
+        continue;
+      }
+      if (Buffer.compare(here.subarray(at, at + n), bytes.subarray(off, off + n)) !== 0) return undefined;
+      at += n;
+      off += n;
+    }
+  }
+  return { piece, at, start: { piece: c.piece, at: c.at } };
 }
 
 /**

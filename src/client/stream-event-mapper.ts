@@ -12,6 +12,7 @@ import type { ClientEvent } from './client-events.js';
 import { isRetryableErrorCode, retryAfterFromMessage } from './api-errors.js';
 import { tokenUsageFromWire } from './token-usage.js';
 import { parseJsonWithout } from './parse-json-without.js';
+import { parseJsonWithLongStrings } from './long-string-json.js';
 import type { SseBytesReader } from './sse-json.js';
 
 export interface StreamFailure {
@@ -33,14 +34,19 @@ export type MappedStreamEvent =
 
 /** @throws ApiError naming the event type when a known event does not fit its schema. */
 export function parseStreamEvent(data: unknown): KnownResponsesEvent | GenericResponsesEvent {
-  const envelope = GenericResponsesEvent.safeParse(data);
-  if (!envelope.success) throw new ApiError('malformed stream event: it has no string `type`');
-  if (!KNOWN_RESPONSES_EVENT_TYPES.has(envelope.data.type)) return envelope.data;
+  // A known type is checked by its own schema alone (which checks the type too): one parse for each
+  // of a long answer's thousands of deltas. Anything else is checked as an envelope.
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string' || !KNOWN_RESPONSES_EVENT_TYPES.has(type)) {
+    const envelope = GenericResponsesEvent.safeParse(data);
+    if (!envelope.success) throw new ApiError('malformed stream event: it has no string `type`');
+    return envelope.data;
+  }
   const known = KnownResponsesEvent.safeParse(data);
   if (known.success) return known.data;
   const issue = known.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  throw new ApiError(`malformed '${envelope.data.type}' stream event${where}: ${issue?.message ?? 'invalid'}`);
+  throw new ApiError(`malformed '${type}' stream event${where}: ${issue?.message ?? 'invalid'}`);
 }
 
 /**
@@ -59,12 +65,15 @@ const UNREAD_EVENTS: ReadonlySet<string> = new Set([
 export const isUnreadStreamEvent = (event: string): boolean => UNREAD_EVENTS.has(event);
 
 /**
- * Events read from their bytes. `response.completed` repeats every item of the answer in
- * `response.output`; weft takes the items from `response.output_item.done` alone, as Codex does (it
- * reads only the response's id and usage here), so that member is left out undecoded (a stream
- * without `output_item.done` events yields no items, with or without it).
+ * Events read from their bytes. `response.output_item.done` carries the answer: its long strings are
+ * decoded a slice at a time, and their bytes kept for the rollout (long-string-json.ts).
+ * `response.completed` repeats every item of the answer in `response.output`; weft takes the items
+ * from `response.output_item.done` alone, as Codex does (it reads only the response's id and usage
+ * here), so that member is left out undecoded (a stream without `output_item.done` events yields no
+ * items, with or without it).
  */
 export const STREAM_EVENT_BYTE_READERS: ReadonlyMap<string, SseBytesReader> = new Map([
+  ['response.output_item.done', parseJsonWithLongStrings],
   ['response.completed', (bytes: readonly Buffer[]) => parseJsonWithout(bytes, ['response', 'output'])],
 ]);
 

@@ -14,12 +14,25 @@ export interface StreamRequestOptions extends Omit<WireCallOptions<never>, 'body
   readonly webSocket?: ResponsesWebSocketTransport | undefined;
 }
 
-export async function* streamRequest(opts: StreamRequestOptions): AsyncGenerator<ClientEvent, void, undefined> {
+/**
+ * The answer's events. On the Responses wire the client's own generator is handed back as it is: each
+ * generator that only passes events on costs a few promise turns per event, and a long answer streams
+ * tens of thousands of deltas.
+ */
+export function streamRequest(opts: StreamRequestOptions): AsyncGenerator<ClientEvent, void, undefined> {
   const { request, webSocket, ...call } = opts;
+  if (request.wire === 'responses') {
+    return webSocket ? webSocket.stream({ ...call, body: request.body }) : streamResponse({ ...call, body: request.body });
+  }
+  return streamOtherWire(request, call);
+}
+
+/** The Chat and Anthropic wires, each loaded on first use. */
+async function* streamOtherWire(
+  request: Exclude<WireRequest, { wire: 'responses' }>,
+  call: Omit<WireCallOptions<never>, 'body'>,
+): AsyncGenerator<ClientEvent, void, undefined> {
   switch (request.wire) {
-    case 'responses':
-      yield* webSocket ? webSocket.stream({ ...call, body: request.body }) : streamResponse({ ...call, body: request.body });
-      return;
     case 'chat': {
       const { streamChat } = await import('./stream-chat.js');
       yield* streamChat({ ...call, body: request.body });

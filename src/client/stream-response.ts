@@ -30,7 +30,7 @@ import {
   throwIfAborted,
   type AttemptFailure,
 } from './api-errors.js';
-import { watched, type IdleWatch } from './idle-watch.js';
+import { idleWatchFor, type IdleWatch } from './idle-watch.js';
 import { STREAM_EVENT_BYTE_READERS, isUnreadStreamEvent, mapStreamEvent } from './stream-event-mapper.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 import { sseJsonBatches, type SseAnswer } from './sse-json.js';
@@ -77,7 +77,14 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
 
   for (let attempt = 1; ; attempt++) {
     throwIfAborted(signal);
-    const outcome = yield* watched(provider, signal, (watch) => runAttempt(ctx, watch));
+    // The watch is kept here rather than by `watched`: one generator less for every event to pass through.
+    const watch = idleWatchFor(provider, signal);
+    let outcome: AttemptOutcome;
+    try {
+      outcome = yield* runAttempt(ctx, watch);
+    } finally {
+      watch.dispose();
+    }
     if (outcome.kind === 'completed') return;
     const { failure } = outcome;
     if (attempt >= retry.maxAttempts) {

@@ -1,13 +1,17 @@
 // The MCP servers of a configuration: started together, each within its own startup timeout; a
 // server that fails to start or dies later becomes a warning and its tools disappear, while the
-// thread goes on. Tools are filtered by each server's `enabled_tools` / `disabled_tools`.
+// thread goes on. Tools are filtered by each server's `enabled_tools` / `disabled_tools`. As a turn
+// starts, servers are reconnected when asked to, or when an OAuth login changed their tokens.
+import { stat } from 'node:fs/promises';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerToml } from '../../protocol/config.js';
 import { errorMessage } from '../errors.js';
 import { enabledServers } from './enabled-servers.js';
 import { McpServerConnection } from './mcp-server-connection.js';
 import { McpLoginRequiredError } from './oauth/oauth-connection.js';
-import type { McpOAuthContext } from './oauth/oauth-settings.js';
+import { loadStoredTokens } from './oauth/credential-store.js';
+import { credentialsPath } from './oauth/credentials-file.js';
+import { oauthApplies, type McpOAuthContext } from './oauth/oauth-settings.js';
 import { mcpNamespace, qualifiedToolName } from './mcp-tool-names.js';
 
 export interface McpToolEntry {
@@ -40,43 +44,113 @@ function toolAllowed(config: McpServerToml, tool: string): boolean {
 
 export class McpHub {
   readonly #configs: ReadonlyMap<string, McpServerToml>;
+  readonly #opts: McpHubOptions;
   readonly #connections = new Map<string, McpServerConnection>();
   readonly #warnings: string[] = [];
   readonly #startErrors = new Map<string, string>();
   readonly #loginRequired = new Set<string>();
+  /** The credentials file as last seen (see reconnectIfDue); undefined before the first look. */
+  #credentialsSeen: string | undefined;
+  #reconnectAll = false;
 
-  private constructor(configs: ReadonlyMap<string, McpServerToml>) {
+  private constructor(configs: ReadonlyMap<string, McpServerToml>, opts: McpHubOptions) {
     this.#configs = configs;
+    this.#opts = opts;
   }
 
   /** Start every enabled server; never rejects (a server that cannot start is a warning). */
   static async start(opts: McpHubOptions): Promise<McpHub> {
     const enabled = enabledServers(opts.servers);
-    const hub = new McpHub(new Map(enabled));
-    await Promise.all(
-      enabled.map(async ([name, config]) => {
-        opts.onStatus?.({ server: name, status: 'starting' });
-        try {
-          const conn = await McpServerConnection.connect({
-            name,
-            config,
-            env: opts.env,
-            cwd: opts.cwd,
-            oauth: opts.oauth,
-            onClosed: (server, stderr) =>
-              hub.#warnings.push(`MCP server ${server} stopped; its tools are no longer offered${stderr ? ` (its stderr: ${stderr})` : ''}`),
-          });
-          hub.#connections.set(name, conn);
-          opts.onStatus?.({ server: name, status: 'ready' });
-        } catch (err) {
-          hub.#startErrors.set(name, errorMessage(err));
-          if (err instanceof McpLoginRequiredError) hub.#loginRequired.add(name);
-          opts.onStatus?.({ server: name, status: 'failed', error: errorMessage(err) });
-          hub.#warnings.push(`${errorMessage(err)}; its tools are not offered`);
-        }
-      }),
-    );
+    const hub = new McpHub(new Map(enabled), opts);
+    hub.#credentialsSeen = await hub.#credentialsSignature();
+    await Promise.all(enabled.map(([name, config]) => hub.#connect(name, config)));
     return hub;
+  }
+
+  async #connect(name: string, config: McpServerToml): Promise<void> {
+    const { onStatus } = this.#opts;
+    onStatus?.({ server: name, status: 'starting' });
+    this.#startErrors.delete(name);
+    this.#loginRequired.delete(name);
+    let conn: McpServerConnection | undefined;
+    try {
+      conn = await McpServerConnection.connect({
+        name,
+        config,
+        env: this.#opts.env,
+        cwd: this.#opts.cwd,
+        oauth: this.#opts.oauth,
+        onClosed: (server, stderr) => {
+          // A connection replaced by #reconnect is closed on purpose: not a warning.
+          if (conn !== undefined && this.#connections.get(server) !== conn) return;
+          this.#warnings.push(`MCP server ${server} stopped; its tools are no longer offered${stderr ? ` (its stderr: ${stderr})` : ''}`);
+        },
+      });
+      this.#connections.set(name, conn);
+      onStatus?.({ server: name, status: 'ready' });
+    } catch (err) {
+      this.#startErrors.set(name, errorMessage(err));
+      if (err instanceof McpLoginRequiredError) this.#loginRequired.add(name);
+      onStatus?.({ server: name, status: 'failed', error: errorMessage(err) });
+      this.#warnings.push(`${errorMessage(err)}; its tools are not offered`);
+    }
+  }
+
+  /** Closes a server's connection (if any) and connects it again, with the tokens stored now. */
+  async #reconnect(name: string): Promise<void> {
+    const config = this.#configs.get(name);
+    if (config === undefined) return;
+    const old = this.#connections.get(name);
+    this.#connections.delete(name);
+    await old?.close();
+    await this.#connect(name, config);
+  }
+
+  /** Reconnect every server at the next reconnectIfDue (the app-server's `config/mcpServer/reload`). */
+  requestReconnect(): void {
+    this.#reconnectAll = true;
+  }
+
+  /**
+   * Called as a turn starts, as Codex applies a queued MCP refresh: reconnects every server when a
+   * reconnect was requested, else the OAuth servers whose stored tokens changed since they were
+   * connected (a login made since, in this process or another: `weft mcp login`, the app-server's
+   * `mcpServer/oauth/login`, `codex mcp login`). The credentials file is only read when it changed.
+   */
+  async reconnectIfDue(): Promise<void> {
+    if (this.#reconnectAll) {
+      this.#reconnectAll = false;
+      this.#credentialsSeen = await this.#credentialsSignature();
+      await Promise.all([...this.#configs.keys()].map((name) => this.#reconnect(name)));
+      return;
+    }
+    const oauth = this.#opts.oauth;
+    const candidates = [...this.#configs].filter(([, config]) => config.url !== undefined && oauthApplies(config));
+    if (oauth === undefined || candidates.length === 0) return;
+    const seen = await this.#credentialsSignature();
+    // The file tells when it changed; a keyring must be asked each time.
+    if (seen === this.#credentialsSeen && oauth.store === 'file') return;
+    this.#credentialsSeen = seen;
+    const stale: string[] = [];
+    for (const [name, config] of candidates) {
+      const stored = await loadStoredTokens(oauth, name, config.url ?? '').catch(() => undefined);
+      if (stored === undefined) continue;
+      const conn = this.#connections.get(name);
+      if (this.#loginRequired.has(name) || (conn !== undefined && !conn.closed && conn.oauthAccessToken !== stored.access_token)) stale.push(name);
+    }
+    await Promise.all(stale.map((name) => this.#reconnect(name)));
+  }
+
+  /** The credentials file's identity and size and time of change; '' when it does not exist. */
+  async #credentialsSignature(): Promise<string> {
+    const home = this.#opts.oauth?.home;
+    if (home === undefined) return '';
+    try {
+      const st = await stat(credentialsPath(home), { bigint: true });
+      return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+    } catch {
+      return '';
+    }
   }
 
   /** True when the server did not start because it needs an OAuth login. */

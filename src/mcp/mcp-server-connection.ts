@@ -65,6 +65,7 @@ export class McpServerConnection {
   #closed = false;
   #stderrTail = '';
   #tools: Tool[] = [];
+  #authProvider: { tokens(): { access_token: string } | undefined } | undefined;
 
   private constructor(name: string, toolTimeoutMs: number) {
     this.name = name;
@@ -95,9 +96,10 @@ export class McpServerConnection {
     } else {
       const authProvider = await storedAuthProvider(opts.name, config, opts.oauth);
       authorized = authProvider !== undefined;
+      conn.#authProvider = authProvider;
       transport = new StreamableHTTPClientTransport(new URL(config.url ?? ''), {
         requestInit: { headers: httpHeaders(opts.name, config, opts.env) },
-        ...(authProvider !== undefined ? { authProvider } : {}),
+        ...(authProvider !== undefined ? { authProvider, fetch: authProvider.refreshFetch() } : {}),
       });
     }
     client.onclose = () => {
@@ -131,6 +133,11 @@ export class McpServerConnection {
       cursor = page.nextCursor;
     } while (cursor !== undefined);
     return tools;
+  }
+
+  /** The OAuth access token the connection sends now (refreshes included); undefined without OAuth. */
+  get oauthAccessToken(): string | undefined {
+    return this.#authProvider?.tokens()?.access_token;
   }
 
   /** What the server said about itself at initialization. */

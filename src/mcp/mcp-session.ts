@@ -8,6 +8,10 @@ export interface McpSession {
   /** The started servers (started on first use). Never rejects: failed servers are warnings. */
   hub(cwd: string): Promise<McpHub>;
   close(): Promise<void>;
+  /** Reconnect every server as the next turn starts (`config/mcpServer/reload`); nothing before they started. */
+  requestReconnect(): void;
+  /** As a turn starts: reconnects the servers due it (McpHub.reconnectIfDue); nothing before they started. */
+  reconnectIfDue(): Promise<void>;
   /** Be told of each server's startup (app-server `mcpServer/startupStatus/updated`); returns the unsubscribe. */
   watch(listener: (status: McpStartupStatus) => void): () => void;
 }
@@ -26,6 +30,12 @@ export function mcpSession(
     hub(cwd) {
       started ??= import('./mcp-hub.js').then(({ McpHub }) => McpHub.start({ servers, env, cwd, onStatus, oauth }));
       return started;
+    },
+    async reconnectIfDue() {
+      if (started !== undefined) await (await started).reconnectIfDue();
+    },
+    requestReconnect() {
+      void started?.then((hub) => hub.requestReconnect());
     },
     watch(listener) {
       listeners.add(listener);

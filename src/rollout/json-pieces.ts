@@ -6,6 +6,7 @@
 // (rollout-bytes.ts). Joined, the pieces are exactly JSON.stringify's text.
 
 import { writeMembers, writtenMemberByMember } from '../json-members.js';
+import { forgetJsonStrings, stringifiedBytesOf } from '../known-json-strings.js';
 
 /** A string of at least this many characters is kept whole and escaped when written. */
 export const LONG_STRING = 64 * 1024;
@@ -92,9 +93,10 @@ function escapedSlicesOf(value: string): readonly string[] {
   return slices;
 }
 
-/** Drops the cached escaped text (see escapedSlicesOf). */
+/** Drops the cached escaped text (see escapedSlicesOf) and the bytes of the strings read this turn. */
 export function forgetEscapedText(): void {
   lastEscaped = undefined;
+  forgetJsonStrings();
 }
 
 /** The pieces joined into one text (small lines, tests). */
@@ -124,6 +126,19 @@ export function isLong(pieces: readonly JsonPiece[]): boolean {
 export async function writePieces(pieces: readonly JsonPiece[], write: (buf: Buffer, length: number) => Promise<void>): Promise<void> {
   const buf = freeChunks.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES);
   let at = 0;
+  /** Bytes copied as they are (a long string's escaped text as it arrived, known-json-strings.ts). */
+  const putBytes = async (bytes: Uint8Array): Promise<void> => {
+    for (let from = 0; from < bytes.length; ) {
+      if (at === CHUNK_BYTES) {
+        await write(buf, at);
+        at = 0;
+      }
+      const n = Math.min(CHUNK_BYTES - at, bytes.length - from);
+      buf.set(bytes.subarray(from, from + n), at);
+      at += n;
+      from += n;
+    }
+  };
   const put = async (text: string): Promise<void> => {
     // A UTF-16 unit takes at most 3 bytes; a piece that may not fit goes after what is gathered.
     if (text.length * 3 > CHUNK_BYTES - at && at > 0) {
@@ -139,8 +154,16 @@ export async function writePieces(pieces: readonly JsonPiece[], write: (buf: Buf
   };
   try {
     for (const piece of pieces) {
-      if (typeof piece === 'string') await put(piece);
-      else for (const slice of escapedSlicesOf(piece.value)) await put(slice);
+      if (typeof piece === 'string') {
+        await put(piece);
+        continue;
+      }
+      const stringified = stringifiedBytesOf(piece.value);
+      if (stringified) {
+        await put('"');
+        for (const bytes of stringified) await putBytes(bytes);
+        await put('"');
+      } else for (const slice of escapedSlicesOf(piece.value)) await put(slice);
     }
     if (at > 0) await write(buf, at);
   } finally {

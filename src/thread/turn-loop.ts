@@ -49,6 +49,9 @@ export async function runTurn(
     return ended(state, deps, { status: 'failed', turnId, error: oversized });
   }
   deps.emit({ type: 'turn_started', threadId: state.id, turnId });
+  // Servers due a reconnect (a login since the last turn, a reload) are reconnected now, as Codex
+  // applies a queued MCP refresh when a turn starts; their tools are offered from this turn on.
+  await deps.mcp?.reconnectIfDue();
   // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
   await state.writer.append(await pt.turnStarted(turnId, settings));

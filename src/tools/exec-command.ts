@@ -5,6 +5,15 @@
 // running frame, and is read from and written to later with write_stdin. `tty: true` runs it on a
 // pseudo-terminal; without it, stdout and stderr share a pipe and stdin is closed.
 //
+// A command is announced (its begin event: exec's `item.started`, the app-server's item) once it is
+// known not to be a sandbox refusal, as Codex does: a sandboxed command is watched for a short window
+// after it starts, and one that exits within it with what looks like a refusal is answered with the
+// refusal and never shown as a command (no begin, no end, no 0.169 rollout item). A command that
+// exits sooner is announced at its exit, one that runs longer when the window ends. Codex waits for
+// every command and its window is 150 ms; weft announces unsandboxed commands at once, and its window
+// is wider because on a busy machine the refused command's own start (the sandbox, a login shell)
+// took up to ~210 ms here, and a refusal seen later would be shown as a command.
+//
 // Differences from Codex, on purpose: a command is killed once it has run ctx.execTimeoutMs (default
 // 10 minutes), session or not; `shell` may only name a POSIX shell.
 import { stat } from 'node:fs/promises';
@@ -34,6 +43,8 @@ export const DEFAULT_EXEC_TIMEOUT_MS = 10 * 60 * 1000;
 export const DEFAULT_EXEC_YIELD_MS = 10_000;
 export const MIN_YIELD_MS = 250;
 export const MAX_YIELD_MS = 30_000;
+/** How long after its start a sandboxed command is watched for a refusal before it is announced. */
+export const EARLY_EXIT_WINDOW_MS = 1000;
 
 const POSIX_SHELLS = new Set(['bash', 'zsh', 'sh', 'dash', 'ksh']);
 const FALLBACK_SHELL = '/bin/bash';
@@ -148,37 +159,36 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     const argv = [shell, args.login === false ? '-c' : '-lc', args.cmd];
     const display = joinWords(argv);
     const sessions = sessionsOf(ctx);
-    ctx.onExecEvent?.({ type: 'begin', callId: call.callId, command: display, argv, cwd });
-    const attempt = (outside: boolean): Promise<Attempt | ToolResult> =>
-      runAttempt({ argv, display, cwd, tty: args.tty === true, escalated: outside, yieldMs: args.yield_time_ms }, call, ctx, sessions);
+    const attempt = (outside: boolean, shown = false): Promise<Attempt | ToolResult> =>
+      runAttempt({ argv, display, cwd, tty: args.tty === true, escalated: outside, yieldMs: args.yield_time_ms, shown }, call, ctx, sessions);
 
     let run = await attempt(escalated);
     if (!('session' in run)) return run;
-    const firstSession = run.session;
     // A sandboxed command the sandbox seems to have stopped: Codex's `on-failure` offers it for a run
-    // outside the sandbox; a retry answers in place of the refused attempt (one item, one end event).
+    // outside the sandbox, which answers in place of the refused attempt.
     const sandboxed = ctx.sandboxPolicy.type !== 'danger-full-access' && !escalated;
     const denied = sandboxed && run.session.exitCode !== undefined && isLikelySandboxDenial(run.session.exitCode, run.text, run.session.timedOut);
     if (denied && !run.interrupted && offersRetryOutsideSandbox(ctx.approvalPolicy) && ctx.approver !== undefined) {
       const approved = auth.asked || (await askRetry(ctx, { command: args.cmd, cwd, callId: call.callId }));
       if (!approved) {
-        run.session.reportEnd(run.session.exitCode ?? -1, shownFor(run, args.max_output_tokens, ctx), true);
+        run.session.reportEnd(run.session.exitCode ?? -1, shownFor(run, args.max_output_tokens, ctx));
         return failure(ctx.texts.commandDenied(args.cmd));
       }
-      run = await attempt(true);
+      // A refusal seen after the command was announced: the retry ends that same item.
+      run = await attempt(true, run.session.announced);
       if (!('session' in run)) return run;
     } else if (denied && ctx.renderSandboxDenied !== undefined) {
       // A generation that reports a sandbox refusal as an error of its own (0.98) has the pack file
       // for it. weft reads the command's two streams merged, so the frame carries them as its stderr.
       const exitCode = run.session.exitCode ?? -1;
-      run.session.reportEnd(exitCode, shownFor(run, args.max_output_tokens, ctx), true);
+      run.session.reportEnd(exitCode, shownFor(run, args.max_output_tokens, ctx));
       return failure(ctx.renderSandboxDenied(sandboxDeniedVars(exitCode, '', run.text, run.text)));
     }
 
     const { session } = run;
     const maxTokens = maxTokensFor(args.max_output_tokens, ctx);
     if (session.exitCode === undefined) sessions.keep(session);
-    else session.reportEnd(session.exitCode, shownFor(run, args.max_output_tokens, ctx), denied && session === firstSession);
+    else session.reportEnd(session.exitCode, shownFor(run, args.max_output_tokens, ctx));
     return sessionResult(session, { text: run.text, maxTokens, started: run.started, chunkId: chunkId(), interrupted: run.interrupted }, ctx);
   };
 }
@@ -198,6 +208,8 @@ interface AttemptSpec {
   tty: boolean;
   escalated: boolean;
   yieldMs: number | null | undefined;
+  /** An earlier attempt of this call was announced already. */
+  shown: boolean;
 }
 
 /** Starts the command and reads it until it exits or its yield time is up; a ToolResult when it cannot start. */
@@ -218,7 +230,19 @@ async function runAttempt(spec: AttemptSpec, call: ToolCall, ctx: ToolContext, s
   void session.ended().then(() => clearTimeout(limit));
 
   const deadline = started + clampYield(spec.yieldMs ?? DEFAULT_EXEC_YIELD_MS);
-  let bytes = await session.read(deadline, call.signal);
+  let bytes: Buffer = Buffer.alloc(0);
+  if (spec.shown) {
+    session.announce(true);
+  } else if (!spec.escalated && ctx.sandboxPolicy.type !== 'danger-full-access') {
+    // Until it is known not to be a refusal: a sandboxed command that exits at once with one is
+    // never announced (see the top of this file).
+    bytes = await session.read(Math.min(deadline, performance.now() + EARLY_EXIT_WINDOW_MS), call.signal);
+    const exitCode = session.exitCode;
+    if (exitCode === undefined || !isLikelySandboxDenial(exitCode, decodeOutput(bytes), session.timedOut)) session.announce();
+  } else {
+    session.announce();
+  }
+  if (session.announced) bytes = Buffer.concat([bytes, await session.read(deadline, call.signal)]);
   // An interrupted turn stops the command it was waiting for.
   const interrupted = call.signal.aborted && session.exitCode === undefined;
   if (interrupted) {

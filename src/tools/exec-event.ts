@@ -25,6 +25,4 @@ export type ExecEvent =
       timedOut: boolean;
       /** The exec session's id (Codex's process id). */
       processId: number;
-      /** The command failed the way a sandbox refusal fails (Codex keeps no completed item for it). */
-      sandboxDenied: boolean;
     };

@@ -1,9 +1,10 @@
 // One test per recorded scenario and profile. `equal` passes, `different` fails with the
 // differences, `pending` is skipped with its reason shown. A summary line per profile follows.
+// The exec --json event stream must equal Codex's too (known-pending.ts lists the exceptions).
 import { join } from 'node:path';
 import { afterAll, describe, test } from 'vitest';
 import { engineDriver } from './engine-driver.js';
-import { knownPendingIssue } from './known-pending.js';
+import { execStreamPending, knownPendingIssue } from './known-pending.js';
 import { runScenario, type ScenarioResult } from './run-scenario.js';
 import { conformanceRoot, listProfiles, listScenarios } from './scenario.js';
 
@@ -40,8 +41,21 @@ for (const profile of profiles) {
       test(loaded.scenario.name, async (ctx) => {
         const result = await runScenario(loaded, engineDriver);
         results.push(result);
-        const extra = [...result.rolloutDiffs.map((d) => `  rollout: ${d}`), ...result.transcriptDiffs.map((d) => `  transcript: ${d}`)];
+        const extra = [
+          ...result.rolloutDiffs.map((d) => `  rollout: ${d}`),
+          ...result.execStreamDiffs.map((d) => `  exec stream: ${d}`),
+          ...result.transcriptDiffs.map((d) => `  transcript: ${d}`),
+        ];
         if (extra.length > 0) print(`[${profile}/${result.name}] ${result.status}; informational differences:\n${extra.join('\n')}`);
+        // The exec event stream is strict, whatever the requests' verdict (checked first, so a
+        // known-pending request difference does not hide it).
+        const streamIssue = execStreamPending(profile, result.name);
+        if (streamIssue === undefined && result.execStreamDiffs.length > 0) {
+          throw new Error(`${profile}/${result.name}: the exec --json event stream differs from Codex's:\n${result.execStreamDiffs.join('\n')}`);
+        }
+        if (streamIssue !== undefined && result.status !== 'pending' && result.execStreamDiffs.length === 0) {
+          throw new Error(`${profile}/${result.name}: the exec --json event stream now equals Codex's: remove it from EXEC_STREAMS_PENDING (${streamIssue})`);
+        }
         if (result.status === 'pending') {
           print(`[${profile}/${result.name}] pending: ${result.reasons.join('; ')}`);
           ctx.skip(result.reasons.join('; '));

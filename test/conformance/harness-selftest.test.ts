@@ -17,6 +17,7 @@ describe.skipIf(profiles.length === 0)('conformance harness self-test (replayed 
         expect(result.reasons).toEqual([]);
         expect(result.rolloutDiffs).toEqual([]);
         expect(result.transcriptDiffs).toEqual([]);
+        expect(result.execStreamDiffs).toEqual([]);
         expect(result.status).toBe('equal');
       });
     }

@@ -11,6 +11,25 @@ export function knownPendingIssue(profile: string, scenario: string): string | u
 }
 
 /**
+ * Scenarios whose `exec --json` event stream (`<label>.stdout.jsonl`) still differs from Codex's, by
+ * `<profile>/<scenario>`, with the difference. Every other scenario's exec stream must be equal, and a
+ * listed one that becomes equal fails the run, so the entry is removed. (App-server transcripts are
+ * still compared for information only.)
+ */
+export const EXEC_STREAMS_PENDING: Readonly<Record<string, string>> = {
+  'codex-0.98/compaction_preturn': "the resumed turn's warning item after an automatic compaction: Codex's text is in no 0.98 pack, so weft prints its own",
+  'codex-0.169/compaction_preturn': 'weft prints a warning item after the automatic compaction; the 0.169 recording has none',
+  'codex-0.98/model_switch': "Codex's warning item on resuming with another model (no pack holds its text); weft prints none",
+  'codex-0.169/model_switch': "Codex's warning item on resuming with another model (no pack holds its text); weft prints none",
+  'codex-0.98/tool_exec_write_stdin': "the command's display: Codex quotes the shell script in its own style (double quotes around a single-quoted part), weft with single quotes only",
+  'codex-0.169/tool_exec_write_stdin': "the command's display: Codex quotes the shell script in its own style (double quotes around a single-quoted part), weft with single quotes only",
+};
+
+export function execStreamPending(profile: string, scenario: string): string | undefined {
+  return EXEC_STREAMS_PENDING[`${profile}/${scenario}`];
+}
+
+/**
  * The app-server replays (test/unit/app-server-replays-codex-transcripts.test.ts) compare every
  * model request body with Codex's. They mask one text, on both sides, and nothing else: the base
  * instructions of Codex's fallback model entry (the recordings use `mock-model`, a slug no catalog

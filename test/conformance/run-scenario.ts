@@ -1,5 +1,6 @@
 // Runs one scenario end to end: materialize, mock, steps through the driver, normalize, compare.
-// Request differences decide the status; rollout and transcript differences are reported apart.
+// Request differences decide the status; rollout, exec stream and app-server transcript differences
+// are reported apart.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { startMockResponsesServer, type MockReply, type MockServer } from '../../scripts/mock-responses-server.js';
@@ -20,8 +21,10 @@ export interface ScenarioResult {
   reasons: string[];
   /** Rollout differences; they never change `status`. */
   rolloutDiffs: string[];
-  /** `exec --json` / app-server transcript differences (informational). */
+  /** App-server transcript differences (informational). */
   transcriptDiffs: string[];
+  /** `exec --json` event stream differences: strict unless listed in EXEC_STREAMS_PENDING. */
+  execStreamDiffs: string[];
 }
 
 export interface RunOptions {
@@ -44,7 +47,7 @@ export function packDirFor(loaded: LoadedScenario): string {
 
 export async function runScenario(loaded: LoadedScenario, driver: EngineDriver, opts: RunOptions = {}): Promise<ScenarioResult> {
   const { scenario } = loaded;
-  const result: ScenarioResult = { name: scenario.name, profile: scenario.profile, status: 'equal', reasons: [], rolloutDiffs: [], transcriptDiffs: [] };
+  const result: ScenarioResult = { name: scenario.name, profile: scenario.profile, status: 'equal', reasons: [], rolloutDiffs: [], transcriptDiffs: [], execStreamDiffs: [] };
   let ws: Materialized | undefined;
   let expected = loadExpectedRequests(loaded);
   const processIds = new ProcessIdBindings();
@@ -77,7 +80,9 @@ export async function runScenario(loaded: LoadedScenario, driver: EngineDriver, 
     if (failure !== undefined) result.reasons.unshift(failure);
     if (pending === undefined && failure === undefined) {
       result.rolloutDiffs = compareRollouts(scenario, loaded.dir, ws, threadIds, normalizer);
-      result.transcriptDiffs = compareTranscripts(scenario, loaded.dir, outcomes, normalizer);
+      const transcripts = compareTranscripts(scenario, loaded.dir, outcomes, normalizer);
+      result.transcriptDiffs = transcripts.appServer;
+      result.execStreamDiffs = transcripts.exec;
     }
     if (result.reasons.length > 0) result.status = 'different';
     else if (pending !== undefined) {
@@ -168,19 +173,19 @@ function compareRollouts(scenario: Scenario, dir: string, ws: Materialized, thre
   return out;
 }
 
-function compareTranscripts(scenario: Scenario, dir: string, outcomes: Map<string, StepOutcome>, n: Normalizer): string[] {
-  const out: string[] = [];
+function compareTranscripts(scenario: Scenario, dir: string, outcomes: Map<string, StepOutcome>, n: Normalizer): { exec: string[]; appServer: string[] } {
+  const out = { exec: [] as string[], appServer: [] as string[] };
   for (const step of scenario.steps) {
     const outcome = outcomes.get(step.label);
-    const candidates: [string, unknown[] | undefined][] = [
-      [`${step.label}.stdout.jsonl`, outcome?.stdout === undefined ? undefined : parseJsonl(outcome.stdout)],
-      [`${step.label}.appserver.jsonl`, outcome?.transcript],
+    const candidates: [string, unknown[] | undefined, string[]][] = [
+      [`${step.label}.stdout.jsonl`, outcome?.stdout === undefined ? undefined : parseJsonl(outcome.stdout), out.exec],
+      [`${step.label}.appserver.jsonl`, outcome?.transcript, out.appServer],
     ];
-    for (const [name, lines] of candidates) {
+    for (const [name, lines, diffs] of candidates) {
       // A driver that reports no transcript is not compared: transcripts are optional evidence.
       if (lines === undefined || !scenario.transcripts.includes(name)) continue;
       const expected = parseJsonl(readFileSync(join(dir, name), 'utf8'));
-      out.push(...compareTranscript(expected, lines.map((l) => n.value(l)), name));
+      diffs.push(...compareTranscript(expected, lines.map((l) => n.value(l)), name));
     }
   }
   return out;

@@ -107,13 +107,23 @@ export interface OAuthMcpServer {
   /** The MCP endpoint (`…/mcp`). */
   readonly url: string;
   readonly provider: InMemoryOAuthProvider;
+  /** The path of every request received, in order. */
+  readonly paths: readonly string[];
+  /** Resolves once a request to `path` arrives at or after index `from` of `paths`. */
+  requested(path: string, from?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
   const provider = new InMemoryOAuthProvider();
   let app: ExpressApp | undefined;
-  const server = http.createServer((req, res) => app?.(req, res));
+  const paths: string[] = [];
+  const waiters: (() => void)[] = [];
+  const server = http.createServer((req, res) => {
+    paths.push(new URL(req.url ?? '/', 'http://x').pathname);
+    for (const wake of waiters.splice(0)) wake();
+    app?.(req, res);
+  });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -132,6 +142,10 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
   return {
     url: mcpUrl.href,
     provider,
+    paths,
+    requested: async (path, from = 0) => {
+      while (!paths.slice(from).includes(path)) await new Promise<void>((resolve) => waiters.push(resolve));
+    },
     close: async () => {
       server.closeAllConnections();
       server.close();

@@ -4,13 +4,15 @@
 // `.credentials.json` (0600, Codex's layout, never printed); a thread then calls the server's tool
 // with them; a token that expired is refreshed (before connecting when the stored expiry says so,
 // and when the server refuses it) and stored again; `weft mcp logout` removes it, and the server
-// is then a warning that names the login command.
+// is then a warning that names the login command. A login made while a thread runs reaches that
+// thread at its next turn. A refresh waits for Codex's refresh lock and adopts what the holder stored.
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { functionCallReply, textReply } from '../../scripts/mock-responses-server.js';
 import { main } from '../../src/cli/main.js';
-import { credentialsKey } from '../../src/mcp/oauth/credentials-file.js';
+import { acquireFileLock, refreshLockPath } from '../../src/mcp/oauth/credential-locks.js';
+import { credentialsKey, saveCredentials } from '../../src/mcp/oauth/credentials-file.js';
 import type { ThreadEvent } from '../../src/thread/thread-events.js';
 import { warningsOf } from '../support/mcp-fixture.js';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../support/oauth-mcp-server.js';
@@ -33,7 +35,7 @@ async function setUp(): Promise<{ h: ThreadHarness; s: OAuthMcpServer }> {
   server = await startOAuthMcpServer();
   harness = await threadHarness(
     (_req, i) => (i % 2 === 0 ? functionCallReply('mcp__secure__echo', { text: 'with oauth' }, `call_${i}`) : textReply('done')),
-    `compat = "codex-0.98"\nsandbox_mode = "danger-full-access"\n[mcp_servers.secure]\nurl = "${server.url}"\n`,
+    `compat = "codex-0.98"\nsandbox_mode = "danger-full-access"\nmcp_oauth_credentials_store = "file"\n[mcp_servers.secure]\nurl = "${server.url}"\n`,
   );
   return { h: harness, s: server };
 }
@@ -143,6 +145,39 @@ describe('MCP OAuth', () => {
     expect(s.provider.refreshGrants).toBe(1);
   });
 
+  it('a refresh waits while another process (Codex) holds the entry\'s refresh lock, then adopts the tokens it stored', async () => {
+    const { h, s } = await setUp();
+    expect((await login(h)).code).toBe(0);
+    const key = credentialsKey('secure', s.url);
+    const first = (await storeOf(h))[key];
+    if (first === undefined || first.refresh_token === null) throw new Error('no entry');
+    await writeFile(path.join(h.home, '.credentials.json'), JSON.stringify({ [key]: { ...first, expires_at: Date.now() - 1000 } }));
+
+    // The other process takes the lock Codex 0.169 takes, at the path it uses.
+    const lockFile = refreshLockPath(h.home, key);
+    expect(path.relative(h.home, lockFile)).toMatch(/^mcp-oauth-locks\/[0-9a-f]{64}\.lock$/);
+    const release = await acquireFileLock(lockFile);
+    const from = s.paths.length;
+    const call = callTool(h);
+    // weft found the token due and discovered the authorization server: its token request is next.
+    await s.requested('/.well-known/oauth-authorization-server', from);
+    const token = await fetch(new URL('/token', s.url), {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: first.client_id }),
+    });
+    expect(token.status).toBe(200);
+    const issued = (await token.json()) as { access_token: string; refresh_token: string; expires_in: number };
+    await saveCredentials(h.home, { ...first, access_token: issued.access_token, refresh_token: issued.refresh_token, expires_at: Date.now() + issued.expires_in * 1000 });
+    release();
+
+    const done = await call;
+    expect(done.warnings).toEqual([]);
+    expect(done.output).toBe('[{"type":"text","text":"echo: with oauth"}]');
+    // Only the other process refreshed; weft used what it stored.
+    expect(s.provider.refreshGrants).toBe(1);
+    expect((await storeOf(h))[key]).toMatchObject({ access_token: issued.access_token, refresh_token: issued.refresh_token });
+  });
+
   it('logout removes the tokens; the server then needs a login again', async () => {
     const { h } = await setUp();
     expect((await login(h)).code).toBe(0);
@@ -153,6 +188,29 @@ describe('MCP OAuth', () => {
     expect(again.stdout).toEqual(['No OAuth tokens were stored for MCP server secure.']);
     const call = await callTool(h);
     expect(call.warnings.join('\n')).toContain('needs an OAuth login: run `weft mcp login secure`');
+  });
+
+  it('a login made while a thread runs reaches it: its next turn connects the server and offers its tools', async () => {
+    const { h, s } = await setUp();
+    const weft = await h.open({ env: envOf(h) });
+    const thread = await weft.startThread();
+    const events: ThreadEvent[] = [];
+    const toolNames = (i: number): string[] => ((h.mock.requests[i]?.body as { tools?: { name?: string }[] }).tools ?? []).map((t) => t.name ?? '');
+    expect((await thread.run('first turn, before the login', { onEvent: (e) => events.push(e) })).status).toBe('completed');
+    expect(warningsOf(events).join('\n')).toContain('needs an OAuth login');
+    expect(toolNames(0)).not.toContain('mcp__secure__echo');
+
+    // Another process's login would write the same file: the CLI's own login flow writes it here.
+    expect((await login(h)).code).toBe(0);
+    const before = h.mock.requests.length;
+    const second: ThreadEvent[] = [];
+    expect((await thread.run('second turn, after the login', { onEvent: (e) => second.push(e) })).status).toBe('completed');
+    await thread.close();
+    expect(warningsOf(second)).toEqual([]);
+    expect(toolNames(before)).toContain('mcp__secure__echo');
+    const output = h.input(before + 1).filter((item) => item['type'] === 'function_call_output').at(-1);
+    expect(output?.['output']).toBe('[{"type":"text","text":"echo: with oauth"}]');
+    expect(s.provider.codeGrants).toBe(1);
   });
 
   it('refuses a server that is not configured, or one that runs over stdio', async () => {

@@ -140,8 +140,7 @@ describe('tool calls in a 0.169 rollout', () => {
 
 describe('the recorded item of a command', () => {
   const end = { type: 'end' as const, callId: 'c', command: "/bin/bash -lc 'touch /x'", argv: ['/bin/bash', '-lc', 'touch /x'], cwd: '/w', aggregatedOutput: 'denied', exitCode: 1, durationMs: 2500.5, timedOut: false, processId: 4242 };
-  it('is failed for a non-zero exit, and absent when the sandbox refused the command', () => {
-    expect(toolTurnItem({ kind: 'command', end: { ...end, sandboxDenied: false } })?.item).toMatchObject({ status: 'failed', exit_code: 1, process_id: '4242', duration: { secs: 2, nanos: 500500000 } });
-    expect(toolTurnItem({ kind: 'command', end: { ...end, sandboxDenied: true } })).toBeUndefined();
+  it('is failed for a non-zero exit', () => {
+    expect(toolTurnItem({ kind: 'command', end })?.item).toMatchObject({ status: 'failed', exit_code: 1, process_id: '4242', duration: { secs: 2, nanos: 500500000 } });
   });
 });

@@ -28,6 +28,7 @@ export const PARAMS_0169 = {
   'config/value/write': C.ConfigValueWriteParams0169,
   'config/batchWrite': C.ConfigBatchWriteParams0169,
   'configRequirements/read': null,
+  'config/mcpServer/reload': null,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;

@@ -5,7 +5,7 @@
 // metadata documents (`cimd`) are refused.
 import { randomUUID } from 'node:crypto';
 import { errorMessage } from '../../errors.js';
-import { fileStoreUsable, mcpOAuthContext, oauthApplies } from '../../mcp/oauth/oauth-settings.js';
+import { mcpOAuthContext, oauthApplies } from '../../mcp/oauth/oauth-settings.js';
 import { rpcError } from '../rpc-errors.js';
 import type { Handler } from './handler.js';
 
@@ -17,7 +17,6 @@ export const mcpServerOauthLogin: Handler<'mcpServer/oauth/login'> = async (ctx,
   if (!oauthApplies(config)) throw rpcError.invalidRequest(`MCP server ${params.name} is given a bearer token; OAuth login does not apply`);
   if (params.clientRegistration === 'cimd') throw rpcError.invalidField('clientRegistration', 'weft registers with dynamic client registration only (auto or dcr)');
   const oauth = mcpOAuthContext(runtime.home, runtime.config);
-  if (!fileStoreUsable(oauth)) throw rpcError.invalidRequest('mcp_oauth_credentials_store = "keyring": weft keeps MCP OAuth tokens only in the credentials file; set it to "file" or "auto"');
   if (params.timeoutSecs != null && params.timeoutSecs < 1) throw rpcError.invalidField('timeoutSecs', 'expected at least 1 second');
 
   const { startMcpOAuthLogin } = await import('../../mcp/oauth/oauth-login.js');
@@ -25,6 +24,7 @@ export const mcpServerOauthLogin: Handler<'mcpServer/oauth/login'> = async (ctx,
   try {
     login = await startMcpOAuthLogin({
       home: runtime.home,
+      store: oauth.store,
       serverName: params.name,
       serverUrl: config.url,
       scopes: params.scopes ?? config.scopes,

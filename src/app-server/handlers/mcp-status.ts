@@ -4,8 +4,8 @@
 import type { McpServerStatus } from '../../../protocol/app-server/mcp.js';
 import type { McpServerToml } from '../../../protocol/config.js';
 import { enabledServers } from '../../mcp/enabled-servers.js';
-import { loadCredentials } from '../../mcp/oauth/credentials-file.js';
-import { fileStoreUsable, mcpOAuthContext, oauthApplies, type McpOAuthContext } from '../../mcp/oauth/oauth-settings.js';
+import { loadStoredTokens } from '../../mcp/oauth/credential-store.js';
+import { mcpOAuthContext, oauthApplies, type McpOAuthContext } from '../../mcp/oauth/oauth-settings.js';
 import type { McpHub } from '../../mcp/mcp-hub.js';
 import { rpcError } from '../rpc-errors.js';
 import type { Handler } from './handler.js';
@@ -14,8 +14,8 @@ import type { Handler } from './handler.js';
 async function authStatus(name: string, config: McpServerToml, oauth: McpOAuthContext, loginRequired: boolean): Promise<McpServerStatus['authStatus']> {
   if (config.command !== undefined) return 'unsupported';
   if (config.bearer_token_env_var !== undefined) return 'bearerToken';
-  if (config.url !== undefined && oauthApplies(config) && fileStoreUsable(oauth)) {
-    const stored = await loadCredentials(oauth.home, name, config.url).catch(() => undefined);
+  if (config.url !== undefined && oauthApplies(config)) {
+    const stored = await loadStoredTokens(oauth, name, config.url).catch(() => undefined);
     if (stored !== undefined) return 'oAuth';
   }
   return loginRequired ? 'notLoggedIn' : 'unknown';

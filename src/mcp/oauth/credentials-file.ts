@@ -2,12 +2,14 @@
 // OS keyring: same keys, same entries, so `codex mcp login` and `weft mcp login` serve each other.
 // The file is written whole to a temporary file (mode 0600) and renamed over the old one, so a
 // crash never leaves half a file and no other user can read it; an unreadable file is an error that
-// names it and is never overwritten.
+// names it and is never overwritten. Each read-modify-write holds Codex's store lock
+// (credential-locks.ts), so weft and Codex never drop each other's entries.
 import { createHash, randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { McpOAuthCredentialsFile, type StoredMcpOAuthEntry } from '../../../protocol/mcp-oauth-credentials.js';
 import { IoError, errorMessage } from '../../errors.js';
+import { storeLockPath, withFileLock } from './credential-locks.js';
 
 export const CREDENTIALS_FILE = '.credentials.json';
 
@@ -70,17 +72,21 @@ export async function loadCredentials(home: string, serverName: string, serverUr
 }
 
 export async function saveCredentials(home: string, entry: StoredMcpOAuthEntry): Promise<void> {
-  const store = await readStore(home);
-  store[credentialsKey(entry.server_name, entry.server_url)] = entry;
-  await writeStore(home, store);
+  await withFileLock(storeLockPath(home), async () => {
+    const store = await readStore(home);
+    store[credentialsKey(entry.server_name, entry.server_url)] = entry;
+    await writeStore(home, store);
+  });
 }
 
 /** Removes a server's tokens; false when none were stored. */
 export async function deleteCredentials(home: string, serverName: string, serverUrl: string): Promise<boolean> {
-  const store = await readStore(home);
-  const key = credentialsKey(serverName, serverUrl);
-  if (!(key in store)) return false;
-  delete store[key];
-  await writeStore(home, store);
-  return true;
+  return withFileLock(storeLockPath(home), async () => {
+    const store = await readStore(home);
+    const key = credentialsKey(serverName, serverUrl);
+    if (!(key in store)) return false;
+    delete store[key];
+    await writeStore(home, store);
+    return true;
+  });
 }

@@ -5,7 +5,7 @@
 import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { McpServerToml } from '../../../protocol/config.js';
 import { ToolError, errorMessage } from '../../errors.js';
-import { fileStoreUsable, oauthApplies, type McpOAuthContext } from './oauth-settings.js';
+import { oauthApplies, type McpOAuthContext } from './oauth-settings.js';
 import { StoredTokenProvider } from './stored-token-provider.js';
 
 export class McpLoginRequiredError extends ToolError {
@@ -25,12 +25,12 @@ export function isUnauthorized(err: unknown): boolean {
 
 /** The auth provider for a server with stored tokens (refreshed when due); undefined without any. */
 export async function storedAuthProvider(name: string, config: McpServerToml, oauth: McpOAuthContext | undefined): Promise<StoredTokenProvider | undefined> {
-  if (oauth === undefined || config.url === undefined || !oauthApplies(config) || !fileStoreUsable(oauth)) return undefined;
-  const provider = await StoredTokenProvider.forConnection(oauth.home, name, config.url);
+  if (oauth === undefined || config.url === undefined || !oauthApplies(config)) return undefined;
+  const provider = await StoredTokenProvider.forConnection(oauth, name, config.url);
   if (provider === undefined || !provider.refreshDue) return provider;
   let result: Awaited<ReturnType<typeof auth>>;
   try {
-    result = await auth(provider, { serverUrl: config.url });
+    result = await auth(provider, { serverUrl: config.url, fetchFn: provider.refreshFetch() });
   } catch (err) {
     throw new McpLoginRequiredError(name, `its stored token expired and the refresh failed: ${errorMessage(err)}`);
   }

@@ -10,12 +10,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ToolError, errorMessage } from '../../errors.js';
+import type { CredentialsStoreMode } from './credential-store.js';
 import { StoredTokenProvider } from './stored-token-provider.js';
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
 
 export interface McpOAuthLoginOptions {
   home: string;
+  /** Where the tokens go (`mcp_oauth_credentials_store`; default the file). */
+  store?: CredentialsStoreMode | undefined;
   serverName: string;
   serverUrl: string;
   scopes?: readonly string[] | undefined;
@@ -85,7 +88,7 @@ export async function startMcpOAuthLogin(opts: McpOAuthLoginOptions): Promise<Mc
   const redirect = configured !== undefined ? new URL(configured.href) : new URL(`http://127.0.0.1:${port}`);
   redirect.pathname = path;
 
-  const provider = new StoredTokenProvider({ home: opts.home, serverName: opts.serverName, serverUrl: opts.serverUrl, redirectUrl: redirect.href, scopes: opts.scopes });
+  const provider = new StoredTokenProvider({ home: opts.home, store: opts.store ?? 'file', serverName: opts.serverName, serverUrl: opts.serverUrl, redirectUrl: redirect.href, scopes: opts.scopes });
   const scope = opts.scopes !== undefined && opts.scopes.length > 0 ? opts.scopes.join(' ') : undefined;
   let started: Awaited<ReturnType<typeof auth>>;
   try {

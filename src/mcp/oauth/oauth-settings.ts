@@ -1,8 +1,6 @@
-// The configuration MCP OAuth reads: where tokens are kept and where the callback listens. weft has
-// only Codex's file store; `auto` (Codex's default: the keyring, else the file) therefore means the
-// file, and `keyring` is refused where it would matter (login) with the setting to change.
+// The configuration MCP OAuth reads: where tokens are kept (credential-store.ts) and where the
+// callback listens.
 import type { ConfigToml, McpServerToml } from '../../../protocol/config.js';
-import { ConfigError } from '../../errors.js';
 
 export interface McpOAuthContext {
   /** The home whose `.credentials.json` holds the tokens (a Codex home shares Codex's). */
@@ -19,17 +17,6 @@ export function mcpOAuthContext(home: string, config: ConfigToml): McpOAuthConte
     callbackPort: config.mcp_oauth_callback_port,
     callbackUrl: config.mcp_oauth_callback_url,
   };
-}
-
-/** True when this configuration lets weft use the file store. */
-export function fileStoreUsable(ctx: McpOAuthContext): boolean {
-  return ctx.store !== 'keyring';
-}
-
-export function assertFileStore(ctx: McpOAuthContext): void {
-  if (!fileStoreUsable(ctx)) {
-    throw new ConfigError('mcp_oauth_credentials_store = "keyring": weft keeps MCP OAuth tokens only in the credentials file; set it to "file" or "auto"', undefined, 'mcp_oauth_credentials_store');
-  }
 }
 
 /** True when a server is reached over HTTP without a configured bearer token: OAuth applies to it. */

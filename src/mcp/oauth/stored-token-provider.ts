@@ -7,14 +7,18 @@
 import { randomBytes } from 'node:crypto';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { StoredMcpOAuthEntry } from '../../../protocol/mcp-oauth-credentials.js';
-import { loadCredentials, saveCredentials } from './credentials-file.js';
+import { loadStoredTokens, saveStoredTokens, type CredentialsStoreMode } from './credential-store.js';
+import { lockedRefreshFetch } from './locked-refresh.js';
 
 /** How close to its expiry a stored token is refreshed before use (Codex's margin). */
 export const REFRESH_MARGIN_MS = 30_000;
 
 export interface StoredTokenProviderOptions {
   home: string;
+  /** Where the tokens are kept (`mcp_oauth_credentials_store`). */
+  store: CredentialsStoreMode;
   serverName: string;
   serverUrl: string;
   /** Where the authorization server sends the browser back (login); a placeholder when connecting. */
@@ -41,10 +45,10 @@ export class StoredTokenProvider implements OAuthClientProvider {
   }
 
   /** The provider of a server's stored tokens; undefined when none are stored. */
-  static async forConnection(home: string, serverName: string, serverUrl: string): Promise<StoredTokenProvider | undefined> {
-    const stored = await loadCredentials(home, serverName, serverUrl);
+  static async forConnection(place: { home: string; store: CredentialsStoreMode }, serverName: string, serverUrl: string): Promise<StoredTokenProvider | undefined> {
+    const stored = await loadStoredTokens(place, serverName, serverUrl);
     if (stored === undefined) return undefined;
-    return new StoredTokenProvider({ home, serverName, serverUrl, redirectUrl: 'http://127.0.0.1/callback', stored });
+    return new StoredTokenProvider({ home: place.home, store: place.store, serverName, serverUrl, redirectUrl: 'http://127.0.0.1/callback', stored });
   }
 
   get redirectUrl(): string {
@@ -107,7 +111,7 @@ export class StoredTokenProvider implements OAuthClientProvider {
       refresh_token: tokens.refresh_token ?? this.#entry?.refresh_token ?? null,
       scopes: tokens.scope !== undefined ? tokens.scope.split(' ').filter((s) => s !== '') : (this.#entry?.scopes ?? []),
     };
-    await saveCredentials(this.#opts.home, entry);
+    await saveStoredTokens({ home: this.#opts.home, store: this.#opts.store }, entry);
     this.#entry = entry;
   }
 
@@ -133,6 +137,12 @@ export class StoredTokenProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'tokens') this.#entry = undefined;
     if (scope === 'all' || scope === 'client') this.#client = undefined;
     if (scope === 'all' || scope === 'verifier') this.#verifier = undefined;
+  }
+
+  /** The fetch to give the SDK: its token refreshes run under the entry's refresh lock (locked-refresh.ts). */
+  refreshFetch(): FetchLike {
+    const { home, store, serverName, serverUrl } = this.#opts;
+    return lockedRefreshFetch({ home, store, serverName, serverUrl, marginMs: REFRESH_MARGIN_MS, saveTokens: (tokens) => this.saveTokens(tokens) });
   }
 
   /** True when the stored access token is expired or about to be, and a refresh token exists. */

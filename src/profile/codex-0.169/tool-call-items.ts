@@ -1,6 +1,6 @@
 // The completed items 0.169 records for its own tools, in the recorded field order: a command that
-// ran to its end (`CommandExecution`; none when the sandbox refused it, as Codex reports that as an
-// error of its own), a patch that was written (`FileChange`, an update as `@@` hunks with one line of
+// ran to its end (`CommandExecution`; a command the sandbox refused at once has no end event, so no
+// item), a patch that was written (`FileChange`, an update as `@@` hunks with one line of
 // context) and an image handed to the model (`ImageView`). Paths are `file://` URIs.
 import { pathToFileURL } from 'node:url';
 import type { CommandExecutionTurnItem, FileChangeTurnItem, ImageViewTurnItem, ToolTurnItem } from '../../../protocol/rollout-events.js';
@@ -47,7 +47,7 @@ function imageViewItem(record: Extract<ToolItemRecord, { kind: 'image_view' }>):
 export function toolTurnItem(record: ToolItemRecord): { item: ToolTurnItem; durationMs: number } | undefined {
   switch (record.kind) {
     case 'command':
-      return record.end.sandboxDenied ? undefined : { item: commandItem(record.end), durationMs: record.end.durationMs };
+      return { item: commandItem(record.end), durationMs: record.end.durationMs };
     case 'file_change':
       return { item: fileChangeItem(record), durationMs: 0 };
     case 'image_view':

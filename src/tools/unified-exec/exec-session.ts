@@ -24,6 +24,7 @@ export class ExecSession {
   #exitCode: number | undefined;
   #wake: (() => void) | undefined;
   #timedOut = false;
+  #announced = false;
   #endReported = false;
 
   constructor(
@@ -105,9 +106,29 @@ export class ExecSession {
     return this.#exitCode ?? -1;
   }
 
-  /** Reports the command's end once (exec `command_execution` items, app-server items). */
-  reportEnd(exitCode: number, shown?: string, sandboxDenied = false): void {
-    if (this.#endReported) return;
+  /** Whether the command's begin has been reported. */
+  get announced(): boolean {
+    return this.#announced;
+  }
+
+  /**
+   * Reports the command's begin once (exec `command_execution` items, app-server items).
+   * `alreadyShown`: an earlier attempt of the same call reported it; this one only ends it.
+   */
+  announce(alreadyShown = false): void {
+    if (this.#announced) return;
+    this.#announced = true;
+    if (alreadyShown) return;
+    const { callId, command, argv, cwd } = this.info;
+    this.info.onExecEvent?.({ type: 'begin', callId, command, argv, cwd });
+  }
+
+  /**
+   * Reports the command's end once, and only for a command whose begin was reported: one the sandbox
+   * refused before it was announced is never shown as a command (exec-command.ts).
+   */
+  reportEnd(exitCode: number, shown?: string): void {
+    if (this.#endReported || !this.#announced) return;
     this.#endReported = true;
     const text = shown ?? new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.#all.toBuffer());
     this.info.onExecEvent?.({
@@ -121,7 +142,6 @@ export class ExecSession {
       durationMs: performance.now() - this.startedAt,
       timedOut: this.#timedOut,
       processId: this.id,
-      sandboxDenied,
     });
   }
 }

@@ -9,6 +9,7 @@ import { CLIENT_REQUEST_METHODS_0169 } from '../../../../protocol/app-server/v01
 import { PARAMS_0169, type Method0169 } from '../../../../protocol/app-server/v0169/method-params.js';
 import { configBatchWrite, configRead, configRequirementsRead, configValueWrite } from '../../handlers/config-methods.js';
 import { HANDLERS } from '../../handlers/index.js';
+import { mcpServerReload } from '../../handlers/mcp-reload.js';
 import type { HandlerResult } from '../../handlers/handler.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
 import { parseParams, rpcError } from '../../rpc-errors.js';
@@ -87,6 +88,7 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'mcpServer/tool/call': weft('mcpServer/tool/call', CLIENT_REQUESTS['mcpServer/tool/call'].params),
   'mcpServer/resource/read': weft('mcpServer/resource/read', CLIENT_REQUESTS['mcpServer/resource/read'].params),
   'mcpServer/oauth/login': weft('mcpServer/oauth/login', CLIENT_REQUESTS['mcpServer/oauth/login'].params),
+  'config/mcpServer/reload': own('config/mcpServer/reload', mcpServerReload),
 };
 
 /** Features weft does not have, by method prefix: what the error names. */

@@ -1,0 +1,228 @@
+// JSON.parse of an event's data from the pieces it arrived in, for events that carry a long string
+// (`response.output_item.done` holds the whole answer). Joined and decoded whole, a 20 MB answer costs
+// three fresh 20 MB blocks (the joined bytes, their text, the parsed string), and on this kind of
+// machine fresh memory is what is slow. Here the structure around the long strings is parsed as usual,
+// and each long string literal is decoded a slice at a time through one reused buffer; only the final
+// text is new memory. JSON.parse still checks every slice (escapes, raw control characters), and a
+// document it would refuse whole is parsed whole, for JSON.parse's own error. The literal's bytes are
+// remembered (known-json-strings.ts): the rollout writes them as they came when they are exactly
+// JSON.stringify's escaping of the text.
+import { isUtf8 } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
+import { BACKSLASH, COLON, QUOTE } from '../json-bytes.js';
+import { rememberJsonString } from '../known-json-strings.js';
+
+/** A string literal of at least this many bytes is decoded a slice at a time. */
+export const LONG_LITERAL = 64 * 1024;
+/** Bytes of a literal decoded per slice. */
+const SLICE = 32 * 1024;
+/** The buffer slices are copied into, with room for the quotes. */
+const scratch = Buffer.allocUnsafeSlow(SLICE + 2);
+
+/** The pieces of a document, addressed by offsets from its start. */
+class Pieces {
+  readonly pieces: readonly Buffer[];
+  readonly starts: number[] = [];
+  readonly length: number;
+  #hint = 0;
+  constructor(pieces: readonly Uint8Array[]) {
+    this.pieces = pieces.map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
+    let at = 0;
+    for (const p of pieces) {
+      this.starts.push(at);
+      at += p.length;
+    }
+    this.length = at;
+  }
+
+  /** The piece holding `offset`: the last one looked at or the next one, else a binary search. */
+  #pieceAt(offset: number): number {
+    const i = this.#hint;
+    const last = this.pieces.length - 1;
+    if (offset >= (this.starts[i] as number) && (i === last || offset < (this.starts[i + 1] as number))) return i;
+    if (i < last && offset >= (this.starts[i + 1] as number) && (i + 1 === last || offset < (this.starts[i + 2] as number))) {
+      return (this.#hint = i + 1);
+    }
+    let lo = 0;
+    let hi = last;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return (this.#hint = lo);
+  }
+
+  byteAt(offset: number): number {
+    const i = this.#pieceAt(offset);
+    return (this.pieces[i] as Uint8Array)[offset - (this.starts[i] as number)] as number;
+  }
+
+  /** The offset of the next `byte` at or after `from`, or -1. */
+  indexOf(byte: number, from: number): number {
+    if (from >= this.length) return -1;
+    for (let i = this.#pieceAt(from); i < this.pieces.length; i++) {
+      const start = this.starts[i] as number;
+      const found = (this.pieces[i] as Buffer).indexOf(byte, Math.max(0, from - start));
+      if (found >= 0) return start + found;
+    }
+    return -1;
+  }
+
+  /** Views of the bytes `from..to`. */
+  views(from: number, to: number): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    if (to <= from) return out;
+    for (let i = this.#pieceAt(from); i < this.pieces.length; i++) {
+      const piece = this.pieces[i] as Uint8Array;
+      const start = this.starts[i] as number;
+      if (start >= to) break;
+      out.push(piece.subarray(Math.max(0, from - start), Math.min(piece.length, to - start)));
+    }
+    return out;
+  }
+
+  /** Copies `from..to` into `target` at `at`. */
+  copy(from: number, to: number, target: Buffer, at: number): void {
+    for (const v of this.views(from, to)) {
+      target.set(v, at);
+      at += v.length;
+    }
+  }
+
+  /** How many backslashes end just before `offset` (an odd count escapes the byte at `offset`). */
+  backslashesBefore(offset: number, floor: number): number {
+    let n = 0;
+    while (offset - n - 1 >= floor && this.byteAt(offset - n - 1) === BACKSLASH) n++;
+    return n;
+  }
+}
+
+/** A long literal found in the document: its content, between its quotes. */
+interface Literal {
+  readonly from: number;
+  readonly to: number;
+  readonly placeholder: string;
+}
+
+/**
+ * JSON.parse of the UTF-8 document in `pieces`, its long strings decoded a slice at a time (and
+ * remembered with their bytes). @throws SyntaxError as JSON.parse does when the document is not JSON.
+ */
+export function parseJsonWithLongStrings(pieces: readonly Uint8Array[]): unknown {
+  const doc = new Pieces(pieces);
+  const literals = doc.length >= LONG_LITERAL ? longLiterals(doc) : undefined;
+  if (literals !== undefined && literals.length > 0) {
+    try {
+      return parseAround(doc, literals);
+    } catch {
+      // Not JSON after all: parsed whole below, for JSON.parse's own error.
+    }
+  }
+  return JSON.parse(Buffer.concat(pieces).toString('utf8'));
+}
+
+/** The long string literals of the document; undefined when a string has no end. */
+function longLiterals(doc: Pieces): Literal[] | undefined {
+  const found: Literal[] = [];
+  const nonce = randomUUID();
+  for (let at = doc.indexOf(QUOTE, 0); at >= 0; ) {
+    // Outside strings every quote opens one; inside, the first quote not escaped closes it.
+    let end = doc.indexOf(QUOTE, at + 1);
+    while (end >= 0 && doc.backslashesBefore(end, at + 1) % 2 === 1) end = doc.indexOf(QUOTE, end + 1);
+    if (end < 0) return undefined;
+    if (end - at - 1 >= LONG_LITERAL && !isKey(doc, end + 1)) found.push({ from: at + 1, to: end, placeholder: `\u0000${nonce}:${found.length}` });
+    at = doc.indexOf(QUOTE, end + 1);
+  }
+  return found;
+}
+
+/** The string ending before `at` is an object's key (a colon follows it). */
+function isKey(doc: Pieces, at: number): boolean {
+  while (at < doc.length) {
+    const b = doc.byteAt(at++);
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return b === COLON;
+  }
+  return false;
+}
+
+/** The document parsed with each long literal swapped for a placeholder, then the decoded texts put in their places. */
+function parseAround(doc: Pieces, literals: readonly Literal[]): unknown {
+  const texts = new Map<string, string>();
+  const rest: Uint8Array[] = [];
+  let at = 0;
+  for (const lit of literals) {
+    rest.push(...doc.views(at, lit.from - 1), Buffer.from(JSON.stringify(lit.placeholder)));
+    texts.set(lit.placeholder, decodeLiteral(doc, lit));
+    at = lit.to + 1;
+  }
+  rest.push(...doc.views(at, doc.length));
+  return JSON.parse(Buffer.concat(rest).toString('utf8'), (_key, value: unknown) =>
+    typeof value === 'string' && value.charCodeAt(0) === 0 ? (texts.get(value) ?? value) : value,
+  );
+}
+
+/** The text of a long literal, decoded slice by slice. @throws SyntaxError when a slice is not JSON. */
+function decodeLiteral(doc: Pieces, lit: Literal): string {
+  const parts: string[] = [];
+  let asStringified = true;
+  for (let from = lit.from; from < lit.to; ) {
+    const to = sliceEnd(doc, from, lit.to);
+    const n = to - from;
+    scratch[0] = QUOTE;
+    doc.copy(from, to, scratch, 1);
+    scratch[n + 1] = QUOTE;
+    parts.push(JSON.parse(scratch.toString('utf8', 0, n + 2)) as string);
+    if (asStringified) asStringified = isUtf8(scratch.subarray(1, n + 1)) && escapesAsStringified(scratch, 1, n + 1);
+    from = to;
+  }
+  const value = parts.join('');
+  rememberJsonString({ value, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified });
+  return value;
+}
+
+const CONTINUATION = (b: number): boolean => (b & 0xc0) === 0x80;
+const U = 0x75;
+
+/**
+ * Where the slice starting at `from` ends: at most SLICE bytes on, never inside a UTF-8 sequence
+ * or an escape, so that each slice decodes as it does inside the whole literal.
+ */
+function sliceEnd(doc: Pieces, from: number, limit: number): number {
+  let end = Math.min(from + SLICE, limit);
+  if (end === limit) return end;
+  while (end > from + 1 && CONTINUATION(doc.byteAt(end))) end--;
+  // A run of continuation bytes longer than a slice is no UTF-8 text: the literal is decoded whole.
+  if (CONTINUATION(doc.byteAt(end))) throw new SyntaxError('no place to cut a string slice');
+  // An escape whose letter (or one of whose four hex digits) would fall at or after `end`.
+  for (let back = 1; back <= 5 && end - back >= from; back++) {
+    const at = end - back;
+    if (doc.byteAt(at) !== BACKSLASH || doc.backslashesBefore(at, from) % 2 === 1) continue;
+    if (back === 1 || doc.byteAt(at + 1) === U) end = at;
+    break;
+  }
+  if (end <= from) throw new SyntaxError('a string slice could not be cut');
+  return end;
+}
+
+/** JSON.stringify's short escapes: `"` `\` b f n r t. */
+const SHORT = new Set([0x22, 0x5c, 0x62, 0x66, 0x6e, 0x72, 0x74]);
+const HEX_LOWER = /^00[01][0-9a-f]$/;
+/** Control characters JSON.stringify writes with a short escape rather than `\u00XX`. */
+const HAS_SHORT = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
+
+/** Every escape in `buf[from..to)` is one JSON.stringify writes (the slice is valid JSON string content). */
+function escapesAsStringified(buf: Buffer, from: number, to: number): boolean {
+  for (let at = buf.indexOf(BACKSLASH, from); at >= 0 && at < to; ) {
+    const letter = buf[at + 1] as number;
+    if (SHORT.has(letter)) {
+      at = buf.indexOf(BACKSLASH, at + 2);
+      continue;
+    }
+    if (letter !== U) return false;
+    const hex = buf.toString('latin1', at + 2, at + 6);
+    if (!HEX_LOWER.test(hex) || HAS_SHORT.has(parseInt(hex, 16))) return false;
+    at = buf.indexOf(BACKSLASH, at + 6);
+  }
+  return true;
+}

@@ -1,0 +1,73 @@
+// The locks Codex 0.169 takes around MCP OAuth credentials, taken the same way so that weft and
+// Codex sharing a home never refresh one token at once (a rotating refresh token used twice is
+// lost) and never interleave their rewrites of `.credentials.json`. Both are exclusive flock(2)s
+// on empty files under `<home>/mcp-oauth-locks/`, which stay in place (removing one while another
+// process waits on it would let a third take a different file):
+// - `file-store.lock` is held for one read-modify-write of the credentials file;
+// - `<sha256 of the entry key, hex>.lock` is held for one server's whole refresh: reread the stored
+//   tokens, ask the authorization server, store the answer.
+// A contender retries every 50 ms for up to 60 s, then gives up with an error naming the file.
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IoError, errorMessage, isErrno } from '../../errors.js';
+
+export const OAUTH_LOCKS_DIR = 'mcp-oauth-locks';
+const RETRY_MS = 50;
+export const LOCK_TIMEOUT_MS = 60_000;
+
+export const storeLockPath = (home: string): string => path.join(home, OAUTH_LOCKS_DIR, 'file-store.lock');
+
+/** The refresh lock of one credentials entry (`credentialsKey(server, url)`). */
+export const refreshLockPath = (home: string, entryKey: string): string =>
+  path.join(home, OAUTH_LOCKS_DIR, `${createHash('sha256').update(entryKey).digest('hex')}.lock`);
+
+type Flock = (fd: number, flags: 'exnb' | 'un') => void;
+let flock: Flock | undefined;
+function loadFlock(): Flock {
+  flock ??= (createRequire(import.meta.url)('fs-ext') as { flockSync: Flock }).flockSync;
+  return flock;
+}
+
+/** Takes the exclusive lock on `file`, waiting for its holder up to `timeoutMs`; resolves with the release. */
+export async function acquireFileLock(file: string, timeoutMs = LOCK_TIMEOUT_MS): Promise<() => void> {
+  let fd: number;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fd = openSync(file, 'a', 0o600);
+  } catch (err) {
+    throw new IoError(`cannot open the MCP OAuth lock ${file}: ${errorMessage(err)}`, file, { cause: err });
+  }
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      loadFlock()(fd, 'exnb');
+      break;
+    } catch (err) {
+      if (!isErrno(err, 'EAGAIN', 'EWOULDBLOCK') || performance.now() >= deadline) {
+        closeSync(fd);
+        const why = isErrno(err, 'EAGAIN', 'EWOULDBLOCK') ? `another process held it for ${Math.round(timeoutMs / 1000)} s` : errorMessage(err);
+        throw new IoError(`cannot lock the MCP OAuth lock ${file}: ${why}`, file, { cause: err });
+      }
+      await sleep(RETRY_MS);
+    }
+  }
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    closeSync(fd); // Closing the only descriptor drops the flock.
+  };
+}
+
+/** Runs `fn` holding the lock on `file`. */
+export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  const release = await acquireFileLock(file);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
