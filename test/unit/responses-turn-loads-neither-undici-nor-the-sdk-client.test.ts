@@ -2,12 +2,10 @@
 // the openai SDK's client nor Node's undici, which the first use of fetch's Headers or Response
 // would load (tens of milliseconds of a one-shot process). Behind a proxy the SDK path is kept, and
 // undici with it. A child process runs one request against the mock and reports what was loaded.
-import { spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
-import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+import { runWithLoadHook } from '../support/module-load-hook.js';
+import { removeTempDirs } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);
 
@@ -28,22 +26,12 @@ console.log(JSON.stringify({ types, undici: process.moduleLoadList.some((m) => m
 `;
 
 async function run(env: Record<string, string>): Promise<{ types: string[]; undici: boolean; openai: string[] }> {
-  const dir = await tempDir();
-  const hooks = path.join(dir, 'hooks.mjs');
-  await writeFile(hooks, "export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n");
-  const register = path.join(dir, 'register.mjs');
-  await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const child = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, '--input-type=module', '-e', SCRIPT], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: dir, ...env },
-  });
-  expect(child.status, child.stderr).toBe(0);
-  const openai = child.stderr.split('\n').flatMap((line) => {
-    const m = /^LOADED .*\/node_modules\/openai\/(.*)$/.exec(line);
+  const { stdout, loaded } = await runWithLoadHook(SCRIPT, ROOT, env);
+  const openai = loaded.flatMap((url) => {
+    const m = /\/node_modules\/openai\/(.*)$/.exec(url);
     return m?.[1] ? [m[1]] : [];
   });
-  return { ...(JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as { types: string[]; undici: boolean }), openai };
+  return { ...(JSON.parse(stdout.trim().split('\n').at(-1) as string) as { types: string[]; undici: boolean }), openai };
 }
 
 it('completes a Responses request without loading undici or the openai client', async () => {
