@@ -12,7 +12,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { BUNDLE_HASH_PREFIX } from '../src/cli/code-cache.js';
+import { BUNDLE_ASCII_MARK, BUNDLE_HASH_PREFIX } from '../src/cli/code-cache.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const BUNDLE = 'dist/weft.cjs';
@@ -62,6 +62,18 @@ const result = await build({
   plugins: [zodWithoutLocales],
   logLevel: 'warning',
 });
+// The bin's loader of the bundle (src/cli/code-cache.ts) as CommonJS too: the bin is a CommonJS
+// script, which Node starts without setting up its ES module loader.
+await build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli/code-cache.ts'],
+  outfile: 'dist/code-cache.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+});
 const [output] = result.outputFiles;
 if (!output) throw new Error('esbuild wrote no bundle');
 // Pure ASCII: Node reads an ASCII file into a one-byte string almost for free, while decoding a few
@@ -73,4 +85,4 @@ if (!output) throw new Error('esbuild wrote no bundle');
 const text = output.text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 // The code cache is keyed by this hash: a rebuilt bundle never meets the compiled code of another.
 const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
-await writeFile(path.join(root, BUNDLE), `${BUNDLE_HASH_PREFIX}${hash}\n${text}`);
+await writeFile(path.join(root, BUNDLE), `${BUNDLE_HASH_PREFIX}${hash}${BUNDLE_ASCII_MARK}\n${text}`);

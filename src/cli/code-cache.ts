@@ -12,8 +12,12 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { userCacheDir, writeCacheFileSync } from '../config/user-cache-dir.js';
 
-/** The first line scripts/build.ts writes in the bundle: `// weft-bundle <content hash>`. */
+/**
+ * The first line scripts/build.ts writes in the bundle: `// weft-bundle <content hash> ascii`, the
+ * last word saying that every byte after it is ASCII (the build makes it so).
+ */
 export const BUNDLE_HASH_PREFIX = '// weft-bundle ';
+export const BUNDLE_ASCII_MARK = ' ascii';
 
 /** Where code caches live: code-cache/ in weft's user cache folder. */
 export function codeCacheDir(env: Readonly<Record<string, string | undefined>>): string {
@@ -28,7 +32,7 @@ export function codeCacheFile(dir: string, source: string, nodeVersion: string =
   const end = source.indexOf('\n');
   const first = end < 0 ? source : source.slice(0, end);
   if (!first.startsWith(BUNDLE_HASH_PREFIX)) return undefined;
-  const hash = first.slice(BUNDLE_HASH_PREFIX.length).trim();
+  const hash = first.slice(BUNDLE_HASH_PREFIX.length).trim().split(' ')[0] ?? '';
   if (!/^[0-9a-f]{8,64}$/.test(hash)) return undefined;
   return path.join(dir, `${nodeVersion}-${arch}-${hash}.bin`);
 }
@@ -45,9 +49,10 @@ export interface LoadedBundle {
 /** Runs the CommonJS bundle at `file` as Node's CommonJS loader would, with V8's code cache in `cacheDir`. */
 export function loadBundleWithCodeCache(file: string, cacheDir: string | undefined): LoadedBundle {
   // The build writes the bundle in ASCII, which Node turns into a string by a copy; its UTF-8
-  // decoding, even of pure ASCII, took longer than compiling from the cache.
+  // decoding, even of pure ASCII, took longer than compiling from the cache. The bundle's first line
+  // says so, which spares checking its megabytes.
   const bytes = readFileSync(file);
-  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const source = markedAscii(bytes) || isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const cacheFile = cacheDir === undefined ? undefined : codeCacheFile(cacheDir, source);
   let cachedData: Buffer | undefined;
   if (cacheFile !== undefined) {
@@ -80,6 +85,12 @@ export function loadBundleWithCodeCache(file: string, cacheDir: string | undefin
       writeCodeCache(cacheFile, script.createCachedData());
     },
   };
+}
+
+function markedAscii(bytes: Buffer): boolean {
+  const end = bytes.indexOf(10);
+  if (end < 0 || bytes.toString('latin1', 0, BUNDLE_HASH_PREFIX.length) !== BUNDLE_HASH_PREFIX) return false;
+  return bytes.toString('latin1', end - BUNDLE_ASCII_MARK.length, end) === BUNDLE_ASCII_MARK;
 }
 
 /** The caches of older bundles for the same Node go: an upgrade leaves one file, not one per version. */

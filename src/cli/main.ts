@@ -1,9 +1,9 @@
 // weft's command line: dispatch to a command; every error is printed as one clear line on stderr
 // with a non-zero exit code.
+import { z } from 'zod';
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
 import { splitGlobalOptions } from './global-options.js';
-import { versionLine } from './version.js';
 
 const HELP = `weft — a thread engine that builds model requests the way Codex does
 
@@ -48,6 +48,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);
 
+/**
+ * Commands that serve for a long time. Every other one parses each schema a few times and exits:
+ * zod's compiled object parsers (built with `new Function` at a schema's first parse, and never in
+ * V8's code cache) cost such a process more than they save, so their schemas are built without.
+ * Validation is the same either way.
+ */
+const SERVING = new Set(['app-server', 'view']);
+
 export async function main(argvIn: string[], io: CliIo): Promise<number> {
   let global;
   try {
@@ -58,7 +66,7 @@ export async function main(argvIn: string[], io: CliIo): Promise<number> {
   }
   for (const w of global.warnings) io.stderr(`weft: warning: ${w}`);
   if (global.version) {
-    io.stdout(versionLine());
+    io.stdout((await import('./version.js')).versionLine());
     return 0;
   }
   const [first, ...rest] = global.argv;
@@ -83,6 +91,8 @@ export async function main(argvIn: string[], io: CliIo): Promise<number> {
     io.stderr(`hint: run \`weft --help\` for the commands`);
     return 2;
   }
+  // Before the command's modules load: a schema reads the setting when it is built.
+  if (!SERVING.has(name)) z.config({ jitless: true });
   try {
     const command = await load();
     return await command(args, io);

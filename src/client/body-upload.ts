@@ -2,8 +2,9 @@
 // that lives until the garbage collector notices it, which for a resumed 100 MB history means tens of
 // MB of spent chunks at once. Here the body is written with node:http(s), whose write callback says
 // when a chunk has left the process, so the same few chunk buffers carry the whole body. The answer
-// comes back as a fetch Response, so the openai SDK and the Anthropic wire read it as they would
-// read fetch's. Any other request goes to fetch unchanged.
+// comes back as Node gives it (`postJsonBody`, for the Responses wire, which so never loads fetch's
+// undici), or as a fetch Response (`uploadingFetch`), which the openai SDK and the Anthropic wire
+// read as they would read fetch's. Any other request goes to fetch unchanged.
 import { once } from 'node:events';
 import http from 'node:http';
 import type https from 'node:https';
@@ -35,25 +36,58 @@ export const uploadingFetch: Fetch = async (input, init) => {
 };
 
 function upload(url: URL, init: RequestInit, body: JsonBody): Promise<Response> {
-  const secure = url.protocol === 'https:';
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
   });
-  headers['content-length'] = String(body.byteLength);
-  const signal = init.signal ?? undefined;
-  return new Promise<Response>((resolve, reject) => {
+  return postJsonBody(url, headers, body, init.signal ?? undefined).then(asResponse);
+}
+
+/** An answer as node:http gives it, its body already decoded when it came compressed. */
+export interface RawAnswer {
+  readonly status: number;
+  readonly statusText: string;
+  /** Names and values in turn, as received. */
+  readonly rawHeaders: readonly string[];
+  readonly body: Readable;
+}
+
+/**
+ * POSTs `body` (with its Content-Length) to `url` with exactly these headers. Rejected as fetch
+ * would: an abort as the AbortError it is, anything else as a TypeError whose cause says why.
+ */
+export function postJsonBody(url: URL, headers: Record<string, string>, body: JsonBody, signal: AbortSignal | undefined): Promise<RawAnswer> {
+  const secure = url.protocol === 'https:';
+  return new Promise<RawAnswer>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
     const req = (secure ? httpsModule() : http).request(url, {
-      method: init.method ?? 'POST',
-      headers,
+      method: 'POST',
+      headers: { ...withoutLength(headers), 'content-length': String(body.byteLength) },
       agent: agentFor(secure),
-      ...(signal ? { signal } : {}),
     });
-    req.once('response', (res) => resolve(asResponse(res)));
-    // Rejected as fetch would: an abort as the AbortError it is, anything else as a TypeError.
+    // An abort ends the request as fetch's would, answer included. Its error also reaches the socket,
+    // which has no listener left once the whole answer has arrived: the socket is closed anyway.
+    const onAbort = (): void => {
+      req.socket?.on('error', ignore);
+      req.destroy(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const release = (): void => signal?.removeEventListener('abort', onAbort);
+    req.once('close', release);
+    req.once('response', (res) => {
+      res.once('close', release);
+      resolve(rawAnswer(res));
+    });
     req.on('error', (err) => reject(err.name === 'AbortError' ? err : new TypeError('fetch failed', { cause: err })));
     writeBody(req, body).catch((err: unknown) => req.destroy(err instanceof Error ? err : new Error(String(err))));
   });
+}
+
+function abortError(): Error {
+  return new DOMException('This operation was aborted', 'AbortError');
 }
 
 async function writeBody(req: http.ClientRequest, body: JsonBody): Promise<void> {
@@ -81,12 +115,13 @@ function drained(req: http.ClientRequest): Promise<void> {
 /** Statuses whose response has no body (a fetch Response refuses one). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-function asResponse(res: http.IncomingMessage): Response {
-  const headers = new Headers();
-  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
-  const status = res.statusCode ?? 0;
+function withoutLength(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-length'));
+}
+
+function rawAnswer(res: http.IncomingMessage): RawAnswer {
   // fetch decodes a compressed answer; so does this.
-  const encoding = headers.get('content-encoding')?.trim().toLowerCase();
+  const encoding = headerOf(res.rawHeaders, 'content-encoding')?.trim().toLowerCase();
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip'
       ? zlibModule().createGunzip()
@@ -95,12 +130,37 @@ function asResponse(res: http.IncomingMessage): Response {
         : encoding === 'br'
           ? zlibModule().createBrotliDecompress()
           : undefined;
-  const stream: Readable = decoder ? res.pipe(decoder) : res;
   if (decoder) res.on('error', (err) => decoder.destroy(err));
-  const init = { status, statusText: res.statusMessage ?? '', headers };
+  // A reader hears of a failure through its own listener while it reads; one that arrives after it
+  // stopped (an abort once the answer was read) has no one left to tell.
+  const body = decoder ? res.pipe(decoder) : res;
+  res.on('error', ignore);
+  body.on('error', ignore);
+  return { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', rawHeaders: res.rawHeaders, body };
+}
+
+function ignore(): void {
+  // See rawAnswer.
+}
+
+function headerOf(rawHeaders: readonly string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) if ((rawHeaders[i] as string).toLowerCase() === name) return rawHeaders[i + 1];
+  return undefined;
+}
+
+/** The headers of an answer as a fetch Headers (which loads undici: for error paths and fetch's callers). */
+export function webHeaders(answer: RawAnswer): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < answer.rawHeaders.length; i += 2) headers.append(answer.rawHeaders[i] as string, answer.rawHeaders[i + 1] as string);
+  return headers;
+}
+
+function asResponse(answer: RawAnswer): Response {
+  const { status } = answer;
+  const init = { status, statusText: answer.statusText, headers: webHeaders(answer) };
   if (NULL_BODY.has(status)) {
-    res.resume();
+    answer.body.resume();
     return new Response(null, init);
   }
-  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, init);
+  return new Response(Readable.toWeb(answer.body) as ReadableStream<Uint8Array>, init);
 }

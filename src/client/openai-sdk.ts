@@ -58,8 +58,10 @@ export function requestHeaders(
   };
 }
 
-export interface PreparedRequest {
-  readonly client: OpenAI;
+/** What every POST to a provider needs before it is sent, through the SDK or not. */
+export interface RequestParts {
+  /** The provider's key, when it has one. */
+  readonly apiKey: string | undefined;
   /** What to remove from this request's error texts (see requestSecrets). */
   readonly secrets: readonly string[];
   /** The serialized body; each attempt sends `payload.stream()` (a retry resends the same bytes). */
@@ -69,21 +71,35 @@ export interface PreparedRequest {
   readonly what: string;
 }
 
-/** What every POST to a provider starts from: key, client, the body serialized once, headers. */
-export async function prepareRequest(
+export interface PreparedRequest extends RequestParts {
+  readonly client: OpenAI;
+}
+
+/** Key, the body serialized once, headers. */
+export function requestParts(
   opts: { provider: ProviderSettings; body: unknown; env?: Readonly<Record<string, string | undefined>>; headers?: Record<string, string> },
   path: string,
   accept: string,
-): Promise<PreparedRequest> {
+): RequestParts {
   const { provider } = opts;
   const apiKey = resolveApiKey(provider, opts.env ?? process.env);
   const payload = jsonBody(opts.body);
   return {
-    client: await openAiClientFor(provider, apiKey),
+    apiKey,
     secrets: requestSecrets(provider, apiKey),
     payload,
     // A streamed body would otherwise go out chunked; its length is known, and some servers want it.
     headers: { ...requestHeaders(provider, apiKey, accept, opts.headers), 'Content-Length': String(payload.byteLength) },
     what: `${provider.name}: POST ${providerEndpoint(provider, path)}`,
   };
+}
+
+/** What every POST through the SDK starts from: the request's parts and a client. */
+export async function prepareRequest(
+  opts: { provider: ProviderSettings; body: unknown; env?: Readonly<Record<string, string | undefined>>; headers?: Record<string, string> },
+  path: string,
+  accept: string,
+): Promise<PreparedRequest> {
+  const parts = requestParts(opts, path, accept);
+  return { ...parts, client: await openAiClientFor(opts.provider, parts.apiKey) };
 }

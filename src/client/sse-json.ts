@@ -16,8 +16,14 @@ export interface SseJsonOptions {
   readonly readers?: ReadonlyMap<string, SseBytesReader>;
 }
 
+/**
+ * An answer whose body is an event stream: a fetch Response, or a Node stream with a way to get
+ * its headers (asked only for an `error` in the stream).
+ */
+export type SseAnswer = Pick<Response, 'body' | 'headers'> | { readonly body: AsyncIterable<Uint8Array>; readonly headers: Headers };
+
 /** Batches of event data: one batch per chunk received, so a consumer pays its per-await cost per chunk. */
-export async function* sseJsonBatches(response: Response, opts: SseJsonOptions = {}): AsyncGenerator<unknown[], void, undefined> {
+export async function* sseJsonBatches(response: SseAnswer, opts: SseJsonOptions = {}): AsyncGenerator<unknown[], void, undefined> {
   if (!response.body) return;
   const { readers } = opts;
   const parser = new SseParser(opts.skip, readers ? (event) => readers.has(event) : undefined);
@@ -46,22 +52,33 @@ export async function* sseJsonBatches(response: Response, opts: SseJsonOptions =
     events.length = 0;
     return batch;
   };
+  for await (const chunk of chunksOf(response.body)) {
+    parser.push(chunk, events);
+    const batch = batchOf();
+    if (batch.length > 0) yield batch;
+    if (pendingError !== undefined) throw pendingError;
+    if (done) return;
+  }
+  parser.end();
+}
+
+/** The chunks of a body; stopping early closes it. */
+async function* chunksOf(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
+  if (!('getReader' in body)) {
+    // A Node stream: leaving the loop destroys it.
+    yield* body;
+    return;
+  }
   // Read with a reader that is cancelled, never released, at the end: releasing a web stream's
   // reader makes Node build a whole new JavaScript context for its error (tens of milliseconds).
-  const reader = response.body.getReader();
+  const reader = body.getReader();
   try {
     for (;;) {
       const next = await reader.read();
-      if (next.done) break;
-      parser.push(next.value, events);
-      const batch = batchOf();
-      if (batch.length > 0) yield batch;
-      if (pendingError !== undefined) throw pendingError;
-      if (done) return;
+      if (next.done) return;
+      yield next.value;
     }
-    parser.end();
   } finally {
     reader.cancel().catch(() => undefined);
   }
 }
-

@@ -1,8 +1,9 @@
-// Sampling one response: POST {baseUrl}/responses through the openai SDK with the body exactly as
-// built, streamed back as ClientEvents, with retries.
+// Sampling one response: POST {baseUrl}/responses with the body exactly as built, streamed back as
+// ClientEvents, with retries. The request goes out through node:http with the headers the openai SDK
+// would send (responses-post.ts), or through the SDK itself behind a proxy.
 //
-// The body goes out as a stream of the bytes of its JSON, with its Content-Length (json-body.ts): the
-// SDK passes a stream body through untouched, so no field is added, removed or reordered.
+// The body goes out as a stream of the bytes of its JSON, with its Content-Length (json-body.ts): no
+// field is added, removed or reordered.
 //
 // Retries. 429, 5xx and connection errors are retried (the SDK's own retries are off). A stream that
 // breaks or ends before `response.completed` (or a retryable `response.failed`/`response.incomplete`)
@@ -16,7 +17,10 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { ApiError } from '../errors.js';
 import type { ClientEvent } from './client-events.js';
 import type { WireCallOptions } from './provider.js';
-import { prepareRequest } from './openai-sdk.js';
+import { openAiClientFor, requestParts } from './openai-sdk.js';
+import { providerUrl } from './provider.js';
+import { proxyConfigured } from './proxy-fetch.js';
+import { directHeaders, postForEvents } from './responses-post.js';
 import { retryDelayMs, retryOptionsFor, sleep, type RetryOptions } from './retry-policy.js';
 import {
   ResponseFailedError,
@@ -29,7 +33,7 @@ import {
 import { idleWatchFor, type IdleWatch } from './idle-watch.js';
 import { STREAM_EVENT_BYTE_READERS, isUnreadStreamEvent, mapStreamEvent } from './stream-event-mapper.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
-import { sseJsonBatches } from './sse-json.js';
+import { sseJsonBatches, type SseAnswer } from './sse-json.js';
 
 export { isAbortError } from './api-errors.js';
 
@@ -38,7 +42,7 @@ export type StreamResponseOptions = WireCallOptions<ResponsesRequestBody>;
 type AttemptOutcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptFailure };
 
 interface AttemptContext {
-  post: (signal: AbortSignal | undefined) => Promise<Response>;
+  post: (signal: AbortSignal | undefined) => Promise<SseAnswer>;
   retry: RetryOptions;
   what: string;
   secrets: readonly string[];
@@ -52,11 +56,19 @@ interface AttemptContext {
 export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerator<ClientEvent, void, undefined> {
   const { provider, signal } = opts;
   const retry = retryOptionsFor(provider, opts.retry);
-  const { client, secrets, payload, headers, what } = await prepareRequest(opts, '/responses', 'text/event-stream');
+  const { apiKey, secrets, payload, headers, what } = requestParts(opts, '/responses', 'text/event-stream');
+  let post: AttemptContext['post'];
+  if (proxyConfigured()) {
+    const client = await openAiClientFor(provider, apiKey);
+    // The raw answer: its events are read by sse-json.ts (linear), not by the SDK's stream.
+    post = (sig) => client.post('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }).asResponse();
+  } else {
+    const url = new URL(providerUrl(provider, '/responses'));
+    const sent = directHeaders(apiKey, headers);
+    post = (sig) => postForEvents(url, sent, payload, sig);
+  }
   const ctx: AttemptContext = {
-    post: (sig) =>
-      // The raw answer: its events are read by sse-json.ts (linear), not by the SDK's stream.
-      client.post('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }).asResponse(),
+    post,
     retry,
     what,
     secrets,
@@ -87,7 +99,7 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
 async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
   const { what, secrets, signal } = ctx;
   const idle = (): AttemptFailure & { kind: 'broken' } => ({ kind: 'broken', ...watch.failure(what) });
-  let response: Response;
+  let response: SseAnswer;
   for (let sent = 1; ; sent++) {
     try {
       response = await ctx.post(watch.signal);

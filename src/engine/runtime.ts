@@ -2,20 +2,18 @@
 // its overrides, the behaviour profile, the template pack and its model catalog.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { CompatProfileName, ConfigToml } from '../../protocol/config.js';
+import type { ConfigToml } from '../../protocol/config.js';
 import type { ModelCatalog, ModelInfo } from '../../protocol/model-catalog.js';
 import { fallbackBaseInstructions, fallbackModel } from '../config/fallback-model.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
-import { expandHome, resolveWeftHome } from '../config/weft-home.js';
-import { loadConfig } from '../config/load-config.js';
+import { expandHome } from '../config/weft-home.js';
 import { ConfigError, PackError } from '../errors.js';
 import { WEFT_PACK_DIR } from '../pack/default-pack-dir.js';
 import { loadPack, type Pack } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 import { ALL_TOOL_TEXT_FILES, hasToolTexts, toolTextsFrom, type ToolTexts } from '../tools/tool-texts.js';
 import { APPLY_PATCH_ERROR_FILES, hasPatchErrorTexts, patchTextsFrom, type PatchTexts } from '../tools/apply-patch/patch-texts.js';
-import { DEFAULT_COMPAT, getProfile } from '../profile/profiles.js';
-import { refuseRetiredSettings } from '../config/retired-settings.js';
+import { configuredProfile, type ProfileOptions } from './configured-profile.js';
 import type { CompatProfile } from '../profile/profile.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -43,14 +41,9 @@ export interface Runtime {
   readonly warnings: readonly string[];
 }
 
-export interface RuntimeOptions {
-  readonly env: Env;
-  readonly home?: string | undefined;
+export interface RuntimeOptions extends ProfileOptions {
   /** A pack directory; without one (and no `pack` in config.toml) the profile's own pack of weft. */
   readonly packDir?: string | undefined;
-  readonly configOverrides?: readonly string[] | undefined;
-  readonly configProfile?: string | undefined;
-  readonly compat?: CompatProfileName | undefined;
 }
 
 /** The tool-error texts of weft's own pack, for packs that have none. */
@@ -58,11 +51,7 @@ const WEFT_TOOL_TEXTS: PackLayout = { name: 'weft tool texts', files: ALL_TOOL_T
 const WEFT_PATCH_TEXTS: PackLayout = { name: 'weft apply_patch texts', files: APPLY_PATCH_ERROR_FILES.map(({ optional: _optional, ...spec }) => spec) };
 
 export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
-  const home = resolveWeftHome(opts.env, opts.home);
-  const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: opts.configProfile });
-  const config = loaded.config;
-  const profile = getProfile(opts.compat ?? config.compat ?? DEFAULT_COMPAT);
-  refuseRetiredSettings(profile.retiredSettings, profile.name, config, loaded.file);
+  const { home, config, configFile, warnings, profile } = await configuredProfile(opts);
   // A pack the user names must exist; weft's own pack is a stack of directories per profile.
   const userPack = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : undefined);
   if (userPack !== undefined) await assertPackDir(userPack, opts.packDir !== undefined ? '--pack' : 'config `pack`');
@@ -72,17 +61,17 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
     home,
     env: opts.env,
     config,
-    configFile: loaded.file,
+    configFile,
     profile,
     pack,
     catalog: pack.json<ModelCatalog>('models.json').models,
     fallbackModel: fallbackModel(profile.fallbackModel, fallbackText.text),
     fallbackInstructionsFromPack: fallbackText.fromPack,
     packTools: profile.packTools(pack),
-    instructionsOverride: await instructionsOverride(config, loaded.file, home, opts.env),
+    instructionsOverride: await instructionsOverride(config, configFile, home, opts.env),
     toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_TOOL_TEXTS)),
     patchTexts: patchTextsFrom(pack, hasPatchErrorTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_PATCH_TEXTS)),
-    warnings: loaded.warnings,
+    warnings,
   };
 }
 

@@ -43,7 +43,8 @@ import type { RequestHeaderContext } from '../client/request-headers.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
-import { ThreadStore } from '../rollout/thread-store.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
+import { threadStoreOf } from './configured-profile.js';
 import { expandHome } from '../config/weft-home.js';
 import type { Extension } from '../extensions/extension.js';
 import { loadConfiguredExtensions } from '../extensions/load-extension.js';
@@ -96,7 +97,7 @@ export class Weft {
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
-    this.store = new ThreadStore(runtime.home, { codexThreadIndex: runtime.profile.codexThreadIndex });
+    this.store = threadStoreOf(runtime);
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
     this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUNDLE_HASH_PREFIX, codeCacheFile, loadBundleWithCodeCache } from '../../src/cli/code-cache.js';
+import { BUNDLE_ASCII_MARK, BUNDLE_HASH_PREFIX, codeCacheFile, loadBundleWithCodeCache } from '../../src/cli/code-cache.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -99,6 +99,14 @@ console.log(await loadBundleWithCodeCache(${JSON.stringify(file)}, undefined).ex
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(run.stdout.trim()).toBe(path.sep);
     expect(run.stderr).toBe('');
+  });
+
+  it('keys a bundle marked ASCII by its hash, and reads it byte for byte without checking', async () => {
+    const file = path.join(dir, 'weft.cjs');
+    // The build never writes a non-ASCII byte under the mark: one here shows the mark is what is read.
+    await writeFile(file, Buffer.concat([Buffer.from(`${BUNDLE_HASH_PREFIX}abcd1234${BUNDLE_ASCII_MARK}\nmodule.exports = { c: '`), Buffer.from([0xc3, 0xa9]), Buffer.from("' };\n")]));
+    expect(codeCacheFile(path.join(dir, 'cache'), await readFile(file, 'latin1'))).toBe(path.join(dir, 'cache', `${process.version}-${process.arch}-abcd1234.bin`));
+    expect(loadBundleWithCodeCache(file, undefined).exports.c).toBe('\u00c3\u00a9');
   });
 
   it('reads a bundle that is not pure ASCII as UTF-8', async () => {

@@ -3,30 +3,17 @@
 // simple-git, globby, yaml and ws (the Responses WebSocket), nor the Chat and Anthropic clients with their event schemas. Each
 // weighs megabytes of memory or tens of milliseconds of start-up.
 // A module-loading hook in a child process lists every file Node loads.
-import { spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+import { runWithLoadHook } from '../support/module-load-hook.js';
+import { removeTempDirs } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 async function loadedFiles(script: string): Promise<string[]> {
-  const dir = await tempDir();
-  const hooks = path.join(dir, 'hooks.mjs');
-  await writeFile(hooks, "export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n");
-  const register = path.join(dir, 'register.mjs');
-  await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const child = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, '--input-type=module', '-e', script], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: dir, WEFT_HOME: dir },
-  });
-  expect(child.status, child.stderr).toBe(0);
-  return child.stderr.split('\n').flatMap((line) => (line.startsWith('LOADED ') ? [line.slice('LOADED '.length)] : []));
+  return (await runWithLoadHook(script, ROOT)).loaded;
 }
 
 /** The SDK proper is its client and its resources; its error classes (core/error) may load. */

@@ -60,8 +60,10 @@ describe('streamResponse sends the body verbatim', () => {
       originator: 'codex_exec',
       session_id: 's-1',
     });
-    // None of what the SDK would add on its own (Codex sends none of it).
-    expect(Object.keys(headers).filter((h) => h.startsWith('x-stainless-'))).toEqual([]);
+    // The client's name as the openai SDK gives it (the Chat wire still goes through the SDK), and
+    // none of the SDK's telemetry headers: the request is sent by weft itself.
+    expect(headers['user-agent']).toMatch(/^OpenAI\/JS /);
+    expect(Object.keys(headers).filter((name) => name.startsWith('x-stainless'))).toEqual([]);
   });
 
   it('sends no Authorization header for a local provider without a key', async () => {
