@@ -143,7 +143,8 @@ function ignore(): void {
   // See rawAnswer.
 }
 
-function headerOf(rawHeaders: readonly string[], name: string): string | undefined {
+/** The first value of `name` (lower case) among Node's raw headers. */
+export function headerOf(rawHeaders: readonly string[], name: string): string | undefined {
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) if ((rawHeaders[i] as string).toLowerCase() === name) return rawHeaders[i + 1];
   return undefined;
 }

@@ -7,7 +7,7 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai/core/error';
 import { VERSION } from 'openai/version';
 import { errorMessage } from '../errors.js';
-import { postJsonBody, webHeaders, type RawAnswer } from './body-upload.js';
+import { headerOf, postJsonBody, webHeaders, type RawAnswer } from './body-upload.js';
 import type { JsonBody } from './json-body.js';
 import type { SseAnswer } from './sse-json.js';
 
@@ -54,9 +54,7 @@ export async function postForEvents(url: URL, headers: Record<string, string>, b
   }
   return {
     body: answer.body,
-    get headers() {
-      return webHeaders(answer);
-    },
+    headers: { get: (name: string) => headerOf(answer.rawHeaders, name.toLowerCase()) ?? null, toHeaders: () => webHeaders(answer) },
   };
 }
 

@@ -20,7 +20,20 @@ export interface SseJsonOptions {
  * An answer whose body is an event stream: a fetch Response, or a Node stream with a way to get
  * its headers (asked only for an `error` in the stream).
  */
-export type SseAnswer = Pick<Response, 'body' | 'headers'> | { readonly body: AsyncIterable<Uint8Array>; readonly headers: Headers };
+/**
+ * An answer's headers read without fetch's Headers, whose first use loads undici: `get` looks them
+ * up, `toHeaders` builds fetch's Headers for the rare path that needs them (an error to raise).
+ */
+export interface RawHeaderLookup {
+  get(name: string): string | null;
+  toHeaders(): Headers;
+}
+
+export type SseAnswer = Pick<Response, 'body' | 'headers'> | { readonly body: AsyncIterable<Uint8Array>; readonly headers: Headers | RawHeaderLookup };
+
+function fetchHeaders(headers: Headers | RawHeaderLookup): Headers {
+  return 'toHeaders' in headers ? headers.toHeaders() : headers;
+}
 
 /** Batches of event data: one batch per chunk received, so a consumer pays its per-await cost per chunk. */
 export async function* sseJsonBatches(response: SseAnswer, opts: SseJsonOptions = {}): AsyncGenerator<unknown[], void, undefined> {
@@ -42,7 +55,7 @@ export async function* sseJsonBatches(response: SseAnswer, opts: SseJsonOptions 
         }
         const data = reader ? reader(sse.bytes as readonly Buffer[]) : (JSON.parse(sse.data) as unknown);
         if (data !== null && typeof data === 'object' && (data as { error?: unknown }).error) {
-          throw new APIError(undefined, (data as { error: object }).error, undefined, response.headers);
+          throw new APIError(undefined, (data as { error: object }).error, undefined, fetchHeaders(response.headers));
         }
         batch.push(data);
       }
