@@ -25,7 +25,7 @@ import { authorizeCommand } from './approval.js';
 import { SandboxUnavailableError } from './sandbox/sandbox-command.js';
 import { isLikelySandboxDenial, sandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import { offersRetryOutsideSandbox, RETRY_OUTSIDE_SANDBOX_REASON } from './sandbox/sandbox-retry.js';
-import { joinWords } from './shell-words.js';
+import { displayCommand } from './display-command.js';
 import { parseToolArguments } from './tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
 import { formatWallTime, newChunkId, renderExecOutcome, shownOutput, type ExecOutcome } from './unified-exec/exec-output.js';
@@ -157,7 +157,7 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
     const escalated = args.sandbox_permissions === 'require_escalated' && auth.asked;
 
     const argv = [shell, args.login === false ? '-c' : '-lc', args.cmd];
-    const display = joinWords(argv);
+    const display = displayCommand(argv);
     const sessions = sessionsOf(ctx);
     const attempt = (outside: boolean, shown = false): Promise<Attempt | ToolResult> =>
       runAttempt({ argv, display, cwd, tty: args.tty === true, escalated: outside, yieldMs: args.yield_time_ms, shown }, call, ctx, sessions);

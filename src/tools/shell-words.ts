@@ -98,16 +98,3 @@ function readDoubleQuoted(script: string, start: number): { text: string; end: n
   }
   return null;
 }
-
-const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/** Quote one word for display the way a POSIX shell would read it back. */
-export function quoteWord(word: string): string {
-  if (word !== '' && SAFE_WORD.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-/** Join an argv into one display string, e.g. `/bin/bash -lc 'echo hi'`. */
-export function joinWords(argv: readonly string[]): string {
-  return argv.map(quoteWord).join(' ');
-}

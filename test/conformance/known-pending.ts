@@ -21,8 +21,6 @@ export const EXEC_STREAMS_PENDING: Readonly<Record<string, string>> = {
   'codex-0.169/compaction_preturn': 'weft prints a warning item after the automatic compaction; the 0.169 recording has none',
   'codex-0.98/model_switch': "Codex's warning item on resuming with another model (no pack holds its text); weft prints none",
   'codex-0.169/model_switch': "Codex's warning item on resuming with another model (no pack holds its text); weft prints none",
-  'codex-0.98/tool_exec_write_stdin': "the command's display: Codex quotes the shell script in its own style (double quotes around a single-quoted part), weft with single quotes only",
-  'codex-0.169/tool_exec_write_stdin': "the command's display: Codex quotes the shell script in its own style (double quotes around a single-quoted part), weft with single quotes only",
 };
 
 export function execStreamPending(profile: string, scenario: string): string | undefined {
