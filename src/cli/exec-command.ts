@@ -129,9 +129,9 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   const notice = await noticeLater;
   if (notice) io.stderr(`warning: ${notice}`);
 
-  // The event shapes of the generation the profile speaks (usage fields, file-change items).
+  // The event shapes of the generation the profile speaks (usage fields, file-change and compaction items).
   const older = weft.runtime.profile.protocolGeneration === '0.98';
-  const mapper = new ExecEventMapper({ usageFields: older ? 'codex-0.98' : 'full', fileChangeStarted: !older });
+  const mapper = new ExecEventMapper({ usageFields: older ? 'codex-0.98' : 'full', fileChangeStarted: !older, compactionItem: older });
   const onEvent = (event: ThreadEvent) => {
     if (json) for (const line of mapper.map(event)) io.stdout(JSON.stringify(line));
     else progress(event, io);

@@ -16,6 +16,8 @@ export interface ExecEventOptions {
   readonly usageFields?: ExecUsageFields;
   /** Codex 0.169 announces a file change with item.started before its item.completed; 0.98 does not. */
   readonly fileChangeStarted?: boolean;
+  /** Codex 0.98 reports an automatic compaction as an error item; 0.169 prints nothing for it. Default true. */
+  readonly compactionItem?: boolean;
 }
 
 export class ExecEventMapper {
@@ -121,7 +123,8 @@ export class ExecEventMapper {
       case 'retrying':
         return [{ type: 'error', message: `Reconnecting... ${event.retry}/${event.maxRetries} (${event.reason})` }];
       case 'compaction_finished':
-        // Codex reports a compaction to SDK clients as an error item; weft says what happened.
+        if (this.options.compactionItem === false) return [];
+        // Codex 0.98 reports a compaction to SDK clients as an error item; weft says what happened.
         return [
           {
             type: 'item.completed',

@@ -3,8 +3,8 @@
 // Codex shows it. Codex joins the words with the Rust `shlex` crate (1.3), which quotes a word in
 // runs: each run is left bare, put in single quotes, or put in double quotes, preferring them in that
 // order, and a new run starts where the characters so far and the next one have no form in common
-// (so `echo got $x'` comes out as `"echo got "'$x'"'"`). The display is a fact clients compare, so
-// the character classes below are that crate's.
+// (so `bash -c 'echo $x'` comes out as `"bash -c 'echo "'$x'"'"`). The display is a fact clients
+// compare, so the character classes below are that crate's.
 
 const BARE = 1;
 const SINGLE = 2;
