@@ -6,11 +6,13 @@
 // text is new memory. JSON.parse still checks every slice (escapes, raw control characters), and a
 // document it would refuse whole is parsed whole, for JSON.parse's own error. The literal's bytes are
 // remembered (known-json-strings.ts): the rollout writes them as they came when they are exactly
-// JSON.stringify's escaping of the text.
+// JSON.stringify's escaping of the text. A literal that is, byte for byte, the literals of the deltas
+// that streamed it (delta-runs.ts) is not decoded at all: its text is theirs.
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { BACKSLASH, COLON, QUOTE } from '../json-bytes.js';
 import { rememberJsonString } from '../known-json-strings.js';
+import type { DeltaRun } from './delta-runs.js';
 
 /** A string literal of at least this many bytes is decoded a slice at a time. */
 export const LONG_LITERAL = 64 * 1024;
@@ -90,6 +92,21 @@ class Pieces {
     }
   }
 
+  /** The bytes from `offset` on are `bytes` (of total length `length`). */
+  holdsAt(offset: number, bytes: readonly Uint8Array[], length: number): boolean {
+    if (offset + length >= this.length) return false;
+    let at = offset;
+    for (const b of bytes) {
+      let from = 0;
+      for (const v of this.views(at, at + b.length)) {
+        if (Buffer.compare(v, b.subarray(from, from + v.length)) !== 0) return false;
+        from += v.length;
+      }
+      at += b.length;
+    }
+    return true;
+  }
+
   /** How many backslashes end just before `offset` (an odd count escapes the byte at `offset`). */
   backslashesBefore(offset: number, floor: number): number {
     let n = 0;
@@ -103,15 +120,18 @@ interface Literal {
   readonly from: number;
   readonly to: number;
   readonly placeholder: string;
+  /** The deltas whose literals these bytes are: the text is theirs. */
+  readonly run?: DeltaRun;
 }
 
 /**
- * JSON.parse of the UTF-8 document in `pieces`, its long strings decoded a slice at a time (and
- * remembered with their bytes). @throws SyntaxError as JSON.parse does when the document is not JSON.
+ * JSON.parse of the UTF-8 document in `pieces`, its long strings decoded a slice at a time, or taken
+ * from the deltas in `runs` whose literals they repeat byte for byte (and remembered with their
+ * bytes). @throws SyntaxError as JSON.parse does when the document is not JSON.
  */
-export function parseJsonWithLongStrings(pieces: readonly Uint8Array[]): unknown {
+export function parseJsonWithLongStrings(pieces: readonly Uint8Array[], runs: readonly DeltaRun[] = []): unknown {
   const doc = new Pieces(pieces);
-  const literals = doc.length >= LONG_LITERAL ? longLiterals(doc) : undefined;
+  const literals = doc.length >= LONG_LITERAL ? longLiterals(doc, runs) : undefined;
   if (literals !== undefined && literals.length > 0) {
     try {
       return parseAround(doc, literals);
@@ -123,10 +143,17 @@ export function parseJsonWithLongStrings(pieces: readonly Uint8Array[]): unknown
 }
 
 /** The long string literals of the document; undefined when a string has no end. */
-function longLiterals(doc: Pieces): Literal[] | undefined {
+function longLiterals(doc: Pieces, runs: readonly DeltaRun[]): Literal[] | undefined {
   const found: Literal[] = [];
   const nonce = randomUUID();
   for (let at = doc.indexOf(QUOTE, 0); at >= 0; ) {
+    // A run is whole string content (its escapes end inside it): its bytes, then a quote, are the literal.
+    const run = runs.find((r) => doc.holdsAt(at + 1, r.bytes, r.length) && doc.byteAt(at + 1 + r.length) === QUOTE);
+    if (run !== undefined && !isKey(doc, at + 2 + run.length)) {
+      found.push({ from: at + 1, to: at + 1 + run.length, placeholder: `\u0000${nonce}:${found.length}`, run });
+      at = doc.indexOf(QUOTE, at + 2 + run.length);
+      continue;
+    }
     // Outside strings every quote opens one; inside, the first quote not escaped closes it.
     let end = doc.indexOf(QUOTE, at + 1);
     while (end >= 0 && doc.backslashesBefore(end, at + 1) % 2 === 1) end = doc.indexOf(QUOTE, end + 1);
@@ -164,6 +191,13 @@ function parseAround(doc: Pieces, literals: readonly Literal[]): unknown {
 
 /** The text of a long literal, decoded slice by slice. @throws SyntaxError when a slice is not JSON. */
 function decodeLiteral(doc: Pieces, lit: Literal): string {
+  if (lit.run !== undefined) {
+    const { text, bytes } = lit.run;
+    // Each delta's bytes are valid UTF-8 on their own (delta-runs.ts) and hold whole escapes.
+    const asStringified = bytes.every((b) => escapesAsStringified(Buffer.from(b.buffer, b.byteOffset, b.byteLength), 0, b.length));
+    rememberJsonString({ value: text, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified });
+    return text;
+  }
   const parts: string[] = [];
   let asStringified = true;
   for (let from = lit.from; from < lit.to; ) {

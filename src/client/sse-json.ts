@@ -49,7 +49,7 @@ export async function* sseJsonBatches(response: SseAnswer, opts: SseJsonOptions 
     try {
       for (const sse of events) {
         const reader = sse.bytes && readers?.get(sse.event as string);
-        if (!reader && sse.data.startsWith('[DONE]')) {
+        if (reader ? startsWithDone(sse.bytes as readonly Buffer[]) : sse.data.startsWith('[DONE]')) {
           done = true;
           break;
         }
@@ -73,6 +73,20 @@ export async function* sseJsonBatches(response: SseAnswer, opts: SseJsonOptions 
     if (done) return;
   }
   parser.end();
+}
+
+const DONE = Buffer.from('[DONE]');
+
+/** The data, read from its bytes, starts with `[DONE]` (the pieces may cut it). */
+function startsWithDone(pieces: readonly Buffer[]): boolean {
+  let at = 0;
+  for (const piece of pieces) {
+    for (let i = 0; i < piece.length; i++, at++) {
+      if (at === DONE.length) return true;
+      if (piece[i] !== DONE[at]) return false;
+    }
+  }
+  return at === DONE.length;
 }
 
 /** The chunks of a body; stopping early closes it. */

@@ -12,7 +12,8 @@ import type { ClientEvent } from './client-events.js';
 import { isRetryableErrorCode, retryAfterFromMessage } from './api-errors.js';
 import { tokenUsageFromWire } from './token-usage.js';
 import { parseJsonWithout } from './parse-json-without.js';
-import { parseJsonWithLongStrings } from './long-string-json.js';
+import { LONG_LITERAL, parseJsonWithLongStrings } from './long-string-json.js';
+import { DeltaRuns, topLevelStringMember } from './delta-runs.js';
 import type { SseBytesReader } from './sse-json.js';
 
 export interface StreamFailure {
@@ -65,17 +66,35 @@ const UNREAD_EVENTS: ReadonlySet<string> = new Set([
 export const isUnreadStreamEvent = (event: string): boolean => UNREAD_EVENTS.has(event);
 
 /**
- * Events read from their bytes. `response.output_item.done` carries the answer: its long strings are
- * decoded a slice at a time, and their bytes kept for the rollout (long-string-json.ts).
- * `response.completed` repeats every item of the answer in `response.output`; weft takes the items
- * from `response.output_item.done` alone, as Codex does (it reads only the response's id and usage
- * here), so that member is left out undecoded (a stream without `output_item.done` events yields no
- * items, with or without it).
+ * The readers of one response's events that are read from their bytes (a fresh set per response).
+ * `response.output_text.delta`: parsed as JSON.parse parses its text, and its text and literal bytes
+ * added to its part's run (delta-runs.ts). `response.output_item.done` carries the answer: its long
+ * strings are taken from the runs they repeat, or else decoded a slice at a time, and their bytes kept
+ * for the rollout (long-string-json.ts). `response.completed` repeats every item of the answer in
+ * `response.output`; weft takes the items from `response.output_item.done` alone, as Codex does (it
+ * reads only the response's id and usage here), so that member is left out undecoded (a stream
+ * without `output_item.done` events yields no items, with or without it).
  */
-export const STREAM_EVENT_BYTE_READERS: ReadonlyMap<string, SseBytesReader> = new Map([
-  ['response.output_item.done', parseJsonWithLongStrings],
-  ['response.completed', (bytes: readonly Buffer[]) => parseJsonWithout(bytes, ['response', 'output'])],
-]);
+export function streamEventReaders(): ReadonlyMap<string, SseBytesReader> {
+  const runs = new DeltaRuns();
+  return new Map<string, SseBytesReader>([
+    ['response.output_text.delta', (bytes) => readDelta(bytes, runs)],
+    ['response.output_item.done', (bytes) => parseJsonWithLongStrings(bytes, runs.longRuns(LONG_LITERAL))],
+    ['response.completed', (bytes) => parseJsonWithout(bytes, ['response', 'output'])],
+  ]);
+}
+
+const QUOTED_DELTA_KEY = Buffer.from('"delta"');
+
+function readDelta(pieces: readonly Buffer[], runs: DeltaRuns): unknown {
+  const doc = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
+  const data: unknown = JSON.parse(doc.toString('utf8'));
+  if (typeof data === 'object' && data !== null) {
+    const { delta, item_id: item, output_index: output, content_index: content } = data as Record<string, unknown>;
+    if (typeof delta === 'string') runs.add(`${String(item)} ${String(output)} ${String(content)}`, delta, topLevelStringMember(doc, QUOTED_DELTA_KEY, delta.length));
+  }
+  return data;
+}
 
 export function mapStreamEvent(data: unknown): MappedStreamEvent {
   const ev = parseStreamEvent(data);

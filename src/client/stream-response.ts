@@ -31,7 +31,7 @@ import {
   type AttemptFailure,
 } from './api-errors.js';
 import { idleWatchFor, type IdleWatch } from './idle-watch.js';
-import { STREAM_EVENT_BYTE_READERS, isUnreadStreamEvent, mapStreamEvent } from './stream-event-mapper.js';
+import { isUnreadStreamEvent, mapStreamEvent, streamEventReaders } from './stream-event-mapper.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 import { sseJsonBatches, type SseAnswer } from './sse-json.js';
 
@@ -121,7 +121,7 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
   // 'broken': the stream stopped without an answer; 'failed': the server answered with a failure.
   let failure: (AttemptFailure & { code?: string; kind: 'broken' | 'failed' }) | undefined;
   try {
-    read: for await (const batch of sseJsonBatches(response, { skip: isUnreadStreamEvent, readers: STREAM_EVENT_BYTE_READERS })) {
+    read: for await (const batch of sseJsonBatches(response, { skip: isUnreadStreamEvent, readers: streamEventReaders() })) {
       watch.touch();
       for (const data of batch) {
         // Stop at once, even when the rest of the body is already buffered.
