@@ -97,6 +97,8 @@ function readDelta(pieces: readonly Buffer[], runs: DeltaRuns): unknown {
 }
 
 export function mapStreamEvent(data: unknown): MappedStreamEvent {
+  const delta = textDeltaOf(data);
+  if (delta !== undefined) return delta;
   const ev = parseStreamEvent(data);
   if (!isKnown(ev)) return { kind: 'none' };
   switch (ev.type) {
@@ -143,6 +145,23 @@ export function mapStreamEvent(data: unknown): MappedStreamEvent {
       // in_progress, content parts, *.done texts: validated, nothing to do.
       return { kind: 'none' };
   }
+}
+
+const isOptionalNumber = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * A `response.output_text.delta` whose every member the schema checks has the type the schema wants
+ * (an object; `delta` a string; `item_id` absent or a string; `output_index` and `content_index` absent
+ * or finite numbers, as zod's numbers are), mapped as the schema path maps it without running the
+ * schema: a long answer streams thousands of them. Anything else is left to the schema, which refuses
+ * it with its own error.
+ */
+function textDeltaOf(data: unknown): MappedStreamEvent | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const { type, delta, item_id: itemId, output_index: outputIndex, content_index: contentIndex } = data as Record<string, unknown>;
+  if (type !== 'response.output_text.delta' || typeof delta !== 'string') return undefined;
+  if ((itemId !== undefined && typeof itemId !== 'string') || !isOptionalNumber(outputIndex) || !isOptionalNumber(contentIndex)) return undefined;
+  return emit({ type: 'text_delta', itemId: itemId ?? null, delta });
 }
 
 function isKnown(ev: KnownResponsesEvent | GenericResponsesEvent): ev is KnownResponsesEvent {
