@@ -34,3 +34,12 @@ export type ClientEvent =
   | { type: 'warning'; message: string };
 
 export type ClientEventType = ClientEvent['type'];
+
+/**
+ * What every wire yields: the events one piece of the answer brought (a chunk of an event stream, a
+ * WebSocket frame), in order, never none. A long answer streams tens of thousands of deltas, and each
+ * step of an async iterator costs a few promise turns in every layer it passes through: the layers
+ * pass batches on, and only the consumer loops over the events (checking its abort signal before
+ * each, as the wire does between batches).
+ */
+export type ClientEventBatch = readonly ClientEvent[];

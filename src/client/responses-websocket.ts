@@ -21,7 +21,7 @@ import type WebSocket from 'ws';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { ApiError } from '../errors.js';
 import { ResponseFailedError, StreamInterruptedError, requestSecrets, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
-import type { ClientEvent } from './client-events.js';
+import type { ClientEventBatch } from './client-events.js';
 import { watched, type IdleWatch } from './idle-watch.js';
 import { jsonBody, jsonBodyBytes } from './json-body.js';
 import { providerEndpoint, providerUrl, resolveApiKey, type ProviderSettings, type WireCallOptions } from './provider.js';
@@ -61,7 +61,7 @@ export class ResponsesWebSocketTransport {
     return this.#httpsOnly;
   }
 
-  async *stream(opts: WireCallOptions<ResponsesRequestBody>): AsyncGenerator<ClientEvent, void, undefined> {
+  async *stream(opts: WireCallOptions<ResponsesRequestBody>): AsyncGenerator<ClientEventBatch, void, undefined> {
     if (this.#httpsOnly) {
       yield* streamResponse(opts);
       return;
@@ -98,12 +98,12 @@ export class ResponsesWebSocketTransport {
       }
       if (attempt >= retry.maxAttempts) {
         this.#fallBack();
-        yield { type: 'warning', message: `The Responses WebSocket kept failing; this thread now sends its requests over HTTPS. ${outcome.failure.message}` };
+        yield [{ type: 'warning', message: `The Responses WebSocket kept failing; this thread now sends its requests over HTTPS. ${outcome.failure.message}` }];
         yield* streamResponse(opts);
         return;
       }
       const delayMs = retryDelayMs(retry, attempt + 1, outcome.failure.retryAfterMs);
-      yield { type: 'retrying', attempt: attempt + 1, maxAttempts: retry.maxAttempts, delayMs, reason: outcome.failure.message };
+      yield [{ type: 'retrying', attempt: attempt + 1, maxAttempts: retry.maxAttempts, delayMs, reason: outcome.failure.message }];
       await sleep(delayMs, signal);
     }
   }
@@ -151,7 +151,7 @@ export class ResponsesWebSocketTransport {
    * refused with 426; any other failure only drops the connection, and the request goes on as usual.
    */
   // eslint-disable-next-line require-yield
-  async *#warmUp(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, 'upgrade_required' | undefined, undefined> {
+  async *#warmUp(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEventBatch, 'upgrade_required' | undefined, undefined> {
     // The connection opens for the warm-up: its upgrade carries the warm-up's turn metadata.
     const warmTurn = prewarmTurnMetadata(ctx.headers[TURN_METADATA_KEY]);
     const refused = await this.#connect(warmTurn === undefined ? ctx : { ...ctx, headers: { ...ctx.headers, [TURN_METADATA_KEY]: warmTurn } }, watch);
@@ -188,7 +188,7 @@ export class ResponsesWebSocketTransport {
     return undefined;
   }
 
-  async *#attempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, Outcome, undefined> {
+  async *#attempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEventBatch, Outcome, undefined> {
     const { what, secrets } = ctx;
     const refused = await this.#connect(ctx, watch);
     if (refused) return refused;
@@ -219,11 +219,12 @@ export class ResponsesWebSocketTransport {
             itemsDone++;
             output.push(asStreamed(mapped.event.raw));
           }
-          yield mapped.event;
+          // One frame, one event: each frame is its own message from the socket anyway.
+          yield [mapped.event];
         } else if (mapped.kind === 'completed') {
           this.#last = { fields: exchange.fields, input: exchange.input, output, responseId: mapped.event.responseId };
           completed = true;
-          yield mapped.event;
+          yield [mapped.event];
           return { kind: 'completed' };
         } else if (mapped.kind === 'failed' || mapped.kind === 'incomplete') {
           failure = { ...mapped.failure, kind: mapped.kind === 'failed' ? 'failed' : 'broken', message: scrub(`${what}: ${mapped.failure.message}`, secrets) };

@@ -7,7 +7,7 @@ import { ResponseFailedError, clip, isRetryableErrorCode, requestSecrets, retryA
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
 import { uploadingFetch } from './body-upload.js';
 import { jsonBody } from './json-body.js';
-import type { ClientEvent } from './client-events.js';
+import type { ClientEventBatch } from './client-events.js';
 import { providerEndpoint, providerUrl, resolveApiKey, type WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
 import { watched, type IdleWatch } from './idle-watch.js';
@@ -19,7 +19,7 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 export type StreamAnthropicOptions = WireCallOptions<AnthropicRequestBody>;
 
 /** @throws ApiError, ResponseFailedError, or an abort error (see isAbortError). */
-export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGenerator<ClientEvent, void, undefined> {
+export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGenerator<ClientEventBatch, void, undefined> {
   const { provider, signal } = opts;
   const apiKey = resolveApiKey(provider, opts.env ?? process.env);
   const url = providerUrl(provider, '/messages');
@@ -36,7 +36,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
     ...(apiKey !== undefined ? { 'x-api-key': apiKey } : {}),
   };
 
-  async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
+  async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEventBatch, AttemptOutcome, undefined> {
     const idle = watch.failure(what);
     let response: Response;
     try {
@@ -68,7 +68,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
           if (!mapped.failure.retryable) throw new ResponseFailedError(message, mapped.failure.code, false);
           return { kind: 'retry', failure: { ...mapped.failure, message } };
         }
-        yield* mapped.events;
+        if (mapped.events.length > 0) yield mapped.events;
         if (mapper.finished) break;
       }
       throwIfAborted(signal);
@@ -79,7 +79,8 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
       return { kind: 'retry', failure: { message: scrub(`${what}: the stream broke: ${errorMessage(err)}`, secrets), retryable: true } };
     }
     if (!mapper.finished) return { kind: 'retry', failure: watch.fired ? idle : { message: `${what}: the stream closed before message_stop`, retryable: true } };
-    yield* mapper.finish();
+    const last = mapper.finish();
+    if (last.length > 0) yield last;
     return { kind: 'completed' };
   }
 

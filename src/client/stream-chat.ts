@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatRequestBody } from '../../protocol/chat-completions.js';
 import { ResponseFailedError, retryableSdkFailure, throwIfAborted } from './api-errors.js';
 import { ChatStreamMapper } from './chat-stream-mapper.js';
-import type { ClientEvent } from './client-events.js';
+import type { ClientEvent, ClientEventBatch } from './client-events.js';
 import { prepareRequest } from './openai-sdk.js';
 import type { WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
@@ -19,11 +19,11 @@ export type StreamChatOptions = WireCallOptions<ChatRequestBody>;
 const PATH = '/chat/completions';
 
 /** @throws ApiError, ResponseFailedError, or an abort error (see isAbortError). */
-export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<ClientEvent, void, undefined> {
+export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<ClientEventBatch, void, undefined> {
   const { signal } = opts;
   const { client, secrets, payload, headers, what } = await prepareRequest(opts, PATH, 'text/event-stream');
 
-  async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
+  async function* attempt(watch: IdleWatch): AsyncGenerator<ClientEventBatch, AttemptOutcome, undefined> {
     const idle = watch.failure(what);
     let response: Response;
     try {
@@ -35,9 +35,12 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
     try {
       for await (const batch of sseJsonBatches(response)) {
         watch.touch();
-        for (const data of batch) {
-          throwIfAborted(signal);
-          yield* mapper.push(data);
+        throwIfAborted(signal);
+        const events: ClientEvent[] = [];
+        try {
+          for (const data of batch) events.push(...mapper.push(data));
+        } finally {
+          if (events.length > 0) yield events;
         }
       }
       throwIfAborted(signal);
@@ -48,7 +51,8 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Clien
       return { kind: 'retry', failure };
     }
     if (!mapper.finished) return { kind: 'retry', failure: watch.fired ? idle : { message: `${what}: the stream closed before a finish_reason`, retryable: true } };
-    yield* mapper.finish();
+    const last = mapper.finish();
+    if (last.length > 0) yield last;
     return { kind: 'completed' };
   }
 

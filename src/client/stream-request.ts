@@ -3,7 +3,7 @@
 // clients load on their first request: their event schemas take tens of milliseconds to build,
 // which every `weft exec` would pay at start-up for a wire it does not use.
 import type { WireRequest } from '../../protocol/wire-request.js';
-import type { ClientEvent } from './client-events.js';
+import type { ClientEventBatch } from './client-events.js';
 import type { WireCallOptions } from './provider.js';
 import type { ResponsesWebSocketTransport } from './responses-websocket.js';
 import { streamResponse } from './stream-response.js';
@@ -15,11 +15,11 @@ export interface StreamRequestOptions extends Omit<WireCallOptions<never>, 'body
 }
 
 /**
- * The answer's events. On the Responses wire the client's own generator is handed back as it is: each
- * generator that only passes events on costs a few promise turns per event, and a long answer streams
- * tens of thousands of deltas.
+ * The answer's events, in batches (see ClientEventBatch). On the Responses wire the client's own
+ * generator is handed back as it is: each generator that only passes batches on costs a few promise
+ * turns per batch.
  */
-export function streamRequest(opts: StreamRequestOptions): AsyncGenerator<ClientEvent, void, undefined> {
+export function streamRequest(opts: StreamRequestOptions): AsyncGenerator<ClientEventBatch, void, undefined> {
   const { request, webSocket, ...call } = opts;
   if (request.wire === 'responses') {
     return webSocket ? webSocket.stream({ ...call, body: request.body }) : streamResponse({ ...call, body: request.body });
@@ -31,7 +31,7 @@ export function streamRequest(opts: StreamRequestOptions): AsyncGenerator<Client
 async function* streamOtherWire(
   request: Exclude<WireRequest, { wire: 'responses' }>,
   call: Omit<WireCallOptions<never>, 'body'>,
-): AsyncGenerator<ClientEvent, void, undefined> {
+): AsyncGenerator<ClientEventBatch, void, undefined> {
   switch (request.wire) {
     case 'chat': {
       const { streamChat } = await import('./stream-chat.js');

@@ -15,7 +15,7 @@
 // history, which keeps rollout and requests consistent.
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { ApiError } from '../errors.js';
-import type { ClientEvent } from './client-events.js';
+import type { ClientEvent, ClientEventBatch } from './client-events.js';
 import type { WireCallOptions } from './provider.js';
 import { openAiClientFor, requestParts } from './openai-sdk.js';
 import { providerUrl } from './provider.js';
@@ -53,7 +53,7 @@ interface AttemptContext {
  * @throws ApiError (HTTP error, failed response, malformed event, retries exhausted),
  *   StreamInterruptedError, ResponseFailedError, or an abort error (see isAbortError).
  */
-export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerator<ClientEvent, void, undefined> {
+export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerator<ClientEventBatch, void, undefined> {
   const { provider, signal } = opts;
   const retry = retryOptionsFor(provider, opts.retry);
   const { apiKey, secrets, payload, headers, what } = requestParts(opts, '/responses', 'text/event-stream');
@@ -91,12 +91,12 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
       throw new ApiError(`${failure.message} (gave up after ${attempt} attempts)`, failure.status);
     }
     const delayMs = retryDelayMs(retry, attempt + 1, failure.retryAfterMs);
-    yield { type: 'retrying', attempt: attempt + 1, maxAttempts: retry.maxAttempts, delayMs, reason: failure.message };
+    yield [{ type: 'retrying', attempt: attempt + 1, maxAttempts: retry.maxAttempts, delayMs, reason: failure.message }];
     await sleep(delayMs, signal);
   }
 }
 
-async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEvent, AttemptOutcome, undefined> {
+async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerator<ClientEventBatch, AttemptOutcome, undefined> {
   const { what, secrets, signal } = ctx;
   const idle = (): AttemptFailure & { kind: 'broken' } => ({ kind: 'broken', ...watch.failure(what) });
   let response: SseAnswer;
@@ -115,7 +115,7 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
   }
 
   const modelsEtag = response.headers.get('x-models-etag');
-  if (modelsEtag) yield { type: 'models_etag', etag: modelsEtag };
+  if (modelsEtag) yield [{ type: 'models_etag', etag: modelsEtag }];
 
   let itemsDone = 0;
   // 'broken': the stream stopped without an answer; 'failed': the server answered with a failure.
@@ -123,22 +123,35 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
   try {
     read: for await (const batch of sseJsonBatches(response, { skip: isUnreadStreamEvent, readers: streamEventReaders() })) {
       watch.touch();
-      for (const data of batch) {
-        // Stop at once, even when the rest of the body is already buffered.
-        throwIfAborted(signal);
-        const mapped = mapStreamEvent(data);
-        if (mapped.kind === 'emit') {
-          if (mapped.event.type === 'item_done') itemsDone++;
-          yield mapped.event;
-        } else if (mapped.kind === 'completed') {
-          yield mapped.event;
-          return { kind: 'completed' };
-        } else if (mapped.kind === 'failed' || mapped.kind === 'incomplete') {
-          const kind = mapped.kind === 'failed' ? 'failed' : 'broken';
-          failure = { ...mapped.failure, kind, message: scrub(`${what}: ${mapped.failure.message}`, secrets) };
-          break read;
+      // Stop at once, even when the rest of the body is already buffered (the consumer checks again
+      // between the events of a batch).
+      throwIfAborted(signal);
+      const events: ClientEvent[] = [];
+      let ended = false;
+      try {
+        for (const data of batch) {
+          const mapped = mapStreamEvent(data);
+          if (mapped.kind === 'emit') {
+            if (mapped.event.type === 'item_done') itemsDone++;
+            events.push(mapped.event);
+          } else if (mapped.kind === 'completed') {
+            events.push(mapped.event);
+            ended = true;
+            break;
+          } else if (mapped.kind === 'failed' || mapped.kind === 'incomplete') {
+            const kind = mapped.kind === 'failed' ? 'failed' : 'broken';
+            failure = { ...mapped.failure, kind, message: scrub(`${what}: ${mapped.failure.message}`, secrets) };
+            break;
+          }
         }
+      } finally {
+        // What came before a malformed event is handed over before its error, as it was one by one.
+        if (events.length > 0) yield events;
       }
+      // The consumer may have cut the stream while it went through the batch.
+      throwIfAborted(signal);
+      if (ended) return { kind: 'completed' };
+      if (failure !== undefined) break read;
     }
     // The body may end quietly when the request is aborted.
     throwIfAborted(signal);

@@ -4,7 +4,7 @@
 import { ApiError } from '../errors.js';
 import type { AttemptFailure } from './api-errors.js';
 import { throwIfAborted } from './api-errors.js';
-import type { ClientEvent } from './client-events.js';
+import type { ClientEventBatch } from './client-events.js';
 import { retryDelayMs, sleep, type RetryOptions } from './retry-policy.js';
 
 export type AttemptOutcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptFailure };
@@ -12,8 +12,8 @@ export type AttemptOutcome = { kind: 'completed' } | { kind: 'retry'; failure: A
 export async function* withRetries(
   retry: RetryOptions,
   signal: AbortSignal | undefined,
-  attempt: () => AsyncGenerator<ClientEvent, AttemptOutcome, undefined>,
-): AsyncGenerator<ClientEvent, void, undefined> {
+  attempt: () => AsyncGenerator<ClientEventBatch, AttemptOutcome, undefined>,
+): AsyncGenerator<ClientEventBatch, void, undefined> {
   for (let n = 1; ; n++) {
     throwIfAborted(signal);
     const outcome = yield* attempt();
@@ -21,7 +21,7 @@ export async function* withRetries(
     const { failure } = outcome;
     if (n >= retry.maxAttempts) throw new ApiError(`${failure.message} (gave up after ${n} attempts)`, failure.status);
     const delayMs = retryDelayMs(retry, n + 1, failure.retryAfterMs);
-    yield { type: 'retrying', attempt: n + 1, maxAttempts: retry.maxAttempts, delayMs, reason: failure.message };
+    yield [{ type: 'retrying', attempt: n + 1, maxAttempts: retry.maxAttempts, delayMs, reason: failure.message }];
     await sleep(delayMs, signal);
   }
 }

@@ -11,7 +11,7 @@ import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
 import type { ThreadState, TurnDeps } from '../thread/turn-ports.js';
 import { buildCompactedHistory, summaryMessageText, userMessageTexts } from '../history/compacted-history.js';
 import { dropOldestItem } from '../history/drop-oldest.js';
-import { isContextWindowExceeded } from '../client/api-errors.js';
+import { isContextWindowExceeded, throwIfAborted } from '../client/api-errors.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 
 export async function compactLocally(
@@ -75,12 +75,15 @@ async function requestSummary(
     promptCacheKey: state.id,
   });
   let summary: string | undefined;
-  for await (const event of deps.stream({ provider: deps.provider, request, signal })) {
-    if (event.type === 'item_done' && event.item.type === 'message' && event.item.role === 'assistant') {
-      summary = messageText(event.item);
-    } else if (event.type === 'completed' && event.usage) {
-      state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
-      await state.writer.append(tokenCountEvent(state.tokenInfo));
+  for await (const batch of deps.stream({ provider: deps.provider, request, signal })) {
+    for (const event of batch) {
+      throwIfAborted(signal);
+      if (event.type === 'item_done' && event.item.type === 'message' && event.item.role === 'assistant') {
+        summary = messageText(event.item);
+      } else if (event.type === 'completed' && event.usage) {
+        state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
+        await state.writer.append(tokenCountEvent(state.tokenInfo));
+      }
     }
   }
   return summary;

@@ -1,7 +1,7 @@
 // A thread's two sampling ports, composed here so that prompt/ only renders and client/ only sends:
 // `render` turns each sample into the request for the provider's wire (with context panels and
 // tiers when the thread shapes its prompts), `stream` sends that request and maps its events.
-import type { ClientEvent } from '../client/client-events.js';
+import type { ClientEvent, ClientEventBatch } from '../client/client-events.js';
 import type { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import type { Env } from '../client/provider.js';
 import { streamRequest } from '../client/stream-request.js';
@@ -43,11 +43,25 @@ export interface SendingOptions {
 
 /**
  * The answer's events without its catalog version, which goes to `onModelsEtag` (awaited before
- * the answer is read on, as Codex 0.98 does): the turn loop never sees it.
+ * the answer is read on, as Codex 0.98 does): the turn loop never sees it. Batches without it (all
+ * but the first, in practice) pass as they are.
  */
-async function* withoutModelsEtag(events: AsyncIterable<ClientEvent>, onModelsEtag: ((etag: string) => Promise<void>) | undefined): AsyncGenerator<ClientEvent, void, undefined> {
-  for await (const event of events) {
-    if (event.type !== 'models_etag') yield event;
-    else if (onModelsEtag) await onModelsEtag(event.etag);
+async function* withoutModelsEtag(batches: AsyncIterable<ClientEventBatch>, onModelsEtag: ((etag: string) => Promise<void>) | undefined): AsyncGenerator<ClientEventBatch, void, undefined> {
+  for await (const batch of batches) {
+    if (!batch.some((event) => event.type === 'models_etag')) {
+      yield batch;
+      continue;
+    }
+    let kept: ClientEvent[] = [];
+    for (const event of batch) {
+      if (event.type !== 'models_etag') {
+        kept.push(event);
+        continue;
+      }
+      if (kept.length > 0) yield kept;
+      kept = [];
+      if (onModelsEtag) await onModelsEtag(event.etag);
+    }
+    if (kept.length > 0) yield kept;
   }
 }

@@ -34,8 +34,10 @@ export function modelCompleter(deps: CompleterDeps): Completer {
       promptCacheKey: randomUUID(),
     });
     let reply = '';
-    for await (const event of deps.stream({ provider: deps.provider, request, signal })) {
-      if (event.type === 'item_done' && event.item.type === 'message' && event.item.role === 'assistant') reply = messageText(event.item) ?? '';
+    for await (const batch of deps.stream({ provider: deps.provider, request, signal })) {
+      for (const event of batch) {
+        if (event.type === 'item_done' && event.item.type === 'message' && event.item.role === 'assistant') reply = messageText(event.item) ?? '';
+      }
     }
     return reply;
   };

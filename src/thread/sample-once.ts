@@ -3,7 +3,7 @@
 // arrives. The tools the request offered are read from the request itself.
 import type { CustomToolCallItem, FunctionCallItem, ResponseItem, ToolSearchCallItem } from '../../protocol/responses-items.js';
 import type { WireRequest } from '../../protocol/wire-request.js';
-import { StreamInterruptedError } from '../client/api-errors.js';
+import { StreamInterruptedError, throwIfAborted } from '../client/api-errors.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { messageText } from '../history/message.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
@@ -79,48 +79,53 @@ async function consumeStream(
   calls: ToolCallItem[],
   onMessage: (text: string) => void,
 ): Promise<void> {
-  for await (const event of deps.stream({ provider: deps.provider, request, signal })) {
-    switch (event.type) {
-      case 'text_delta':
-        deps.emit({ type: 'text_delta', itemId: event.itemId, delta: event.delta });
-        break;
-      case 'reasoning_summary_delta':
-        deps.emit({ type: 'reasoning_delta', itemId: event.itemId, delta: event.delta });
-        break;
-      case 'item_done': {
-        const item = state.profileThread.modelItem(event.item, event.raw);
-        await keepModelItem(state, deps, item, onMessage);
-        if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
-        else if (item.type === 'tool_search_call' && item.execution === 'client') calls.push(item);
-        break;
-      }
-      case 'retrying':
-        deps.emit({ type: 'retrying', retry: event.attempt - 1, maxRetries: event.maxAttempts - 1, reason: event.reason });
-        break;
-      case 'item_skipped':
-        deps.emit({ type: 'warning', message: `a ${String(event.raw.type)} item from the model was not kept: ${event.reason}` });
-        break;
-      case 'warning':
-        deps.emit({ type: 'warning', message: event.message });
-        break;
-      case 'completed':
-        if (event.usage) {
-          state.profileThread.responseCompleted(event.responseId);
-          state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
-          await state.writer.append(tokenCountEvent(state.tokenInfo));
-          deps.emit({ type: 'token_count', info: state.tokenInfo });
+  for await (const batch of deps.stream({ provider: deps.provider, request, signal })) {
+    // The wire checked the signal before the batch; an item kept below may take a while, during
+    // which the sample can be cut, so it is checked again before each event.
+    for (const event of batch) {
+      throwIfAborted(signal);
+      switch (event.type) {
+        case 'text_delta':
+          deps.emit({ type: 'text_delta', itemId: event.itemId, delta: event.delta });
+          break;
+        case 'reasoning_summary_delta':
+          deps.emit({ type: 'reasoning_delta', itemId: event.itemId, delta: event.delta });
+          break;
+        case 'item_done': {
+          const item = state.profileThread.modelItem(event.item, event.raw);
+          await keepModelItem(state, deps, item, onMessage);
+          if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.push(item);
+          else if (item.type === 'tool_search_call' && item.execution === 'client') calls.push(item);
+          break;
         }
-        break;
-      case 'created':
-      case 'item_added':
-      case 'reasoning_summary_part_added':
-      case 'reasoning_text_delta':
-      // The engine's stream port takes the catalog version before the loop sees the answer.
-      case 'models_etag':
-        break;
-      default: {
-        const never: never = event;
-        void never;
+        case 'retrying':
+          deps.emit({ type: 'retrying', retry: event.attempt - 1, maxRetries: event.maxAttempts - 1, reason: event.reason });
+          break;
+        case 'item_skipped':
+          deps.emit({ type: 'warning', message: `a ${String(event.raw.type)} item from the model was not kept: ${event.reason}` });
+          break;
+        case 'warning':
+          deps.emit({ type: 'warning', message: event.message });
+          break;
+        case 'completed':
+          if (event.usage) {
+            state.profileThread.responseCompleted(event.responseId);
+            state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
+            await state.writer.append(tokenCountEvent(state.tokenInfo));
+            deps.emit({ type: 'token_count', info: state.tokenInfo });
+          }
+          break;
+        case 'created':
+        case 'item_added':
+        case 'reasoning_summary_part_added':
+        case 'reasoning_text_delta':
+        // The engine's stream port takes the catalog version before the loop sees the answer.
+        case 'models_etag':
+          break;
+        default: {
+          const never: never = event;
+          void never;
+        }
       }
     }
   }

@@ -5,7 +5,7 @@ import type { McpSession } from '../mcp/mcp-session.js';
 import type { WireOutputItem } from '../../protocol/responses-events.js';
 import type { FunctionCallItem, MessageItem, ResponseItem } from '../../protocol/responses-items.js';
 import type { CompactRequestBody, ToolSpec } from '../../protocol/responses-request.js';
-import type { ClientEvent } from '../client/client-events.js';
+import type { ClientEventBatch } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
 import type { InitialContextOptions } from '../context/initial-context.js';
 import type { PreviousTurn } from '../context/settings-update.js';
@@ -66,7 +66,8 @@ export interface PendingInput {
 }
 
 /** Sends one rendered request and yields its events (the client, for the request's wire). */
-export type StreamFn = (opts: { provider: ProviderSettings; request: WireRequest; signal?: AbortSignal }) => AsyncIterable<ClientEvent>;
+/** Sends a rendered request: the answer's events, in batches (see ClientEventBatch). */
+export type StreamFn = (opts: { provider: ProviderSettings; request: WireRequest; signal?: AbortSignal }) => AsyncIterable<ClientEventBatch>;
 
 /** Posts a remote compaction (`POST /responses/compact`): the items that replace the history. */
 export type PostCompactFn = (opts: { provider: ProviderSettings; body: CompactRequestBody; signal?: AbortSignal }) => Promise<ResponseItem[]>;

@@ -1,6 +1,7 @@
 // Shared bits of the model-client tests: a provider pointing at the mock, and draining a stream.
+import { expect } from 'vitest';
 import type { ProviderSettings } from '../../src/client/provider.js';
-import type { ClientEvent } from '../../src/client/client-events.js';
+import type { ClientEvent, ClientEventBatch } from '../../src/client/client-events.js';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 
 export const MOCK_KEY = 'mock-key-7f3a9c2e41';
@@ -25,11 +26,14 @@ export function minimalBody(text = 'hello'): ResponsesRequestBody {
   };
 }
 
-/** All events until the stream ends, and the error it ended with, if any. */
-export async function drain(stream: AsyncIterable<ClientEvent>): Promise<{ events: ClientEvent[]; error: unknown }> {
+/** All events until the stream ends (its batches put end to end), and the error it ended with, if any. */
+export async function drain(stream: AsyncIterable<ClientEventBatch>): Promise<{ events: ClientEvent[]; error: unknown }> {
   const events: ClientEvent[] = [];
   try {
-    for await (const event of stream) events.push(event);
+    for await (const batch of stream) {
+      expect(batch.length, 'a batch holds at least one event').toBeGreaterThan(0);
+      events.push(...batch);
+    }
     return { events, error: undefined };
   } catch (error) {
     return { events, error };

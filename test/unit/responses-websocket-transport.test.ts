@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyReply, startMockResponsesServer, textReply, type CapturedRequest, type MockServer } from '../../src/testing/index.js';
-import type { ClientEvent } from '../../src/client/client-events.js';
+import type { ClientEvent, ClientEventBatch } from '../../src/client/client-events.js';
 import type { ProviderSettings } from '../../src/client/provider.js';
 import { RESPONSES_WEBSOCKET_BETA, ResponsesWebSocketTransport, WS_REQUEST_START_KEY } from '../../src/client/responses-websocket.js';
 import { streamResponse } from '../../src/client/stream-response.js';
@@ -34,9 +34,9 @@ function provider(url: string, extra: Partial<ProviderSettings> = {}): ProviderS
   return { name: 'OpenAI', baseUrl: url, wireApi: 'responses', apiKey: 'sk-ws-test', ...extra };
 }
 
-async function drain(events: AsyncIterable<ClientEvent>): Promise<ClientEvent[]> {
+async function drain(batches: AsyncIterable<ClientEventBatch>): Promise<ClientEvent[]> {
   const all: ClientEvent[] = [];
-  for await (const e of events) all.push(e);
+  for await (const batch of batches) all.push(...batch);
   return all;
 }
 

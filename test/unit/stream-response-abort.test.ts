@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sseBlock, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { isAbortError, streamResponse } from '../../src/client/stream-response.js';
 import { ApiError } from '../../src/errors.js';
-import type { ClientEvent } from '../../src/client/client-events.js';
+import type { ClientEvent, ClientEventBatch } from '../../src/client/client-events.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
 
 let server: MockServer | undefined;
@@ -17,13 +17,19 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Consumes the stream, calling `onEvent` for each event; returns the events and the final error. */
-async function consume(stream: AsyncIterable<ClientEvent>, onEvent: (e: ClientEvent) => void) {
+/**
+ * Consumes the stream as a consumer must (the signal checked before each event of a batch), calling
+ * `onEvent` for each event; returns the events and the final error.
+ */
+async function consume(stream: AsyncIterable<ClientEventBatch>, onEvent: (e: ClientEvent) => void, signal: AbortSignal) {
   const events: ClientEvent[] = [];
   try {
-    for await (const event of stream) {
-      events.push(event);
-      onEvent(event);
+    for await (const batch of stream) {
+      for (const event of batch) {
+        if (signal.aborted) break;
+        events.push(event);
+        onEvent(event);
+      }
     }
     return { events, error: undefined as unknown };
   } catch (error) {
@@ -93,6 +99,7 @@ describe('streamResponse abort', () => {
       (e) => {
         if (e.type === 'created') controller.abort();
       },
+      controller.signal,
     );
     expect(events.map((e) => e.type)).toEqual(['created']);
     expect(isAbortError(error)).toBe(true);
@@ -107,6 +114,7 @@ describe('streamResponse abort', () => {
       (e) => {
         if (e.type === 'created') controller.abort();
       },
+      controller.signal,
     );
     expect(events.map((e) => e.type)).toEqual(['created']);
     expect(isAbortError(error)).toBe(true);
@@ -127,6 +135,7 @@ describe('streamResponse abort', () => {
       (e) => {
         if (e.type === 'retrying') controller.abort();
       },
+      controller.signal,
     );
     expect(events.map((e) => e.type)).toEqual(['retrying']);
     expect(isAbortError(error)).toBe(true);

@@ -6,6 +6,7 @@
 // A model switch between catalog `comp_hash`es compacts first, with the previous model.
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
+import { throwIfAborted } from '../../client/api-errors.js';
 import { summaryMessageText } from '../../history/compacted-history.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
@@ -101,17 +102,20 @@ export async function compactThread(
   await state.writer.append(thread.compactionStarted(state));
   let summary: string | undefined;
   let compacted: ResponseItem | undefined;
-  for await (const event of deps.stream({ provider: deps.provider, request, signal })) {
-    if (event.type === 'item_done') {
-      const item = thread.modelItem(event.item, event.raw);
-      if (item.type === 'message' && item.role === 'assistant') summary = messageText(item);
-      if (item.type === 'compaction') compacted = { ...item, ...(typeof event.raw.id === 'string' ? { id: event.raw.id } : {}) };
-      // Recorded, not kept: the next window replaces the history.
-      await state.writer.append(responseItemLine(item));
-    } else if (event.type === 'completed' && event.usage) {
-      thread.responseCompleted(event.responseId);
-      state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(requestSettings.model));
-      await state.writer.append(tokenCountEvent(state.tokenInfo));
+  for await (const batch of deps.stream({ provider: deps.provider, request, signal })) {
+    for (const event of batch) {
+      throwIfAborted(signal);
+      if (event.type === 'item_done') {
+        const item = thread.modelItem(event.item, event.raw);
+        if (item.type === 'message' && item.role === 'assistant') summary = messageText(item);
+        if (item.type === 'compaction') compacted = { ...item, ...(typeof event.raw.id === 'string' ? { id: event.raw.id } : {}) };
+        // Recorded, not kept: the next window replaces the history.
+        await state.writer.append(responseItemLine(item));
+      } else if (event.type === 'completed' && event.usage) {
+        thread.responseCompleted(event.responseId);
+        state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(requestSettings.model));
+        await state.writer.append(tokenCountEvent(state.tokenInfo));
+      }
     }
   }
 
