@@ -29,7 +29,7 @@ import { windowContext } from './initial-context.js';
 import { installationId } from './installation-id.js';
 import { decorateCreatedItem, modelOutputItem, type ItemMeta } from './items.js';
 import { sentInstructions0169, sessionInstructions0169, toolNames } from './model-instructions.js';
-import { baseInstructionsMessage, renderBody0169, sentPrompt0169 } from './render-body.js';
+import { baseInstructionsMessage, bodyFor0169, sentPrompt0169 } from './render-body.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { contextCompactedEvent, turnAbortedEvent } from '../../rollout/records.js';
@@ -182,14 +182,14 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     });
   }
 
-  renderBody(prompt: Prompt, settings: TurnSettings, _opts: RenderOptions): ResponsesRequestBody {
-    return renderBody0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, this.requestContext());
+  bodyFor(sent: Prompt, settings: TurnSettings, _opts: RenderOptions): ResponsesRequestBody {
+    return bodyFor0169(sent, settings, this.requestContext());
   }
 
   compactionRendering(compaction: CompactionInfo): PromptRendering {
     return {
       sentPrompt: (prompt, settings, opts) => this.sentPrompt(prompt, settings, opts),
-      renderBody: (prompt, settings) => renderBody0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, this.requestContext(compaction)),
+      bodyFor: (sent, settings) => bodyFor0169(sent, settings, this.requestContext(compaction)),
     };
   }
 
