@@ -20,7 +20,7 @@ const server = await startMockResponsesServer();
 const provider = { name: 'mock', baseUrl: server.url, envKey: 'MOCK_API_KEY', wireApi: 'responses' };
 const body = { model: 'm', instructions: 'i', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] }], tools: [], tool_choice: 'auto', parallel_tool_calls: false, store: false, stream: true, include: [] };
 const types = [];
-for await (const e of streamResponse({ provider, body, env: { MOCK_API_KEY: 'k' } })) types.push(e.type);
+for await (const batch of streamResponse({ provider, body, env: { MOCK_API_KEY: 'k' } })) for (const e of batch) types.push(e.type);
 await server.close();
 console.log(JSON.stringify({ types, undici: process.moduleLoadList.some((m) => m.includes('undici')) }));
 `;
