@@ -9,6 +9,7 @@ import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { bubblewrapSandbox } from '../../tools/sandbox/bubblewrap-sandbox.js';
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
+import { CLI_VERSIONS } from '../cli-versions.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
 import { FALLBACK_MODEL_0169 } from './fallback-model.js';
 import { forkRollout0169 } from './fork-rollout.js';
@@ -23,7 +24,7 @@ import { requestHeaders0169 } from './request-headers.js';
 
 export const codex0169Profile: CompatProfile = {
   name: 'codex-0.169',
-  cliVersion: '0.169.0',
+  cliVersion: CLI_VERSIONS['codex-0.169'],
   protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
   toolOutputs: CODEX_0169_TOOL_OUTPUTS,
