@@ -1,5 +1,6 @@
 // weft's command line: dispatch to a command; every error is printed as one clear line on stderr
 // with a non-zero exit code.
+import { isatty } from 'node:tty';
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
 import { COMMAND_NAMES, route, type CommandName } from './route.js';
@@ -120,7 +121,8 @@ export function processIo(): CliIo {
     stdout: (line) => out(`${line}\n`),
     write: out,
     stderr: (line) => err(`${line}\n`),
-    isTty: Boolean(process.stdin.isTTY),
+    // Asked of the descriptor: `process.stdin` would set up a stream that only a command reading it needs.
+    isTty: isatty(0),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompatProfileName } from '../../protocol/config.js';
-import { CLI_VERSIONS, DEFAULT_COMPAT } from '../profile/cli-versions.js';
+import { DEFAULT_COMPAT, PROFILE_FACTS } from '../profile/profile-facts.js';
 
 export function packageVersion(from: string = fileURLToPath(import.meta.url)): string {
   for (let dir = path.dirname(from); ; dir = path.dirname(dir)) {
@@ -20,7 +20,7 @@ export function packageVersion(from: string = fileURLToPath(import.meta.url)): s
 }
 
 export function versionLine(): string {
-  const names = Object.keys(CLI_VERSIONS) as CompatProfileName[];
-  const others = names.filter((n) => n !== DEFAULT_COMPAT).map((n) => `${n} ${CLI_VERSIONS[n]}`);
-  return `weft ${CLI_VERSIONS[DEFAULT_COMPAT]} (weft ${packageVersion()}; compat ${DEFAULT_COMPAT} by default; also ${others.join(', ')})`;
+  const names = Object.keys(PROFILE_FACTS) as CompatProfileName[];
+  const others = names.filter((n) => n !== DEFAULT_COMPAT).map((n) => `${n} ${PROFILE_FACTS[n].cliVersion}`);
+  return `weft ${PROFILE_FACTS[DEFAULT_COMPAT].cliVersion} (weft ${packageVersion()}; compat ${DEFAULT_COMPAT} by default; also ${others.join(', ')})`;
 }
