@@ -137,7 +137,7 @@ function renderShaped(body: ResponsesRequestBody, wire: WireApi, shaper: PromptS
   const prompt: Prompt = { instructions: body.instructions ?? '', input: body.input, tools: body.tools ?? [], parallelToolCalls: body.parallel_tool_calls };
   // The Chat and Anthropic renderers read only the model's slug; the Responses body is the one given.
   const settings = { model: { slug: body.model } } as unknown as TurnSettings;
-  return sampleRenderer(shaper)(wire, { prompt, settings, rendering: { sentPrompt: () => prompt, renderBody: () => body }, promptCacheKey: 'bench' });
+  return sampleRenderer(shaper)(wire, { prompt, settings, rendering: { sentPrompt: () => prompt, bodyFor: (sent) => ({ ...body, input: [...sent.input] }) }, promptCacheKey: 'bench' });
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;

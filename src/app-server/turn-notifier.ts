@@ -46,7 +46,6 @@ export class TurnNotifier {
   /** File-change items announced (before their approval request, or when the write began). */
   readonly #fileChanges = new Set<string>();
   readonly #turnDiff = new TurnDiff();
-  #compactionId: string | undefined;
   /**
    * Totals recorded before a request are reported once its response starts streaming (Codex
    * reports them with the response's rate limits); a request that fails reports none.
@@ -189,12 +188,9 @@ export class TurnNotifier {
         });
         return;
       case 'compaction_started':
-        this.#compactionId = randomUUID();
-        return this.#item('item/started', { type: 'contextCompaction', id: this.#compactionId });
+        return this.#item('item/started', { type: 'contextCompaction', id: event.itemId });
       case 'compaction_finished': {
-        const id = this.#compactionId ?? randomUUID();
-        this.#compactionId = undefined;
-        this.#item('item/completed', { type: 'contextCompaction', id });
+        this.#item('item/completed', { type: 'contextCompaction', id: event.itemId });
         if (this.style.sendsThreadCompacted) this.notify('thread/compacted', { threadId: this.threadId, turnId: this.turnId });
         return;
       }

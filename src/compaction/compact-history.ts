@@ -5,6 +5,7 @@ import { isAbortError } from '../client/api-errors.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
 import { contextPrefixes } from '../history/context-messages.js';
+import { newThreadId } from '../rollout/thread-id.js';
 import type { CompactionTrigger, Compactor, ThreadState, TurnDeps } from '../thread/turn-ports.js';
 import { autoCompactTokenLimit, shouldAutoCompact } from './compaction-trigger.js';
 import { compactLocally } from './local-compaction.js';
@@ -19,7 +20,8 @@ export async function compactHistory(
   signal: AbortSignal,
 ): Promise<void> {
   if (nothingToCompact(state.history, contextPrefixes(deps.pack), deps.pack.text('compact/summary_prefix.md'))) return;
-  deps.emit({ type: 'compaction_started', trigger });
+  state.compactionItemId = newThreadId();
+  deps.emit({ type: 'compaction_started', itemId: state.compactionItemId, trigger });
   // Each generation compacts its own way (codex-0.169: inline or `compaction_trigger`, model switches).
   return state.profileThread.compact(state, deps, settings, trigger, signal);
 }

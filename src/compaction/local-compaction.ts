@@ -5,6 +5,7 @@ import type { TurnSettings } from '../context/turn-settings.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { messageText, textMessage } from '../history/message.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
+import { compactionFinishedEvent } from './compaction-finished.js';
 import { estimateItemsTokens } from '../history/token-estimate.js';
 import { compactedLine, contextCompactedEvent, tokenCountEvent, turnContextLine } from '../rollout/records.js';
 import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
@@ -56,7 +57,7 @@ export async function compactLocally(
   // summary), so a resume restores exactly this history and may start reading here.
   await state.writer.append([tokenCountEvent(state.tokenInfo), compactedLine(summaryText, state.history), contextCompactedEvent()]);
   await state.writer.flush();
-  deps.emit({ type: 'compaction_finished', tokensBefore, tokensAfter: estimateItemsTokens(state.history) });
+  deps.emit(compactionFinishedEvent(state, tokensBefore));
 }
 
 /** One compaction request over `history`; the text of the model's last message, if any. */

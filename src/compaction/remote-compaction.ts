@@ -5,6 +5,7 @@
 import type { CompactRequestBody } from '../../protocol/responses-request.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
+import { compactionFinishedEvent } from './compaction-finished.js';
 import { estimateItemsTokens } from '../history/token-estimate.js';
 import { compactedLine, contextCompactedEvent } from '../rollout/records.js';
 import type { PostCompactFn, ThreadState, TurnDeps } from '../thread/turn-ports.js';
@@ -29,5 +30,5 @@ export async function compactRemotely(
   state.needsInitialContext = false;
   await state.writer.append([compactedLine('', state.history), contextCompactedEvent()]);
   await state.writer.flush();
-  deps.emit({ type: 'compaction_finished', tokensBefore, tokensAfter: estimateItemsTokens(state.history) });
+  deps.emit(compactionFinishedEvent(state, tokensBefore));
 }

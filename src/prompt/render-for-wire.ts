@@ -16,18 +16,21 @@ import { renderResponsesBody, type RenderOptions } from './responses.js';
 
 export type { WireBody, WireRequest };
 
-/** How a generation puts a prompt on the wire. */
+/**
+ * How a generation puts a prompt on the wire, in two steps so that a shaper can work between them:
+ * the prompt as sent, then the Responses body around a sent prompt.
+ */
 export interface PromptRendering {
   /** The prompt as the generation sends it: what its Responses body carries, and what Chat and Anthropic render. */
   sentPrompt(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): Prompt;
-  /** The generation's Responses body. */
-  renderBody(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody;
+  /** The generation's Responses body around `sent` (a `sentPrompt` result, possibly shaped). */
+  bodyFor(sent: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody;
 }
 
 /** codex-0.98's rendering: the prompt goes out as it is. */
 export const PLAIN_RENDERING: PromptRendering = {
   sentPrompt: (prompt) => prompt,
-  renderBody: renderResponsesBody,
+  bodyFor: renderResponsesBody,
 };
 
 export interface WireOptions {
@@ -45,7 +48,7 @@ export function renderForWire(wire: WireApi, prompt: Prompt, settings: TurnSetti
   const rendering = opts.rendering ?? PLAIN_RENDERING;
   switch (wire) {
     case 'responses':
-      return { wire, body: rendering.renderBody(prompt, settings, { promptCacheKey: opts.promptCacheKey }) };
+      return { wire, body: rendering.bodyFor(rendering.sentPrompt(prompt, settings, opts), settings, { promptCacheKey: opts.promptCacheKey }) };
     case 'chat':
       return { wire, body: renderChatBody(rendering.sentPrompt(prompt, settings, opts), settings, opts.chat) };
     case 'anthropic':
@@ -67,17 +70,18 @@ export type RenderFn = (wire: WireApi, sample: SampleRequest) => Promise<WireReq
 
 /**
  * The render port of a thread. Without a shaper it is `renderForWire`; with one, the sent prompt
- * is shaped first (panels and tiers laid into its input): on the Responses wire only `input` is
- * replaced, every other field stays as the generation rendered it. The shaper keeps per-thread
+ * is shaped first (panels and tiers laid into its input): on the Responses wire only its `input`
+ * is replaced, every other field stays as the generation rendered it. The shaper keeps per-thread
  * state, so each thread gets its own.
  */
 export function sampleRenderer(shaper: PromptShaper | undefined, opts: WireOptions = {}): RenderFn {
   return async (wire, { prompt, settings, rendering, promptCacheKey }) => {
     if (!shaper) return renderForWire(wire, prompt, settings, { ...opts, rendering, promptCacheKey });
-    const shaped = await shaper.shape(rendering.sentPrompt(prompt, settings, { promptCacheKey }), wire);
+    const sent = rendering.sentPrompt(prompt, settings, { promptCacheKey });
+    const shaped = await shaper.shape(sent, wire);
     switch (wire) {
       case 'responses':
-        return { wire, body: { ...rendering.renderBody(prompt, settings, { promptCacheKey }), input: [...shaped.prompt.input] } };
+        return { wire, body: rendering.bodyFor({ ...sent, input: shaped.prompt.input }, settings, { promptCacheKey }) };
       case 'chat':
         return { wire, body: renderChatBody(shaped.prompt, settings, opts.chat) };
       case 'anthropic':

@@ -46,8 +46,8 @@ export type ThreadEvent =
   | { type: 'plan_updated'; callId: string; explanation: string | null; plan: readonly PlanStep[] }
   /** The `retry`-th of `maxRetries` retries is about to start (Codex's "Reconnecting... 1/5"). */
   | { type: 'retrying'; retry: number; maxRetries: number; reason: string }
-  | { type: 'compaction_started'; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
-  | { type: 'compaction_finished'; tokensBefore: number; tokensAfter: number }
+  | { type: 'compaction_started'; itemId: string; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
+  | { type: 'compaction_finished'; itemId: string; tokensBefore: number; tokensAfter: number }
   | { type: 'warning'; message: string }
   | { type: 'turn_completed'; turnId: string; usage: TokenUsage | null; lastMessage: string | undefined }
   | { type: 'turn_interrupted'; turnId: string }

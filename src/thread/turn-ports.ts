@@ -55,6 +55,11 @@ export interface ThreadState {
   pendingToolItems?: ToolItemRecord[];
   /** Code mode's running `exec` cells and stored values; created on the first `exec` call. */
   codeMode?: CodeModeSession;
+  /**
+   * The id of the compaction under way: clients see it as their item's id, and codex-0.169's
+   * rollout records the same id, so a thread read later shows the item clients saw live.
+   */
+  compactionItemId?: string;
   /** The profile's per-thread behaviour (codex-0.169: ids, metadata, rollout format, compaction). */
   readonly profileThread: ProfileThread;
 }

@@ -40,9 +40,34 @@ export function substitutePlaceholders(value: unknown, bindings: Record<string, 
   return value;
 }
 
+/**
+ * How long `{{REPO}}` is in the recordings: 41 to 44 characters. The fixtures normalize paths but not
+ * token counts, and a count over a text that names the repository depends on the path's length
+ * (0.169's `tool_sandbox_denied` counts `touch: cannot touch '<repo>/x': …` as 23 tokens, which only a
+ * 41-44 character path gives). The harness therefore makes every workspace's `{{REPO}}` this long, as
+ * the recording harness's was, whatever the scenario; it is a property of the recording machine, like
+ * its TMPDIR layout, not of any one fixture.
+ */
+export const RECORDED_REPO_PATH_LENGTH = 44;
+
+/**
+ * The `mkdtemp` prefix under `tmpRoot` (a real path) whose workspace's `repo/` is
+ * `RECORDED_REPO_PATH_LENGTH` characters long: `weft-conf-` and as much of the scenario's name as fits
+ * (for whoever reads the temp dir), padded. A temp root too long for that keeps the whole name, and
+ * counts over paths then differ from the recording's.
+ */
+export function workspacePrefix(tmpRoot: string, scenarioName: string): string {
+  const fixed = tmpRoot.length + '/'.length + 'XXXXXX'.length + '/repo'.length;
+  const width = RECORDED_REPO_PATH_LENGTH - fixed;
+  const natural = `weft-conf-${scenarioName}-`;
+  if (width < 'weft-conf-'.length + 1) return natural;
+  return `weft-conf-${scenarioName}`.slice(0, width - 1).padEnd(width - 1, '_') + '-';
+}
+
 export async function materializeScenario(scenario: Scenario, opts: { mockUrl: string; tmpRoot?: string }): Promise<Materialized> {
   // realpath: the engine sees real paths (process cwd, git), and normalization must match them.
-  const root = realpathSync(mkdtempSync(join(opts.tmpRoot ?? tmpdir(), `weft-conf-${scenario.name}-`)));
+  const tmpRoot = realpathSync(opts.tmpRoot ?? tmpdir());
+  const root = realpathSync(mkdtempSync(join(tmpRoot, workspacePrefix(tmpRoot, scenario.name))));
   try {
     const paths: Record<string, string> = { '{{WS}}': root };
     for (const [placeholder, name] of Object.entries(DIRS)) {

@@ -15,7 +15,8 @@ export function renderCanned(body: ResponsesRequestBody, wire: WireApi, shaper?:
     tools: body.tools ?? [],
     parallelToolCalls: body.parallel_tool_calls,
   };
-  const rendering: PromptRendering = { sentPrompt: () => prompt, renderBody: () => body };
+  // The canned body itself while the input is the prompt's own; a shaped input replaces its input.
+  const rendering: PromptRendering = { sentPrompt: () => prompt, bodyFor: (sent) => (sent.input === prompt.input ? body : { ...body, input: [...sent.input] }) };
   const settings = turnSettings(syntheticModel({ slug: body.model }));
   return sampleRenderer(shaper)(wire, { prompt, settings, rendering, promptCacheKey: body.prompt_cache_key ?? 'k' });
 }

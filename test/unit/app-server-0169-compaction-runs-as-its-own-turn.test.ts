@@ -2,7 +2,7 @@
 // compaction request carries that turn's id in its metadata, the rollout records the turn
 // (task_started without turn_attribution, the rebuilt window's turn_context after `compacted`, the
 // compaction item, task_complete), and a later reader lists it as a turn holding one
-// contextCompaction item. A rollback counts the user's turns only.
+// contextCompaction item, under the id clients saw live. A rollback counts the user's turns only.
 import { readFileSync } from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
@@ -44,6 +44,14 @@ it('records a manual compaction as its own turn and sends that turn id', async (
     const compaction = await untilTurnCompleted(client, () => client.request('thread/compact/start', { threadId: thread.id }));
     const third = await untilTurnCompleted(client, () => client.request('turn/start', { threadId: thread.id, input: text('two') }));
 
+    // Clients saw one contextCompaction item, started and completed under one id.
+    const live = client.received
+      .filter((m) => m.method === 'item/started' || m.method === 'item/completed')
+      .map((m) => (m.params as { item: { type: string; id: string } }).item)
+      .filter((i) => i.type === 'contextCompaction');
+    expect(live.map((i) => i.type)).toEqual(['contextCompaction', 'contextCompaction']);
+    expect(live[0]?.id).toBe(live[1]?.id);
+
     // The request carries the id the client saw in turn/started for the compaction.
     expect(new Set([first, compaction, third]).size).toBe(3);
     expect(mock.requests.map(turnIdOf)).toEqual([first, compaction, third]);
@@ -70,7 +78,7 @@ it('records a manual compaction as its own turn and sends that turn id', async (
       'task_complete',
     ]);
     expect(lines[open + 7]?.payload.turn_id).toBe(compaction);
-    expect(lines[open + 10]?.payload).toMatchObject({ turn_id: compaction, item: { type: 'ContextCompaction' } });
+    expect(lines[open + 10]?.payload).toMatchObject({ turn_id: compaction, item: { type: 'ContextCompaction', id: live[0]?.id } });
     // The next turn finds its context in place: no second snapshot.
     const next = kinds.slice(close + 1, close + 3);
     expect(next).toEqual(['task_started', 'turn_context']);
@@ -79,7 +87,9 @@ it('records a manual compaction as its own turn and sends that turn id', async (
     // Another process reads the compaction as a turn of its own.
     client = await session(ws);
     const read = await client.request('thread/read', { threadId: thread.id, includeTurns: true });
-    const turns = (read.result as { thread: { turns: { id: string; items: { type: string }[] }[] } }).thread.turns;
+    const turns = (read.result as { thread: { turns: { id: string; items: { type: string; id: string }[] }[] } }).thread.turns;
+    // The same item, under the id clients saw live.
+    expect(turns[1]?.items[0]?.id).toBe(live[0]?.id);
     expect(turns.map((t) => [t.id, t.items.map((i) => i.type)])).toEqual([
       [first, ['userMessage', 'agentMessage']],
       [compaction, ['contextCompaction']],

@@ -51,8 +51,8 @@ describe('messages', () => {
   });
 
   it('a compaction gives one progress line, when it is done', () => {
-    expect(progressLine({ type: 'compaction_started', trigger: 'manual' })).toBeUndefined();
-    expect(progressLine({ type: 'compaction_finished', tokensBefore: 900, tokensAfter: 120 })).toBe('compacted the history: about 900 → 120 tokens');
+    expect(progressLine({ type: 'compaction_started', itemId: 'c1', trigger: 'manual' })).toBeUndefined();
+    expect(progressLine({ type: 'compaction_finished', itemId: 'c1', tokensBefore: 900, tokensAfter: 120 })).toBe('compacted the history: about 900 → 120 tokens');
   });
 
   it("exec says when config.toml's approval policy is ignored", async () => {

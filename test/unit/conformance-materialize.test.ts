@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CLIENT_NAME, materializeScenario } from '../conformance/materialize.js';
+import { CLIENT_NAME, materializeScenario, RECORDED_REPO_PATH_LENGTH, workspacePrefix } from '../conformance/materialize.js';
 import { conformanceRoot, listScenarios, type LoadedScenario } from '../conformance/scenario.js';
 
 const MOCK_URL = 'http://127.0.0.1:1/v1';
@@ -45,6 +45,23 @@ describe.skipIf(!existsSync(conformanceRoot()))('materialize', () => {
         ws.cleanup();
       }
     }
+  });
+
+  test('every workspace repo path is as long as the recording machine\'s, whatever the scenario name', async () => {
+    for (const name of ['basic', 'tool_sandbox_denied', 'a_scenario_name_far_longer_than_any_workspace_path_allows']) {
+      const ws = await materializeScenario({ ...scenario('codex-0.98', 'basic').scenario, name }, { mockUrl: MOCK_URL });
+      try {
+        expect([name, ws.paths['{{REPO}}']?.length]).toEqual([name, RECORDED_REPO_PATH_LENGTH]);
+        expect(ws.root).toContain('weft-conf-');
+      } finally {
+        ws.cleanup();
+      }
+    }
+  });
+
+  test('a temp root too long for the recorded length keeps the whole scenario name', () => {
+    expect(workspacePrefix(`/${'t'.repeat(40)}`, 'basic')).toBe('weft-conf-basic-');
+    expect(workspacePrefix('/tmp', 'basic')).toBe('weft-conf-basic____________-');
   });
 
   test('a different tree is a clear error, and nothing is left behind', async () => {

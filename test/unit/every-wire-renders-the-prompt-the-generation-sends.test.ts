@@ -7,7 +7,7 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { codex098Profile } from '../../src/profile/codex-0.98/profile.js';
 import { HARNESS, contextMessage } from '../../src/profile/codex-0.169/items.js';
-import { renderBody0169, sentPrompt0169 } from '../../src/profile/codex-0.169/render-body.js';
+import { bodyFor0169, renderBody0169, sentPrompt0169 } from '../../src/profile/codex-0.169/render-body.js';
 import type { RequestContext } from '../../src/profile/codex-0.169/turn-metadata.js';
 import { renderChatBody } from '../../src/prompt/chat.js';
 import type { Prompt } from '../../src/prompt/prompt.js';
@@ -72,7 +72,7 @@ describe('the prompt as a generation sends it', () => {
     const settings = turnSettings(model0169(pack, 'gpt-5.5'));
     const rendering: PromptRendering = {
       sentPrompt: (p, s) => sentPrompt0169(p, s, context(false)),
-      renderBody: (p, s) => renderBody0169(p, s, context(false)),
+      bodyFor: (sent, s) => bodyFor0169(sent, s, context(false)),
     };
     const chat = renderForWire('chat', prompt, settings, { promptCacheKey: 'thread-1', rendering });
     expect(chat.body).toEqual(renderChatBody(sentPrompt0169(prompt, settings, context(false)), settings));
@@ -83,7 +83,7 @@ describe('the prompt as a generation sends it', () => {
   it('codex-0.98 sends the prompt as it is', () => {
     const settings = turnSettings(syntheticModel());
     expect(codex098Profile.sentPrompt(prompt, settings, { promptCacheKey: 'k' })).toBe(prompt);
-    expect(carried(codex098Profile.renderBody(prompt, settings, { promptCacheKey: 'k' }), prompt.outputSchema)).toEqual(prompt);
+    expect(carried(codex098Profile.bodyFor(prompt, settings, { promptCacheKey: 'k' }), prompt.outputSchema)).toEqual(prompt);
   });
 });
 

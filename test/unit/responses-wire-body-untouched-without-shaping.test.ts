@@ -39,7 +39,7 @@ describe('the Responses wire', () => {
       const ported = await sampleRenderer(undefined)(wire, {
         prompt,
         settings,
-        rendering: { sentPrompt: (p) => p, renderBody: renderResponsesBody },
+        rendering: { sentPrompt: (p) => p, bodyFor: renderResponsesBody },
         promptCacheKey: 'k',
       });
       expect(JSON.stringify(ported)).toBe(JSON.stringify(direct));
@@ -56,5 +56,20 @@ describe('the Responses wire', () => {
     expect(Object.keys(out)).toEqual(Object.keys(body));
     expect({ ...out, input: body.input }).toEqual(body);
     expect(out.input.length).toBe(body.input.length + 6);
+  });
+
+  it('with panels, the generation works out the sent prompt once per sample', async () => {
+    const texts = await loadPanelTexts(WEFT_PACK_DIR);
+    const panels = new PanelRegistry({ now: () => 0 });
+    panels.register({ id: 'P1', header: 'Todo', content: '- a' });
+    const pack = await loadCodexPack();
+    const settings = turnSettings(catalogModel(pack, 'gpt-5.2-codex'));
+    const render = sampleRenderer(new PromptShaper({ panels, now: () => 0 }, async () => texts));
+    for (const wire of ['responses', 'chat', 'anthropic'] as const) {
+      let worked = 0;
+      const rendering = { sentPrompt: (p: Prompt): Prompt => (worked++, p), bodyFor: renderResponsesBody };
+      await render(wire, { prompt, settings, rendering, promptCacheKey: 'k' });
+      expect([wire, worked]).toEqual([wire, 1]);
+    }
   });
 });

@@ -1,7 +1,8 @@
-// Why 0.169's tool_sandbox_denied stays pending: the exec frame's "Original token count" is
-// ceil(UTF-8 bytes / 4) of the command's output, and that output holds the workspace path. For
+// Why the conformance harness sizes its workspace path (test/conformance/materialize.ts): the exec
+// frame's "Original token count" is ceil(UTF-8 bytes / 4) of the command's output, and in 0.169's
+// tool_sandbox_denied that output holds the workspace path. For
 // `touch: cannot touch '<repo>/x': Read-only file system\n` the recorded 23 means a path of 41-44
-// characters on the recording machine; the harness's path is 46, for which weft (rightly) says 24.
+// characters on the recording machine; with a 46-character path weft (rightly) says 24.
 import { describe, expect, it } from 'vitest';
 import { estimateTokens } from '../../src/history/token-estimate.js';
 import { renderExecOutcome } from '../../src/tools/unified-exec/exec-output.js';
@@ -26,7 +27,7 @@ describe('the original token count of a sandbox refusal', () => {
     for (const length of [41, 42, 43, 44]) expect([length, shownCount(length)]).toEqual([length, '23']);
   });
 
-  it('is 24 for the harness path (46 characters) and 22 below the range', () => {
+  it('is 24 for a 46-character path and 22 below the range', () => {
     expect(shownCount(46)).toBe('24');
     expect(shownCount(40)).toBe('22');
     expect(estimateTokens(refusal(pathOf(45)))).toBe(24);

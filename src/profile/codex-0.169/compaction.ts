@@ -23,6 +23,7 @@ import { addUsage, effectiveContextWindow } from '../../rollout/token-info.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import { contextMessage, HARNESS, isBaseInstructionsMessage, type ItemMeta } from './items.js';
 import type { CompactionInfo } from './turn-metadata.js';
+import { compactionFinishedEvent } from '../../compaction/compaction-finished.js';
 
 /** Codex keeps at most this many estimated tokens of user prompts across a compaction. */
 const USER_PROMPTS_TOKEN_CAP = 20_000;
@@ -135,7 +136,7 @@ export async function compactThread(
   state.needsInitialContext = false;
   await state.writer.append([thread.windowCompacted(message, state.history), ...thread.compactionFinished(state, trigger)]);
   await state.writer.flush();
-  deps.emit({ type: 'compaction_finished', tokensBefore, tokensAfter: estimateItemsTokens(state.history) });
+  deps.emit(compactionFinishedEvent(state, tokensBefore));
 }
 
 /**

@@ -16,7 +16,7 @@ import { forkRollout0169 } from './fork-rollout.js';
 import { windowContext } from './initial-context.js';
 import { sessionInstructions0169, toolNames } from './model-instructions.js';
 import { codex0169PackLayout, defaultPackTools, loadCodex0169Pack } from './pack-layout.js';
-import { renderBody0169, sentPrompt0169 } from './render-body.js';
+import { bodyFor0169, sentPrompt0169 } from './render-body.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { Codex0169Thread } from './thread-session.js';
 import { storedItem0169 } from './stored-items.js';
@@ -53,9 +53,9 @@ export const codex0169Profile: CompatProfile = {
   settingsUpdateItems: (pack, previous, next, _base, opts = {}) =>
     settingsUpdates0169(pack, previous, next, { afterFreshContext: opts.afterFreshContext ?? false, toolNames: toolNames(defaultPackTools(pack)), meta: {} }),
   sentPrompt: (prompt, settings, opts) => sentPrompt0169(prompt, settings, { threadId: opts.promptCacheKey, builtinProvider: false }),
-  renderBody: (prompt, settings, opts) =>
+  bodyFor: (sent, settings, opts) =>
     // Without a thread (and its pack) the instructions go out as given; threads cut them per request.
-    renderBody0169(prompt, settings, {
+    bodyFor0169(sent, settings, {
       threadId: opts.promptCacheKey,
       turnId: newThreadId(),
       installationId: newThreadId(),

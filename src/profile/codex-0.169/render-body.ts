@@ -72,8 +72,12 @@ export function sentPrompt0169(prompt: Prompt, settings: TurnSettings, ctx: Pick
 }
 
 export function renderBody0169(prompt: Prompt, settings: TurnSettings, ctx: RequestContext): ResponsesRequestBody {
+  return bodyFor0169(sentPrompt0169(prompt, settings, ctx), settings, ctx);
+}
+
+/** The codex-0.169 body around a prompt already as sent (`sentPrompt0169`, possibly shaped since). */
+export function bodyFor0169(sent: Prompt, settings: TurnSettings, ctx: RequestContext): ResponsesRequestBody {
   const codeMode = isCodeMode(settings.model);
-  const sent = sentPrompt0169(prompt, settings, ctx);
   const reasoning = reasoningParams(settings);
   const text = textParams(sent, settings);
   return {

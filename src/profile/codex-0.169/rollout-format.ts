@@ -214,7 +214,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
         return completed({ type: 'Reasoning', id: reasoning.id, summary_text: reasoning.texts, raw_content: [] });
       }
       case 'context_compacted':
-        return completed({ type: 'ContextCompaction', id: newThreadId() });
+        // The thread passes the id it announced the compaction under, so a later read matches the live item.
+        return completed({ type: 'ContextCompaction', id: typeof payload.item_id === 'string' ? payload.item_id : newThreadId() });
       default:
         return [this.serialize(line)];
     }

@@ -29,10 +29,10 @@ import { windowContext } from './initial-context.js';
 import { installationId } from './installation-id.js';
 import { decorateCreatedItem, modelOutputItem, type ItemMeta } from './items.js';
 import { sentInstructions0169, sessionInstructions0169, toolNames } from './model-instructions.js';
-import { baseInstructionsMessage, renderBody0169, sentPrompt0169 } from './render-body.js';
+import { baseInstructionsMessage, bodyFor0169, sentPrompt0169 } from './render-body.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
-import { contextCompactedEvent, turnAbortedEvent } from '../../rollout/records.js';
+import { turnAbortedEvent } from '../../rollout/records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
@@ -182,14 +182,14 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     });
   }
 
-  renderBody(prompt: Prompt, settings: TurnSettings, _opts: RenderOptions): ResponsesRequestBody {
-    return renderBody0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, this.requestContext());
+  bodyFor(sent: Prompt, settings: TurnSettings, _opts: RenderOptions): ResponsesRequestBody {
+    return bodyFor0169(sent, settings, this.requestContext());
   }
 
   compactionRendering(compaction: CompactionInfo): PromptRendering {
     return {
       sentPrompt: (prompt, settings, opts) => this.sentPrompt(prompt, settings, opts),
-      renderBody: (prompt, settings) => renderBody0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, this.requestContext(compaction)),
+      bodyFor: (sent, settings) => bodyFor0169(sent, settings, this.requestContext(compaction)),
     };
   }
 
@@ -294,10 +294,11 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     // The usage of the new window is an estimate until its first response.
     const info = state.tokenInfo;
     const estimate = { ...usage0169(undefined), total_tokens: estimateItemsTokens(state.history) };
-    const lines = [
+    const lines: RolloutLineInput[] = [
       ...opened,
       ...(info ? [this.rolloutFormat.tokenCount({ ...info, last_token_usage: estimate })] : []),
-      contextCompactedEvent(),
+      // Written as the compaction's item, under the id clients saw live (rollout-format.ts).
+      { type: 'event_msg', payload: { type: 'context_compacted', item_id: state.compactionItemId } },
     ];
     if (trigger !== 'pre-turn') return lines;
     this.#afterCompaction = lines;

@@ -27,7 +27,7 @@ export const codex098Profile: CompatProfile = {
   settingsUpdateItems,
   // 0.98 sends the prompt as it is: top-level instructions, the input untouched.
   sentPrompt: (prompt) => prompt,
-  renderBody: renderResponsesBody,
+  bodyFor: renderResponsesBody,
   storedItem: storedItem098,
   toolOutputs: CODEX_098_TOOL_OUTPUTS,
   commandSandbox: landlockSandbox,

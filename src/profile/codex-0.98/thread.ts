@@ -10,7 +10,7 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     buildInitialContext: profile.buildInitialContext,
     settingsUpdateItems: profile.settingsUpdateItems,
     sentPrompt: profile.sentPrompt,
-    renderBody: profile.renderBody,
+    bodyFor: profile.bodyFor,
     rolloutFormat: { lines: (line) => [rolloutLinePieces(line)] },
     turnStarted: async () => [],
     beforePrompt: () => [],
