@@ -1,6 +1,7 @@
 // What the bin runs first (built as dist/launch.cjs): the bundle holding the command of this command
 // line (dist/bundle/<name>.cjs, one per command, see scripts/build.ts), loaded through V8's code
 // cache. A start then reads and compiles one command's code rather than every command's.
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { codeCacheDir, loadBundleWithCodeCache, type LoadedBundle } from './code-cache.js';
 import { bundleOf, route } from './route.js';
@@ -18,5 +19,27 @@ export function bundleFile(distDir: string, argv: readonly string[]): { name: st
  */
 export function loadCommandBundle(distDir: string, argv: readonly string[], env: Readonly<Record<string, string | undefined>>): LoadedBundle {
   const { name, file } = bundleFile(distDir, argv);
-  return loadBundleWithCodeCache(file, env['WEFT_CODE_CACHE'] === '0' ? undefined : path.join(codeCacheDir(env), name));
+  if (env['WEFT_CODE_CACHE'] === '0') return loadBundleWithCodeCache(file, undefined);
+  const root = codeCacheDir(env);
+  const loaded = loadBundleWithCodeCache(file, path.join(root, name));
+  if (loaded.cacheUsed) return loaded;
+  return {
+    ...loaded,
+    saveCache() {
+      loaded.saveCache();
+      dropSingleBundleCaches(root);
+    },
+  };
+}
+
+/**
+ * Builds before the per-command bundles cached their one bundle in code-cache/ itself: once a new
+ * cache is written (a new build's first runs, not every start), those files go.
+ */
+function dropSingleBundleCaches(root: string): void {
+  try {
+    for (const entry of readdirSync(root)) if (entry.endsWith('.bin')) rmSync(path.join(root, entry), { force: true });
+  } catch {
+    // Left for the next new cache.
+  }
 }

@@ -3,7 +3,7 @@
 // holds its command, that bundle holds no other command, and its code cache is its own.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,11 +62,13 @@ describe('a command bundle', () => {
     expect(run.stderr).toContain('src/cli/completion-command.ts is not in the thread-list bundle');
   });
 
-  it('keeps its code cache apart from the other bundles\'', async () => {
+  it('keeps its code cache apart from the other bundles\', and drops the single bundle\'s of older builds', async () => {
     const env = { PATH: process.env.PATH, HOME: home, WEFT_HOME: home, XDG_CACHE_HOME: path.join(home, 'cache') };
+    const caches = path.join(home, 'cache', 'weft', 'code-cache');
+    await mkdir(caches, { recursive: true });
+    await writeFile(path.join(caches, `${process.version}-${process.arch}-0123456789abcdef.bin`), 'the one bundle of an older build');
     execFileSync(process.execPath, [BIN, 'thread', 'list', '--json'], { env, encoding: 'utf8' });
     execFileSync(process.execPath, [BIN, '--version'], { env, encoding: 'utf8' });
-    const caches = path.join(home, 'cache', 'weft', 'code-cache');
     expect((await readdir(caches)).sort()).toEqual(['main', 'thread-list']);
     expect(await readdir(path.join(caches, 'thread-list'))).toEqual([expect.stringMatching(/^v[\d.]+-[a-z0-9]+-[0-9a-f]+\.bin$/)]);
   });
