@@ -19,17 +19,31 @@ export function bundleFile(distDir: string, argv: readonly string[]): { name: st
  */
 export function loadCommandBundle(distDir: string, argv: readonly string[], env: Readonly<Record<string, string | undefined>>): LoadedBundle {
   const { name, file } = bundleFile(distDir, argv);
-  if (env['WEFT_CODE_CACHE'] === '0') return loadBundleWithCodeCache(file, undefined);
-  const root = codeCacheDir(env);
-  const loaded = loadBundleWithCodeCache(file, path.join(root, name));
-  if (loaded.cacheUsed) return loaded;
+  cacheRoot = env['WEFT_CODE_CACHE'] === '0' ? undefined : codeCacheDir(env);
+  const root = cacheRoot;
+  const loaded = loadBundleWithCodeCache(file, root === undefined ? undefined : path.join(root, name));
   return {
     ...loaded,
     saveCache() {
       loaded.saveCache();
-      dropSingleBundleCaches(root);
+      for (const side of sides.splice(0)) side.saveCache();
+      if (root !== undefined && !loaded.cacheUsed) dropSingleBundleCaches(root);
     },
   };
+}
+
+let cacheRoot: string | undefined;
+const sides: LoadedBundle[] = [];
+
+/**
+ * The exports of a library's bundle of its own (dist/bundle/side/<name>.cjs, see scripts/build.ts),
+ * which a command bundle loads on the first dynamic import of that library, through the code cache
+ * like the command's own; its cache is written with the command's.
+ */
+export function loadSideBundle(file: string): Record<string, unknown> {
+  const loaded = loadBundleWithCodeCache(file, cacheRoot === undefined ? undefined : path.join(cacheRoot, `side-${path.basename(file, '.cjs')}`));
+  sides.push(loaded);
+  return loaded.exports;
 }
 
 /**
