@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { userCacheDir, writeCacheFileSync } from '../config/user-cache-dir.js';
+import { lendImporter } from '../import-outside-bundle.js';
 
 /**
  * The first line scripts/build.ts writes in the bundle: `// weft-bundle <content hash> ascii`, the
@@ -63,6 +64,8 @@ export function loadBundleWithCodeCache(file: string, cacheDir: string | undefin
     }
   }
   silenceLoaderNotice();
+  // This module's `import()` keeps working where the bundle's does not (see import-outside-bundle.ts).
+  lendImporter((specifier) => import(specifier));
   // Node's own CommonJS wrapper, so the bundle sees the usual module variables.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapped, {

@@ -48,28 +48,40 @@ async function isDirectory(dir: string): Promise<boolean> {
   }
 }
 
+/** A SKILL.md that was skipped, and why. */
+export interface SkillProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
 export async function discoverSkills(home: string): Promise<{ skills: Skill[]; warnings: string[] }> {
+  const found = await findSkills(home);
+  return { skills: found.skills, warnings: found.problems.map((p) => `${p.path}: ${p.message}`) };
+}
+
+/** Every skill under `<home>/skills/`, and each SKILL.md skipped with its reason. */
+export async function findSkills(home: string): Promise<{ skills: Skill[]; problems: SkillProblem[] }> {
   const root = path.join(home, 'skills');
   // No skills folder, no search: globby alone takes a noticeable part of a one-shot `weft exec`.
-  if (!(await isDirectory(root))) return { skills: [], warnings: [] };
+  if (!(await isDirectory(root))) return { skills: [], problems: [] };
   const { globby } = await import('globby');
   const files = await globby('**/SKILL.md', { cwd: root, dot: true, absolute: true, followSymbolicLinks: true, suppressErrors: true });
   const skills: Skill[] = [];
-  const warnings: string[] = [];
-  if (files.length === 0) return { skills, warnings };
+  const problems: SkillProblem[] = [];
+  if (files.length === 0) return { skills, problems };
   const { parse: parseYaml } = await import('yaml');
   for (const file of files) {
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (err) {
-      warnings.push(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}); skill skipped`);
+      problems.push({ path: file, message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}); skill skipped` });
       continue;
     }
     const parsed = parseFrontMatter(text, parseYaml);
     const meta = parsed === undefined ? undefined : FrontMatter.safeParse(parsed);
     if (!meta?.success) {
-      warnings.push(`${file}: front matter needs \`name\` and \`description\`; skill skipped`);
+      problems.push({ path: file, message: 'front matter needs `name` and `description`; skill skipped' });
       continue;
     }
     skills.push({
@@ -80,7 +92,7 @@ export async function discoverSkills(home: string): Promise<{ skills: Skill[]; w
     });
   }
   skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
-  return { skills, warnings };
+  return { skills, problems };
 }
 
 function parseFrontMatter(text: string, parseYaml: ParseYaml): unknown {
