@@ -1,4 +1,4 @@
-// Loading the bundled command line (dist/weft.cjs) through V8's code cache. Node 20 has no compile
+// Loading a bundle of the command line (dist/bundle/<command>.cjs) through V8's code cache. Node 20 has no compile
 // cache for modules (`module.enableCompileCache` came in 22.1), and compiling the bundle is the
 // largest part of every start. So the bin compiles it as a `vm.Script` with the cached data of an
 // earlier run: V8 then reads the compiled code instead of parsing the source again. The cache is

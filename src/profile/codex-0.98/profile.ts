@@ -12,6 +12,7 @@ import { codex098PackLayout } from './pack-layout.js';
 import { FALLBACK_MODEL_098 } from './fallback-model.js';
 import { storedItem098 } from './stored-items.js';
 import type { CompatProfile } from '../profile.js';
+import { PROFILE_FACTS } from '../profile-facts.js';
 import { codex098Thread } from './thread.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { landlockSandbox } from '../../tools/sandbox/landlock-sandbox.js';
@@ -19,7 +20,7 @@ import { requestHeaders098 } from './request-headers.js';
 
 export const codex098Profile: CompatProfile = {
   name: 'codex-0.98',
-  cliVersion: '0.98.0',
+  ...PROFILE_FACTS['codex-0.98'],
   protocolGeneration: '0.98',
   packLayout: codex098PackLayout,
   buildInitialContext,
@@ -39,8 +40,6 @@ export const codex098Profile: CompatProfile = {
   collaborationPreset: (_pack, mode) => mode,
   skillsInUserInstructions: true,
   contextOnReopen: true,
-  retiredSettings: [],
-  codexThreadIndex: false,
   refreshesModelCatalog: true,
   responsesWebSocket: false,
   requestHeaders(request, ctx) {
