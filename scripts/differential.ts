@@ -4,7 +4,7 @@
 // (scripts/install-codex.sh) and through weft with that generation's Codex pack; the line per variant
 // says `equal`, `differs` (with the differences), `error` or `skipped`. Without FILE it runs
 // test/conformance/variants/*.json. Exit 0 when no variant differs or failed.
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,6 +20,8 @@ Codex and through weft, and prints per variant: equal | differs | error | skippe
   --only NAME     run only this variant (repeatable; a trailing * matches a prefix)
   --base P/S      run only variants of this base scenario, e.g. codex-0.98/basic
   --keep          keep the workspaces (their paths are printed with an error)
+  --dump DIR      write each variant's normalized requests, rollouts and exec streams as
+                  DIR/<name>.codex.json and DIR/<name>.weft.json
   --json          one JSON result per line instead of the readable report
   -h, --help      this help
 `;
@@ -38,6 +40,7 @@ async function main(): Promise<number> {
       base: { type: 'string' },
       keep: { type: 'boolean' },
       json: { type: 'boolean' },
+      dump: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -56,7 +59,15 @@ async function main(): Promise<number> {
   const results: VariantResult[] = [];
   for (const variant of variants) {
     process.stderr.write(`… ${variant.name}\n`);
-    const r = await runVariant(variant, { keepWorkspace: values.keep ?? false });
+    const r = await runVariant(variant, { keepWorkspace: values.keep ?? false, keepCaptures: values.dump !== undefined });
+    if (values.dump !== undefined && r.captures !== undefined) {
+      mkdirSync(values.dump, { recursive: true });
+      for (const [side, c] of Object.entries(r.captures)) {
+        const data = { requests: c.requests, rollouts: c.rollouts, execStreams: Object.fromEntries(c.execStreams) };
+        writeFileSync(join(values.dump, `${variant.name}.${side}.json`), `${JSON.stringify(data, null, 2)}\n`);
+      }
+      delete r.captures;
+    }
     results.push(r);
     process.stdout.write(values.json ? `${JSON.stringify(r)}\n` : `${formatResult(r)}\n`);
   }

@@ -97,6 +97,8 @@ export function resolveTurnSettings(input: {
   readonly fallbackModel: ModelInfo;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The user's shell by name (user-shell.ts); by default the name `$SHELL` gives. */
+  readonly shell?: string | undefined;
   readonly userInstructions: string | undefined;
   readonly skills?: readonly Skill[] | undefined;
 }): TurnSettings {
@@ -104,6 +106,7 @@ export function resolveTurnSettings(input: {
   const slug = overrides.model ?? config.model ?? defaultModelSlug(input.catalog);
   const model = withConfiguredModelFacts(findModel(input.catalog, slug, input.fallbackModel).model, config);
   const sandboxMode = sandboxModeFor(config, overrides);
+  const reasoningEffort = overrides.reasoningEffort ?? config.model_reasoning_effort;
   // Newer catalogs name the model's default (codex-0.169: `none`, no summary requested).
   const summary: ReasoningSummary = config.model_reasoning_summary ?? model.default_reasoning_summary ?? 'auto';
   return {
@@ -113,13 +116,13 @@ export function resolveTurnSettings(input: {
     sandbox: sandboxPolicyFor(sandboxMode, config, overrides.additionalWritableRoots),
     personality: overrides.personality ?? config.personality,
     personalityEnabled: config.features?.personality ?? true,
-    collaborationMode: overrides.collaborationMode ?? defaultCollaborationMode(model.slug),
+    collaborationMode: overrides.collaborationMode ?? defaultCollaborationMode(model.slug, reasoningEffort),
     developerInstructions: overrides.developerInstructions ?? config.developer_instructions,
     userInstructions: input.userInstructions,
     ...(input.skills !== undefined ? { skills: input.skills } : {}),
-    shell: shellName(input.env.SHELL),
+    shell: input.shell ?? shellName(input.env.SHELL),
     tmpdir: input.env.TMPDIR || undefined,
-    reasoningEffort: overrides.reasoningEffort ?? config.model_reasoning_effort,
+    reasoningEffort,
     reasoningSummary: summary,
     ...(config.mcp_servers !== undefined ? { mcpServers: enabledServers(config.mcp_servers).map(([name]) => name) } : {}),
   };

@@ -29,7 +29,11 @@ export interface TurnSettings {
   readonly mcpServers?: readonly string[];
 }
 
-/** The default collaboration mode: no extra instructions, the turn's model. */
-export function defaultCollaborationMode(model: string): CollaborationMode {
-  return { mode: 'default', settings: { model, reasoning_effort: null, developer_instructions: null } };
+/**
+ * The default collaboration mode: no extra instructions, the turn's model and the configured
+ * reasoning effort (null when none is configured: the model's default then applies), as Codex
+ * records it in every `turn_context`.
+ */
+export function defaultCollaborationMode(model: string, reasoningEffort?: ReasoningEffort): CollaborationMode {
+  return { mode: 'default', settings: { model, reasoning_effort: reasoningEffort ?? null, developer_instructions: null } };
 }

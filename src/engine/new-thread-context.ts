@@ -7,6 +7,7 @@ import { resolveTurnSettings, type SettingsOverrides } from '../config/resolve-s
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { loadUserInstructions } from '../context/load-user-instructions.js';
 import type { TurnSettings } from '../context/turn-settings.js';
+import { userShell } from '../context/user-shell.js';
 import type { Runtime } from './runtime.js';
 
 export interface ThreadContextInput {
@@ -36,6 +37,7 @@ export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): P
     fallbackModel: rt.fallbackModel,
     cwd,
     env: rt.env,
+    shell: userShell(rt.env).name,
     userInstructions: user.text,
     skills: user.skills,
   });

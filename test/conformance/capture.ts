@@ -124,10 +124,12 @@ async function runSteps(loaded: LoadedScenario, driver: EngineDriver, ws: Materi
     const threads = Object.fromEntries(run.threadIds.map((id, i) => [threadPlaceholder(i), id]));
     const ops = ws.substitute(step.ops, threads);
     const cwd = ws.substitute(step.cwd);
+    // A variant's flags may name the workspace (`--output-schema {{EXTRA}}/…`); recorded argv does not.
+    const stepRun = { ...step, argv: ws.substitute(step.argv) };
     const codexHome = ws.paths['{{CODEX_HOME}}'] ?? '';
     try {
       const outcome = await driver.runStep({
-        scenario, step, ops, cwd, env: { ...ws.env }, packDir, profile: scenario.profile, mockUrl: mock.url, knownThreadIds: [...run.threadIds], codexHome,
+        scenario, step: stepRun, ops, cwd, env: { ...ws.env }, packDir, profile: scenario.profile, mockUrl: mock.url, knownThreadIds: [...run.threadIds], codexHome,
       });
       run.threadIds.push(...outcome.threadIds);
       run.outcomes.set(step.label, outcome);

@@ -19,6 +19,8 @@ export interface VariantResult {
   requestDiffs: string[];
   rolloutDiffs: string[];
   execStreamDiffs: string[];
+  /** Both captures, when asked for (`DifferentialOptions.keepCaptures`). */
+  captures?: { codex: Capture; weft: Capture };
 }
 
 /** `codex-0.169` → `0.169.0`: the Codex release each profile was recorded from. */
@@ -33,6 +35,8 @@ export interface DifferentialOptions {
   /** The weft side (default: the in-process engine driver). */
   weft?: EngineDriver;
   keepWorkspace?: boolean;
+  /** Return both captures in the result (to dump them). */
+  keepCaptures?: boolean;
 }
 
 export async function runVariant(variant: Variant, opts: DifferentialOptions = {}): Promise<VariantResult> {
@@ -57,7 +61,7 @@ export async function runVariant(variant: Variant, opts: DifferentialOptions = {
     return { ...result, status: 'error', requestDiffs: [`Codex: ${theirs.failure ?? theirs.pending ?? ''}`] };
   }
   const ours = await captureScenario(loaded, opts.weft ?? engineDriver, captureOpts);
-  return { ...result, ...compareCaptures(theirs, ours, profile) };
+  return { ...result, ...compareCaptures(theirs, ours, profile), ...(opts.keepCaptures ? { captures: { codex: theirs, weft: ours } } : {}) };
 }
 
 /** Codex's capture is the expectation; weft's the actual. */
