@@ -10,6 +10,7 @@ import { shellName } from '../context/environment-context.js';
 import { ConfigError } from '../errors.js';
 import { enabledServers } from '../mcp/enabled-servers.js';
 import { fallbackFor } from './fallback-model.js';
+import { configuredWebSearchMode, type WebSearchMode } from './web-search-mode.js';
 
 /** Settings a caller (CLI flag, protocol param, resumed thread) sets over config.toml. */
 export interface SettingsOverrides {
@@ -123,7 +124,10 @@ export function resolveTurnSettings(input: {
     shell: input.shell ?? shellName(input.env.SHELL),
     tmpdir: input.env.TMPDIR || undefined,
     reasoningEffort,
+    ...withWebSearch(configuredWebSearchMode(config)),
     reasoningSummary: summary,
     ...(config.mcp_servers !== undefined ? { mcpServers: enabledServers(config.mcp_servers).map(([name]) => name) } : {}),
   };
 }
+
+const withWebSearch = (mode: WebSearchMode | undefined): { webSearch?: WebSearchMode } => (mode === undefined ? {} : { webSearch: mode });
