@@ -26,7 +26,11 @@ export interface ThreadContext {
 
 export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): Promise<{ settings: TurnSettings; warnings: string[] }> {
   const cwd = input.overrides.cwd ?? input.cwd;
-  const user = await loadUserInstructions(rt.pack, rt.home, cwd, rt.config, { skillsInline: rt.profile.skillsInUserInstructions });
+  const user = await loadUserInstructions(rt.pack, rt.home, cwd, rt.config, {
+    skillsInline: rt.profile.skillsInUserInstructions,
+    userHome: rt.env.HOME,
+    skillScopeOrder: rt.profile.skillScopeOrder,
+  });
   // A requested collaboration mode without instructions gets its preset's (codex-0.169 fills them in).
   const requested = input.overrides.collaborationMode;
   const filled = requested ? rt.profile.collaborationPreset(rt.pack, requested) : requested;

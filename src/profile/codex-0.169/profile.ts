@@ -35,6 +35,7 @@ export const codex0169Profile: CompatProfile = {
   modelInstructions: sessionInstructions0169,
   collaborationPreset: collaborationPreset0169,
   skillsInUserInstructions: false,
+  skillScopeOrder: ['system', 'repo', 'user'],
   contextOnReopen: false,
   retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
   codexThreadIndex: true,

@@ -38,6 +38,7 @@ export const codex098Profile: CompatProfile = {
   // 0.98 sends a collaboration mode as the client gave it.
   collaborationPreset: (_pack, mode) => mode,
   skillsInUserInstructions: true,
+  skillScopeOrder: ['repo', 'user', 'system'],
   contextOnReopen: true,
   retiredSettings: [],
   codexThreadIndex: false,
