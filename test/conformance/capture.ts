@@ -124,8 +124,10 @@ async function runSteps(loaded: LoadedScenario, driver: EngineDriver, ws: Materi
     const threads = Object.fromEntries(run.threadIds.map((id, i) => [threadPlaceholder(i), id]));
     const ops = ws.substitute(step.ops, threads);
     const cwd = ws.substitute(step.cwd);
-    // A variant's flags may name the workspace (`--output-schema {{EXTRA}}/…`); recorded argv does not.
-    const stepRun = { ...step, argv: ws.substitute(step.argv) };
+    // A variant's flags may name the workspace (`--output-schema {{EXTRA}}/…`); recorded argv does
+    // not, and then the step is passed as it is (drivers may find it in the scenario by identity).
+    const argv = ws.substitute(step.argv);
+    const stepRun = argv.some((arg, i) => arg !== step.argv[i]) ? { ...step, argv } : step;
     const codexHome = ws.paths['{{CODEX_HOME}}'] ?? '';
     try {
       const outcome = await driver.runStep({
