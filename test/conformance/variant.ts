@@ -28,6 +28,8 @@ export const VariantSchema = z.strictObject({
   cwd: z.string().optional(),
   /** false: the workspace is not a git repository. */
   git: z.boolean().optional(),
+  /** The exit code every step must end with (a setting both engines refuse: non-zero, no request). */
+  exit_code: z.number().int().optional(),
 });
 export type Variant = z.output<typeof VariantSchema>;
 
@@ -100,7 +102,7 @@ export function applyVariant(variant: Variant, base: LoadedScenario): LoadedScen
   if (variant.git === false) out.git = null;
   out.steps = s.steps.map((step) => {
     const argv = step.interface === 'exec' && variant.args ? [...step.argv.slice(0, 2), ...variant.args, ...step.argv.slice(2)] : step.argv;
-    return { ...step, argv, ...(variant.cwd === undefined ? {} : { cwd: variant.cwd }) };
+    return { ...step, argv, ...(variant.cwd === undefined ? {} : { cwd: variant.cwd }), ...(variant.exit_code === undefined ? {} : { exit_code: variant.exit_code }) };
   });
   return { scenario: out, dir: base.dir };
 }
