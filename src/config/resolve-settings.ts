@@ -10,7 +10,7 @@ import { shellName } from '../context/environment-context.js';
 import { ConfigError } from '../errors.js';
 import { enabledServers } from '../mcp/enabled-servers.js';
 import { fallbackFor } from './fallback-model.js';
-import { configuredWebSearchMode, type WebSearchMode } from './web-search-mode.js';
+import { configuredWebSearchMode, type WebSearchMode, type WebSearchRules } from './web-search-mode.js';
 
 /** Settings a caller (CLI flag, protocol param, resumed thread) sets over config.toml. */
 export interface SettingsOverrides {
@@ -98,6 +98,8 @@ export function resolveTurnSettings(input: {
   readonly fallbackModel: ModelInfo;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** How this generation reads the web search settings (default: Codex 0.98's rules). */
+  readonly webSearchRules?: WebSearchRules | undefined;
   /** The user's shell by name (user-shell.ts); by default the name `$SHELL` gives. */
   readonly shell?: string | undefined;
   readonly userInstructions: string | undefined;
@@ -124,7 +126,7 @@ export function resolveTurnSettings(input: {
     shell: input.shell ?? shellName(input.env.SHELL),
     tmpdir: input.env.TMPDIR || undefined,
     reasoningEffort,
-    ...withWebSearch(configuredWebSearchMode(config)),
+    ...withWebSearch(configuredWebSearchMode(config, input.webSearchRules)),
     reasoningSummary: summary,
     ...(config.mcp_servers !== undefined ? { mcpServers: enabledServers(config.mcp_servers).map(([name]) => name) } : {}),
   };

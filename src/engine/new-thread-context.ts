@@ -42,6 +42,7 @@ export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): P
     cwd,
     env: rt.env,
     shell: userShell(rt.env).name,
+    webSearchRules: rt.profile.webSearchRules,
     userInstructions: user.text,
     skills: user.skills,
   });
