@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// weft's executable. It runs the bundled build (`dist/weft.cjs`, made by `npm run build`, which
-// `npm install` runs): one file of plain JavaScript starts far faster than the sources compiled on the
-// fly. A checkout without a build (installed with --ignore-scripts) runs the sources through tsx.
+// weft's executable. It runs the bundled build (made by `npm run build`, which `npm install` runs):
+// dist/launch.cjs picks the bundle of the command asked for (dist/bundle/<command>.cjs), a file of
+// plain JavaScript that starts far faster than the sources compiled on the fly, and holds that
+// command only. A checkout without a build (installed with --ignore-scripts) runs the sources through tsx.
 //
 // CommonJS (bin/package.json says so): an ES module entry makes Node set up its ES module loader
 // before the first line runs, about 30 ms of CPU that no command needs.
@@ -10,7 +11,7 @@ const { existsSync } = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-const bundle = path.join(__dirname, '..', 'dist', 'weft.cjs');
+const dist = path.join(__dirname, '..', 'dist');
 
 /**
  * Once the event loop has nothing left to do, exit at once: the work is done and recorded, and
@@ -21,11 +22,10 @@ function finish(code) {
   process.once('beforeExit', () => process.exit());
 }
 
-if (existsSync(bundle)) {
-  // Compiled through V8's code cache (a per-user cache folder; see src/cli/code-cache.ts, built as
-  // dist/code-cache.cjs): a later start reads the compiled code instead of compiling the bundle again.
-  const { codeCacheDir, loadBundleWithCodeCache } = require('../dist/code-cache.cjs');
-  const loaded = loadBundleWithCodeCache(bundle, process.env.WEFT_CODE_CACHE === '0' ? undefined : codeCacheDir(process.env));
+if (existsSync(path.join(dist, 'launch.cjs'))) {
+  // Compiled through V8's code cache (a per-user cache folder; see src/cli/code-cache.ts and
+  // src/cli/launch.ts): a later start reads the compiled code instead of compiling the bundle again.
+  const loaded = require('../dist/launch.cjs').loadCommandBundle(dist, process.argv.slice(2), process.env);
   const { main, processIo } = loaded.exports;
   main(process.argv.slice(2), processIo()).then((code) => {
     finish(code);

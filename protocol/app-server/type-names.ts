@@ -30,6 +30,9 @@ export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null
   'config/value/write': ['ConfigValueWriteParams', 'ConfigWriteResponse'],
   'config/batchWrite': ['ConfigBatchWriteParams', 'ConfigWriteResponse'],
   'configRequirements/read': [null, 'ConfigRequirementsReadResponse'],
+  'account/read': ['GetAccountParams', 'GetAccountResponse'],
+  'thread/unsubscribe': ['ThreadUnsubscribeParams', 'ThreadUnsubscribeResponse'],
+  'skills/list': ['SkillsListParams', 'SkillsListResponse'],
   'config/mcpServer/reload': [null, 'McpServerRefreshResponse'],
 };
 

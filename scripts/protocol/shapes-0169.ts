@@ -30,6 +30,9 @@ export const SHAPES_0169_ROOTS: readonly string[] = [
   'ConfigReadResponse',
   'ConfigWriteResponse',
   'ConfigRequirementsReadResponse',
+  'GetAccountResponse',
+  'ThreadUnsubscribeResponse',
+  'SkillsListResponse',
   // notifications
   'ErrorNotification',
   'ThreadStartedNotification',

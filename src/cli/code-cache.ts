@@ -1,4 +1,4 @@
-// Loading the bundled command line (dist/weft.cjs) through V8's code cache. Node 20 has no compile
+// Loading a bundle of the command line (dist/bundle/<command>.cjs) through V8's code cache. Node 20 has no compile
 // cache for modules (`module.enableCompileCache` came in 22.1), and compiling the bundle is the
 // largest part of every start. So the bin compiles it as a `vm.Script` with the cached data of an
 // earlier run: V8 then reads the compiled code instead of parsing the source again. The cache is
@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { userCacheDir, writeCacheFileSync } from '../config/user-cache-dir.js';
+import { lendImporter } from '../import-outside-bundle.js';
 
 /**
  * The first line scripts/build.ts writes in the bundle: `// weft-bundle <content hash> ascii`, the
@@ -63,6 +64,8 @@ export function loadBundleWithCodeCache(file: string, cacheDir: string | undefin
     }
   }
   silenceLoaderNotice();
+  // This module's `import()` keeps working where the bundle's does not (see import-outside-bundle.ts).
+  lendImporter((specifier) => import(specifier));
   // Node's own CommonJS wrapper, so the bundle sees the usual module variables.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapped, {

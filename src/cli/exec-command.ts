@@ -3,7 +3,7 @@
 // "<prompt>"`, as newer Codex has), with approval policy `never` as `codex exec` does.
 // With --json (alias --experimental-json) stdout carries the JSONL event stream; otherwise the
 // final answer goes to stdout and progress to stderr.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Weft } from '../engine/weft.js';
 import { UsageError, errorMessage } from '../errors.js';
@@ -143,7 +143,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     if (outcome.status === 'completed') {
       if (!json && outcome.lastMessage !== undefined) io.stdout(outcome.lastMessage);
       const target = stringValue(values['output-last-message']);
-      if (target) await import('node:fs/promises').then((fs) => fs.writeFile(target, outcome.lastMessage ?? ''));
+      if (target) await writeFile(target, outcome.lastMessage ?? '');
       return 0;
     }
     return outcome.status === 'interrupted' ? (stop.exitCode() ?? 130) : 1;

@@ -1,9 +1,9 @@
 // weft's command line: dispatch to a command; every error is printed as one clear line on stderr
 // with a non-zero exit code.
-import { z } from 'zod';
+import { isatty } from 'node:tty';
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
-import { splitGlobalOptions } from './global-options.js';
+import { COMMAND_NAMES, route, type CommandName } from './route.js';
 
 const HELP = `weft — a thread engine that builds model requests the way Codex does
 
@@ -35,7 +35,8 @@ type Command = (argv: string[], io: CliIo) => Promise<number>;
 
 // Each command is imported when it runs, so a process loads only what its command uses: start-up
 // time is mostly module loading, and `weft --help` or `weft app-server` need not load the others.
-const COMMANDS: Record<string, () => Promise<Command>> = {
+// The bin goes further: it runs a bundle holding one command (scripts/build.ts), chosen by route().
+const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   prompt: async () => (await import('./prompt-command.js')).promptCommand,
   exec: async () => (await import('./exec-command.js')).execCommand,
   thread: async () => (await import('./thread-command.js')).threadCommand,
@@ -46,55 +47,42 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   completion: async () => (await import('./completion-command.js')).completionCommand,
 };
 
-export const COMMAND_NAMES = Object.keys(COMMANDS);
-
 /**
  * Commands that serve for a long time. Every other one parses each schema a few times and exits:
  * zod's compiled object parsers (built with `new Function` at a schema's first parse, and never in
  * V8's code cache) cost such a process more than they save, so their schemas are built without.
  * Validation is the same either way.
  */
-const SERVING = new Set(['app-server', 'view']);
+const SERVING = new Set<CommandName>(['app-server', 'view']);
 
 export async function main(argvIn: string[], io: CliIo): Promise<number> {
-  let global;
-  try {
-    global = splitGlobalOptions(argvIn);
-  } catch (err) {
-    io.stderr(`weft: ${errorMessage(err)}`);
+  const r = route(argvIn);
+  if (r.kind === 'bad-global-option') {
+    io.stderr(`weft: ${r.message}`);
     return 2;
   }
-  for (const w of global.warnings) io.stderr(`weft: warning: ${w}`);
-  if (global.version) {
-    io.stdout((await import('./version.js')).versionLine());
-    return 0;
+  for (const w of r.warnings) io.stderr(`weft: warning: ${w}`);
+  switch (r.kind) {
+    case 'version':
+      io.stdout((await import('./version.js')).versionLine());
+      return 0;
+    case 'no-command':
+      // Nothing asked: the help is a hint, not the output.
+      io.stderr(HELP);
+      return 2;
+    case 'help':
+      io.stdout(HELP);
+      return 0;
+    case 'unknown':
+      io.stderr(`weft: unknown command \`${r.name}\`${nearest(r.name)}`);
+      io.stderr(`hint: run \`weft --help\` for the commands`);
+      return 2;
   }
-  const [first, ...rest] = global.argv;
-  if (first === undefined) {
-    // Nothing asked: the help is a hint, not the output.
-    io.stderr(HELP);
-    return 2;
-  }
-  if (first === '--help' || first === '-h') {
-    io.stdout(HELP);
-    return 0;
-  }
-  // `weft help thread start` is `weft thread start --help`.
-  const [name, args] = first === 'help' ? [rest[0], [...rest.slice(1), '--help']] : [first, rest];
-  if (name === undefined) {
-    io.stdout(HELP);
-    return 0;
-  }
-  const load = COMMANDS[name];
-  if (!load) {
-    io.stderr(`weft: unknown command \`${name}\`${nearest(name)}`);
-    io.stderr(`hint: run \`weft --help\` for the commands`);
-    return 2;
-  }
+  const { name, args } = r;
   // Before the command's modules load: a schema reads the setting when it is built.
-  if (!SERVING.has(name)) z.config({ jitless: true });
+  if (!SERVING.has(name)) (await import('zod')).z.config({ jitless: true });
   try {
-    const command = await load();
+    const command = await COMMANDS[name]();
     return await command(args, io);
   } catch (err) {
     io.stderr(`weft ${name}: ${errorMessage(err)}`);
@@ -133,7 +121,8 @@ export function processIo(): CliIo {
     stdout: (line) => out(`${line}\n`),
     write: out,
     stderr: (line) => err(`${line}\n`),
-    isTty: Boolean(process.stdin.isTTY),
+    // Asked of the descriptor: `process.stdin` would set up a stream that only a command reading it needs.
+    isTty: isatty(0),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

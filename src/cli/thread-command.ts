@@ -2,7 +2,7 @@
 // streams to stdout on a terminal; --json prints one JSON thread event per line instead. This module
 // parses and lists; running a thread (thread-run-command.ts) loads with the first subcommand that
 // needs the engine, so a listing starts without it.
-import { threadStoreOf, configuredProfile } from '../engine/configured-profile.js';
+import { configuredHome, threadStoreOf } from '../engine/configured-profile.js';
 import { list } from './thread-list.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, type CliIo, workingDirectory } from './cli-options.js';
 
@@ -74,7 +74,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
   const cwd = await workingDirectory(values, io);
   // An extension may change what the engine opens with: a listing that loads one opens it whole.
   if (sub === 'list' && stringList(values.extension).length === 0) {
-    const configured = await configuredProfile({ ...runtimeOptions(values, io.env) });
+    const configured = await configuredHome({ ...runtimeOptions(values, io.env) });
     for (const w of configured.warnings) io.stderr(`warning: ${w}`);
     settingsOverrides(values, cwd);
     return list(threadStoreOf(configured), values, io);

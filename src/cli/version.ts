@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CompatProfileName } from '../../protocol/config.js';
-import { DEFAULT_COMPAT, getProfile } from '../profile/profiles.js';
+import type { CompatProfileName } from '../../protocol/config.js';
+import { DEFAULT_COMPAT, PROFILE_FACTS } from '../profile/profile-facts.js';
 
 export function packageVersion(from: string = fileURLToPath(import.meta.url)): string {
   for (let dir = path.dirname(from); ; dir = path.dirname(dir)) {
@@ -20,6 +20,7 @@ export function packageVersion(from: string = fileURLToPath(import.meta.url)): s
 }
 
 export function versionLine(): string {
-  const others = CompatProfileName.options.filter((n) => n !== DEFAULT_COMPAT).map((n) => `${n} ${getProfile(n).cliVersion}`);
-  return `weft ${getProfile(DEFAULT_COMPAT).cliVersion} (weft ${packageVersion()}; compat ${DEFAULT_COMPAT} by default; also ${others.join(', ')})`;
+  const names = Object.keys(PROFILE_FACTS) as CompatProfileName[];
+  const others = names.filter((n) => n !== DEFAULT_COMPAT).map((n) => `${n} ${PROFILE_FACTS[n].cliVersion}`);
+  return `weft ${PROFILE_FACTS[DEFAULT_COMPAT].cliVersion} (weft ${packageVersion()}; compat ${DEFAULT_COMPAT} by default; also ${others.join(', ')})`;
 }

@@ -3,6 +3,7 @@
 // proxy by the URL's scheme and goes direct for hosts NO_PROXY names. Without them nothing changes:
 // undici is not even loaded.
 import type { Env } from './provider.js';
+import { importOutsideBundle } from '../import-outside-bundle.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -16,7 +17,7 @@ let proxied: Promise<Fetch> | undefined;
 
 /** fetch through the environment's proxy (loaded once, on the first proxied request). */
 export function proxyFetch(): Promise<Fetch> {
-  proxied ??= import('undici').then(({ EnvHttpProxyAgent, fetch }) => {
+  proxied ??= importOutsideBundle<typeof import('undici')>('undici').then(({ EnvHttpProxyAgent, fetch }) => {
     const dispatcher = new EnvHttpProxyAgent();
     // undici's own fetch, so that its dispatcher option is understood; its types differ only in name.
     const viaProxy = (input: string | URL | Request, init?: RequestInit) =>

@@ -90,14 +90,26 @@ export interface DiscoverOptions {
   readonly scopeOrder?: readonly SkillScope[];
 }
 
+/** A SKILL.md that was skipped, and why. */
+export interface SkillProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
 export async function discoverSkills(home: string, opts: DiscoverOptions = {}): Promise<{ skills: Skill[]; warnings: string[] }> {
+  const found = await findSkills(home, opts);
+  return { skills: found.skills, warnings: found.problems.map((p) => `${p.path}: ${p.message}`) };
+}
+
+/** Every skill under the skill roots, and each SKILL.md skipped with its reason. */
+export async function findSkills(home: string, opts: DiscoverOptions = {}): Promise<{ skills: Skill[]; problems: SkillProblem[] }> {
   const roots: SkillRoot[] = [];
   for (const root of await skillRootsFor(home, opts)) if (await isDirectory(root.dir)) roots.push(root);
   // No skills folder, no search: globby alone takes a noticeable part of a one-shot `weft exec`.
-  if (roots.length === 0) return { skills: [], warnings: [] };
+  if (roots.length === 0) return { skills: [], problems: [] };
   const { globby } = await import('globby');
   const skills: Skill[] = [];
-  const warnings: string[] = [];
+  const problems: SkillProblem[] = [];
   let parseYaml: ParseYaml | undefined;
   for (const [rank, root] of roots.entries()) {
     // `<home>/skills/.system` is a root of its own, not part of the user's.
@@ -106,28 +118,28 @@ export async function discoverSkills(home: string, opts: DiscoverOptions = {}): 
     if (files.length === 0) continue;
     parseYaml ??= (await import('yaml')).parse as ParseYaml;
     for (const file of files.sort()) {
-      const skill = await readSkill(file, parseYaml, warnings);
+      const skill = await readSkill(file, parseYaml, problems);
       if (skill) skills.push({ ...skill, root: root.dir, rootRank: rank, scope: root.scope });
     }
   }
   const order = opts.scopeOrder ?? ['repo', 'user', 'system'];
   const rank = (s: Skill): number => order.indexOf(s.scope ?? 'user');
   skills.sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
-  return { skills, warnings };
+  return { skills, problems };
 }
 
-async function readSkill(file: string, parseYaml: ParseYaml, warnings: string[]): Promise<Skill | undefined> {
+async function readSkill(file: string, parseYaml: ParseYaml, problems: SkillProblem[]): Promise<Skill | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    warnings.push(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}); skill skipped`);
+    problems.push({ path: file, message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}); skill skipped` });
     return undefined;
   }
   const parsed = parseFrontMatter(text, parseYaml);
   const meta = parsed === undefined ? undefined : FrontMatter.safeParse(parsed);
   if (!meta?.success) {
-    warnings.push(`${file}: front matter needs \`name\` and \`description\`; skill skipped`);
+    problems.push({ path: file, message: 'front matter needs `name` and `description`; skill skipped' });
     return undefined;
   }
   return {

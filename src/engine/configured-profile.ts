@@ -1,13 +1,14 @@
 // What opening the engine starts from: the home, its configuration read and checked, and the
-// profile it names. `threadStoreOf` stops there, with the thread store of that home as `Weft.open`
-// would give it: `weft thread list` needs no template pack and no model client, and starts that
-// much sooner, while refusing what opening the engine refuses and reporting the same warnings.
+// profile it names. `configuredStore` stops before the profile, with the thread store of that home
+// as `Weft.open` would give it: `weft thread list` needs no profile module, no template pack and no
+// model client, and starts that much sooner, while refusing what opening the engine refuses and
+// reporting the same warnings. The profile modules are loaded only by what runs a thread.
 import type { CompatProfileName, ConfigToml } from '../../protocol/config.js';
 import { loadConfig } from '../config/load-config.js';
 import { refuseRetiredSettings } from '../config/retired-settings.js';
 import { resolveWeftHome } from '../config/weft-home.js';
 import type { CompatProfile } from '../profile/profile.js';
-import { DEFAULT_COMPAT, getProfile } from '../profile/profiles.js';
+import { DEFAULT_COMPAT, PROFILE_FACTS } from '../profile/profile-facts.js';
 import { ThreadStore } from '../rollout/thread-store.js';
 
 /** Where the home is and what the command line says of its configuration. */
@@ -19,23 +20,35 @@ export interface ProfileOptions {
   readonly compat?: CompatProfileName | undefined;
 }
 
-export interface ConfiguredProfile {
+export interface ConfiguredHome {
   readonly home: string;
   readonly config: ConfigToml;
   readonly configFile: string;
   readonly warnings: string[];
+  /** The profile the options and the configuration name. */
+  readonly compat: CompatProfileName;
+}
+
+export interface ConfiguredProfile extends ConfiguredHome {
   readonly profile: CompatProfile;
 }
 
-export async function configuredProfile(opts: ProfileOptions): Promise<ConfiguredProfile> {
+/** The home and its configuration, checked against the profile it names (without loading it). */
+export async function configuredHome(opts: ProfileOptions): Promise<ConfiguredHome> {
   const home = resolveWeftHome(opts.env, opts.home);
   const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: opts.configProfile });
-  const profile = getProfile(opts.compat ?? loaded.config.compat ?? DEFAULT_COMPAT);
-  refuseRetiredSettings(profile.retiredSettings, profile.name, loaded.config, loaded.file);
-  return { home, config: loaded.config, configFile: loaded.file, warnings: loaded.warnings, profile };
+  const compat = opts.compat ?? loaded.config.compat ?? DEFAULT_COMPAT;
+  refuseRetiredSettings(PROFILE_FACTS[compat].retiredSettings, compat, loaded.config, loaded.file);
+  return { home, config: loaded.config, configFile: loaded.file, warnings: loaded.warnings, compat };
+}
+
+export async function configuredProfile(opts: ProfileOptions): Promise<ConfiguredProfile> {
+  const configured = await configuredHome(opts);
+  const { getProfile } = await import('../profile/profiles.js');
+  return { ...configured, profile: getProfile(configured.compat) };
 }
 
 /** The thread store of the configured home. */
-export function threadStoreOf({ home, profile }: Pick<ConfiguredProfile, 'home' | 'profile'>): ThreadStore {
-  return new ThreadStore(home, { codexThreadIndex: profile.codexThreadIndex });
+export function threadStoreOf({ home, compat }: Pick<ConfiguredHome, 'home' | 'compat'>): ThreadStore {
+  return new ThreadStore(home, { codexThreadIndex: PROFILE_FACTS[compat].codexThreadIndex });
 }

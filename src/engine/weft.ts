@@ -97,7 +97,7 @@ export class Weft {
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
-    this.store = threadStoreOf(runtime);
+    this.store = threadStoreOf({ home: runtime.home, compat: runtime.profile.name });
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
     this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { IoError, UsageError, WeftError, errorMessage } from '../errors.js';
 import type { Extension } from './extension.js';
+import { importOutsideBundle } from '../import-outside-bundle.js';
 
 const HOOKS = ['input', 'beforeTurn', 'context', 'toolCall', 'toolResult', 'assemble', 'onEvent'] as const;
 
@@ -70,10 +71,10 @@ export async function loadExtension(file: string, baseDir: string, where: string
  */
 async function importExtension(full: string, where: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(full).href;
-  if (/\.(c|m)?js$/i.test(full)) return (await import(url)) as Record<string, unknown>;
+  if (/\.(c|m)?js$/i.test(full)) return await importOutsideBundle<Record<string, unknown>>(url);
   let tsImport: (specifier: string, parent: string) => Promise<unknown>;
   try {
-    ({ tsImport } = await import('tsx/esm/api'));
+    ({ tsImport } = await importOutsideBundle<typeof import('tsx/esm/api')>('tsx/esm/api'));
   } catch (err) {
     throw new UsageError(`${where}: ${full} is TypeScript, which needs the tsx package: run \`npm install tsx\` (or compile the extension to .js)`, { cause: err });
   }

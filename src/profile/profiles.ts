@@ -5,7 +5,7 @@ import { codex098Profile } from './codex-0.98/profile.js';
 import { codex0169Profile } from './codex-0.169/profile.js';
 import type { CompatProfile } from './profile.js';
 
-export const DEFAULT_COMPAT: CompatProfileName = 'codex-0.169';
+export { DEFAULT_COMPAT } from './profile-facts.js';
 
 const PROFILES: Partial<Record<CompatProfileName, CompatProfile>> = {
   'codex-0.98': codex098Profile,

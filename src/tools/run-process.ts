@@ -13,6 +13,7 @@ import { constants as osConstants } from 'node:os';
 import { ToolError } from '../errors.js';
 import { sandboxedArgv, type CommandSandbox } from './sandbox/sandbox-command.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
+import { importOutsideBundle } from '../import-outside-bundle.js';
 
 /** Exit code reported for a command killed by its timeout (the shell convention, also Codex's). */
 export const TIMEOUT_EXIT_CODE = 124;
@@ -180,7 +181,7 @@ function spawnPiped(opts: SpawnOptions): Promise<SpawnedCommand> {
 
 async function spawnPty(opts: SpawnOptions): Promise<SpawnedCommand> {
   // Loaded on first use: a native module that most runs never need.
-  const pty = await import('node-pty');
+  const pty = await importOutsideBundle<typeof import('node-pty')>('node-pty');
   const [file, ...args] = opts.argv;
   if (file === undefined) throw cannotStart(opts, new Error('empty command line'));
   let term: import('node-pty').IPty;

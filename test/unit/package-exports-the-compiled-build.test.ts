@@ -25,12 +25,12 @@ describe('package exports', () => {
     expect(existsSync(`${ROOT}dist/src/index.d.ts`)).toBe(true);
   });
 
-  it('bundle the command line into one file that runs on its own and finds weft\'s pack', async () => {
+  it('bundle each command into one file that runs on its own and finds weft\'s pack', async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'weft-bundle-'));
     try {
-      // `thread list` opens the engine: config, profile and weft's own pack, found from dist/.
-      // Plain `require`: the bundle is an ordinary CommonJS file, whatever loads it.
-      const script = "const m = require('./dist/weft.cjs'); m.main(['thread', 'list', '--json'], m.processIo()).then((code) => { process.exitCode = code; });";
+      // The thread commands' bundle opens the engine: config, profile and weft's own pack, found
+      // from dist/bundle/. Plain `require`: a bundle is an ordinary CommonJS file, whatever loads it.
+      const script = "const m = require('./dist/bundle/thread.cjs'); m.main(['thread', 'list', '--json'], m.processIo()).then((code) => { process.exitCode = code; });";
       const out = execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home } });
       expect(JSON.parse(out)).toMatchObject({ threads: [] });
     } finally {

@@ -29,6 +29,9 @@ export const PARAMS_0169 = {
   'config/batchWrite': C.ConfigBatchWriteParams0169,
   'configRequirements/read': null,
   'config/mcpServer/reload': null,
+  'account/read': P.AccountReadParams0169,
+  'thread/unsubscribe': P.ThreadIdParams0169,
+  'skills/list': P.SkillsListParams0169,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;

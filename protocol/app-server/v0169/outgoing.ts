@@ -32,6 +32,9 @@ export const RESULTS_0169 = {
   'config/value/write': S.ConfigWriteResponse,
   'config/batchWrite': S.ConfigWriteResponse,
   'configRequirements/read': S.ConfigRequirementsReadResponse,
+  'account/read': S.GetAccountResponse,
+  'thread/unsubscribe': S.ThreadUnsubscribeResponse,
+  'skills/list': S.SkillsListResponse,
 } as const satisfies Record<string, z.ZodType>;
 
 export const INITIALIZE_RESULT_0169 = S.InitializeResponse;

@@ -170,4 +170,10 @@ export const ModelListParams0169 = z.object({
   modelProvider: str,
 });
 
+/** `account/read`: `refreshToken` asks a managed sign-in to refresh first. */
+export const AccountReadParams0169 = z.object({ refreshToken: z.boolean().optional() });
+
+/** `skills/list`: the cwds to list for (none: the server's), and whether to bypass a cache. */
+export const SkillsListParams0169 = z.object({ cwds: z.array(z.string()).optional(), forceReload: z.boolean().optional() });
+
 export const ConfigReadParams0169 = z.object({ includeLayers: z.boolean().optional(), cwd: str });

@@ -3,16 +3,17 @@ import { historyRecords } from '../history-records.js';
 import { findRolloutPath } from '../../rollout/paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
-import { listThreadPage } from '../thread-listing.js';
+import { listThreadPage, type ThreadListQuery } from '../thread-listing.js';
 import { threadNamesFromIndex } from '../../rollout/session-index.js';
 import { hasReadState, threadReadState, type ThreadReadState } from '../thread-read-state.js';
 import { readThreadFacts } from '../thread-view.js';
-import type { Handler } from './handler.js';
+import type { Handler, HandlerResult } from './handler.js';
 import { fullHistoryNotice } from './opened-thread.js';
 
-export const threadList: Handler<'thread/list'> = async (ctx, params) => {
-  const page = await listThreadPage(ctx.base.store, params, ctx.providerId);
+/** Either generation's params: 0.169's filters are a superset of 0.98's. */
+export async function threadList(ctx: ServerContext, params: ThreadListQuery): Promise<HandlerResult> {
   const names = await threadNamesFromIndex(ctx.base.home);
+  const page = await listThreadPage(ctx.base.store, params, ctx.providerId, names);
   const readStates: Record<string, ThreadReadState> = {};
   const data = await Promise.all(
     page.data.map(async (f) => {
@@ -22,7 +23,7 @@ export const threadList: Handler<'thread/list'> = async (ctx, params) => {
     }),
   );
   return { result: ctx.generation.listResult(data, page.nextCursor, readStates) };
-};
+}
 
 export const threadLoadedList: Handler<'thread/loaded/list'> = (ctx, params) => {
   const ids = [...ctx.loaded.keys()].sort();

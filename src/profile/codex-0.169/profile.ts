@@ -9,6 +9,7 @@ import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { bubblewrapSandbox } from '../../tools/sandbox/bubblewrap-sandbox.js';
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { CompatProfile } from '../profile.js';
+import { PROFILE_FACTS } from '../profile-facts.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';
 import { FALLBACK_MODEL_0169 } from './fallback-model.js';
 import { forkRollout0169 } from './fork-rollout.js';
@@ -24,7 +25,7 @@ import { WEB_SEARCH_RULES_0_169 } from '../../config/web-search-mode.js';
 
 export const codex0169Profile: CompatProfile = {
   name: 'codex-0.169',
-  cliVersion: '0.169.0',
+  ...PROFILE_FACTS['codex-0.169'],
   protocolGeneration: '0.169',
   packLayout: codex0169PackLayout,
   toolOutputs: CODEX_0169_TOOL_OUTPUTS,
@@ -39,8 +40,6 @@ export const codex0169Profile: CompatProfile = {
   skillScopeOrder: ['system', 'repo', 'user'],
   webSearchRules: WEB_SEARCH_RULES_0_169,
   contextOnReopen: false,
-  retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
-  codexThreadIndex: true,
   // 0.169 asks for the catalog only when signed in with ChatGPT, which weft never is.
   refreshesModelCatalog: false,
   responsesWebSocket: true,

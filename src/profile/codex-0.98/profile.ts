@@ -12,6 +12,7 @@ import { codex098PackLayout } from './pack-layout.js';
 import { FALLBACK_MODEL_098 } from './fallback-model.js';
 import { storedItem098 } from './stored-items.js';
 import type { CompatProfile } from '../profile.js';
+import { PROFILE_FACTS } from '../profile-facts.js';
 import { codex098Thread } from './thread.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { landlockSandbox } from '../../tools/sandbox/landlock-sandbox.js';
@@ -20,7 +21,7 @@ import { WEB_SEARCH_RULES_0_98 } from '../../config/web-search-mode.js';
 
 export const codex098Profile: CompatProfile = {
   name: 'codex-0.98',
-  cliVersion: '0.98.0',
+  ...PROFILE_FACTS['codex-0.98'],
   protocolGeneration: '0.98',
   packLayout: codex098PackLayout,
   buildInitialContext,
@@ -42,8 +43,6 @@ export const codex098Profile: CompatProfile = {
   skillScopeOrder: ['repo', 'user', 'system'],
   webSearchRules: WEB_SEARCH_RULES_0_98,
   contextOnReopen: true,
-  retiredSettings: [],
-  codexThreadIndex: false,
   refreshesModelCatalog: true,
   responsesWebSocket: false,
   requestHeaders(request, ctx) {

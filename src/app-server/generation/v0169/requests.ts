@@ -9,8 +9,12 @@ import { CLIENT_REQUEST_METHODS_0169 } from '../../../../protocol/app-server/v01
 import { PARAMS_0169, type Method0169 } from '../../../../protocol/app-server/v0169/method-params.js';
 import { configBatchWrite, configRead, configRequirementsRead, configValueWrite } from '../../handlers/config-methods.js';
 import { HANDLERS } from '../../handlers/index.js';
+import { accountRead } from '../../handlers/account-read.js';
 import { mcpServerReload } from '../../handlers/mcp-reload.js';
 import type { HandlerResult } from '../../handlers/handler.js';
+import { skillsList } from '../../handlers/skills-list.js';
+import { threadUnsubscribe } from '../../handlers/thread-unsubscribe.js';
+import { threadList } from '../../handlers/thread-queries.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
 import { parseParams, rpcError } from '../../rpc-errors.js';
 import type { ServerContext } from '../../server-context.js';
@@ -68,7 +72,7 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'thread/name/set': weft('thread/name/set'),
   'thread/compact/start': weft('thread/compact/start'),
   'thread/rollback': weft('thread/rollback'),
-  'thread/list': weft('thread/list'),
+  'thread/list': own('thread/list', threadList),
   'thread/loaded/list': weft('thread/loaded/list'),
   'thread/read': weft('thread/read'),
   'turn/start': weft('turn/start'),
@@ -89,6 +93,9 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'mcpServer/resource/read': weft('mcpServer/resource/read', CLIENT_REQUESTS['mcpServer/resource/read'].params),
   'mcpServer/oauth/login': weft('mcpServer/oauth/login', CLIENT_REQUESTS['mcpServer/oauth/login'].params),
   'config/mcpServer/reload': own('config/mcpServer/reload', mcpServerReload),
+  'account/read': own('account/read', accountRead),
+  'thread/unsubscribe': own('thread/unsubscribe', threadUnsubscribe),
+  'skills/list': own('skills/list', skillsList),
 };
 
 /** Features weft does not have, by method prefix: what the error names. */
