@@ -84,6 +84,8 @@ const settingsShape = {
   personality: Personality.optional(),
   developer_instructions: z.string().optional(),
   model_instructions_file: z.string().optional(),
+  /** Codex's web search tool: absent, `live` with full access, else `cached`. */
+  web_search: z.enum(['disabled', 'cached', 'live']).optional(),
 };
 
 export const ProfileToml = z.strictObject(settingsShape);
@@ -96,6 +98,8 @@ export const ConfigToml = z.strictObject({
   sandbox_workspace_write: SandboxWorkspaceWriteToml.optional(),
   instructions: z.string().optional(),
   features: z.record(z.string(), z.boolean()).optional(),
+  /** `[tools] web_search = true`: the older switch for live web search. */
+  tools: z.strictObject({ web_search: z.boolean().optional() }).optional(),
   project_doc_max_bytes: z.number().int().nonnegative().optional(),
   project_doc_fallback_filenames: z.array(z.string()).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),

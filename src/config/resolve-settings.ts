@@ -10,6 +10,7 @@ import { shellName } from '../context/environment-context.js';
 import { ConfigError } from '../errors.js';
 import { enabledServers } from '../mcp/enabled-servers.js';
 import { fallbackFor } from './fallback-model.js';
+import { configuredWebSearchMode, type WebSearchMode, type WebSearchRules } from './web-search-mode.js';
 
 /** Settings a caller (CLI flag, protocol param, resumed thread) sets over config.toml. */
 export interface SettingsOverrides {
@@ -97,6 +98,10 @@ export function resolveTurnSettings(input: {
   readonly fallbackModel: ModelInfo;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** How this generation reads the web search settings (default: Codex 0.98's rules). */
+  readonly webSearchRules?: WebSearchRules | undefined;
+  /** The user's shell by name (user-shell.ts); by default the name `$SHELL` gives. */
+  readonly shell?: string | undefined;
   readonly userInstructions: string | undefined;
   readonly skills?: readonly Skill[] | undefined;
 }): TurnSettings {
@@ -104,6 +109,7 @@ export function resolveTurnSettings(input: {
   const slug = overrides.model ?? config.model ?? defaultModelSlug(input.catalog);
   const model = withConfiguredModelFacts(findModel(input.catalog, slug, input.fallbackModel).model, config);
   const sandboxMode = sandboxModeFor(config, overrides);
+  const reasoningEffort = overrides.reasoningEffort ?? config.model_reasoning_effort;
   // Newer catalogs name the model's default (codex-0.169: `none`, no summary requested).
   const summary: ReasoningSummary = config.model_reasoning_summary ?? model.default_reasoning_summary ?? 'auto';
   return {
@@ -113,14 +119,17 @@ export function resolveTurnSettings(input: {
     sandbox: sandboxPolicyFor(sandboxMode, config, overrides.additionalWritableRoots),
     personality: overrides.personality ?? config.personality,
     personalityEnabled: config.features?.personality ?? true,
-    collaborationMode: overrides.collaborationMode ?? defaultCollaborationMode(model.slug),
+    collaborationMode: overrides.collaborationMode ?? defaultCollaborationMode(model.slug, reasoningEffort),
     developerInstructions: overrides.developerInstructions ?? config.developer_instructions,
     userInstructions: input.userInstructions,
     ...(input.skills !== undefined ? { skills: input.skills } : {}),
-    shell: shellName(input.env.SHELL),
+    shell: input.shell ?? shellName(input.env.SHELL),
     tmpdir: input.env.TMPDIR || undefined,
-    reasoningEffort: overrides.reasoningEffort ?? config.model_reasoning_effort,
+    reasoningEffort,
+    ...withWebSearch(configuredWebSearchMode(config, input.webSearchRules)),
     reasoningSummary: summary,
     ...(config.mcp_servers !== undefined ? { mcpServers: enabledServers(config.mcp_servers).map(([name]) => name) } : {}),
   };
 }
+
+const withWebSearch = (mode: WebSearchMode | undefined): { webSearch?: WebSearchMode } => (mode === undefined ? {} : { webSearch: mode });

@@ -1,6 +1,7 @@
 // The `<skills_instructions>` part (codex-0.169): skills listed with short paths against a table of
 // skill roots, instead of absolute paths inside the AGENTS.md message. A root is the folder that holds
-// a skill's folder; roots are numbered `r0, r1…` in order of first appearance in the name-sorted list.
+// skills (see skillRootsFor); roots are numbered `r0, r1…` in Codex's search order, counting only
+// roots that hold a listed skill.
 // Skills the model must not pick by itself are left out; the usage text is added per model.
 import path from 'node:path';
 import type { Pack } from '../pack/load-pack.js';
@@ -16,13 +17,16 @@ interface ListedSkill {
   readonly shortPath: string;
 }
 
-/** Roots in order of first appearance, and each skill's `r<i>/<path from its root>`. */
+/** Roots in search order, and each skill's `r<i>/<path from its root>`. */
 export function skillRoots(skills: readonly Skill[]): { roots: string[]; listed: ListedSkill[] } {
-  const roots: string[] = [];
+  // A skill found without a root (built by hand) counts the folder holding its folder as one.
+  const rootOf = (s: Skill): string => s.root ?? path.dirname(path.dirname(s.path));
+  const ranked = skills.map((s, i) => ({ root: rootOf(s), rank: s.rootRank ?? Number.MAX_SAFE_INTEGER, first: i }));
+  ranked.sort((a, b) => a.rank - b.rank || a.first - b.first);
+  const roots = [...new Set(ranked.map((r) => r.root))];
   const listed = skills.map((skill) => {
-    const root = path.dirname(path.dirname(skill.path));
-    let index = roots.indexOf(root);
-    if (index < 0) index = roots.push(root) - 1;
+    const root = rootOf(skill);
+    const index = roots.indexOf(root);
     const relative = path.relative(root, skill.path).split(path.sep).join('/');
     return { skill, shortPath: `r${index}/${relative}` };
   });

@@ -4,6 +4,7 @@ import type { ApprovalPolicy, Personality } from '../../protocol/config.js';
 import type { ModelInfo } from '../../protocol/model-catalog.js';
 import type { ReasoningEffort, ReasoningSummary } from '../../protocol/responses-request.js';
 import type { CollaborationMode, SandboxPolicy } from '../../protocol/rollout.js';
+import type { WebSearchMode } from '../config/web-search-mode.js';
 import type { Skill } from './skills.js';
 
 export interface TurnSettings {
@@ -25,11 +26,17 @@ export interface TurnSettings {
   readonly tmpdir: string | undefined;
   readonly reasoningEffort: ReasoningEffort | undefined;
   readonly reasoningSummary: ReasoningSummary;
+  /** The configured web search mode (web-search-mode.ts); absent: it follows the sandbox. */
+  readonly webSearch?: WebSearchMode;
   /** The enabled `[mcp_servers]`, by name in name order (their namespaces are listed as deferred tools). */
   readonly mcpServers?: readonly string[];
 }
 
-/** The default collaboration mode: no extra instructions, the turn's model. */
-export function defaultCollaborationMode(model: string): CollaborationMode {
-  return { mode: 'default', settings: { model, reasoning_effort: null, developer_instructions: null } };
+/**
+ * The default collaboration mode: no extra instructions, the turn's model and the configured
+ * reasoning effort (null when none is configured: the model's default then applies), as Codex
+ * records it in every `turn_context`.
+ */
+export function defaultCollaborationMode(model: string, reasoningEffort?: ReasoningEffort): CollaborationMode {
+  return { mode: 'default', settings: { model, reasoning_effort: reasoningEffort ?? null, developer_instructions: null } };
 }

@@ -7,6 +7,7 @@ import { resolveTurnSettings, type SettingsOverrides } from '../config/resolve-s
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { loadUserInstructions } from '../context/load-user-instructions.js';
 import type { TurnSettings } from '../context/turn-settings.js';
+import { userShell } from '../context/user-shell.js';
 import type { Runtime } from './runtime.js';
 
 export interface ThreadContextInput {
@@ -25,7 +26,11 @@ export interface ThreadContext {
 
 export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): Promise<{ settings: TurnSettings; warnings: string[] }> {
   const cwd = input.overrides.cwd ?? input.cwd;
-  const user = await loadUserInstructions(rt.pack, rt.home, cwd, rt.config, { skillsInline: rt.profile.skillsInUserInstructions });
+  const user = await loadUserInstructions(rt.pack, rt.home, cwd, rt.config, {
+    skillsInline: rt.profile.skillsInUserInstructions,
+    userHome: rt.env.HOME,
+    skillScopeOrder: rt.profile.skillScopeOrder,
+  });
   // A requested collaboration mode without instructions gets its preset's (codex-0.169 fills them in).
   const requested = input.overrides.collaborationMode;
   const filled = requested ? rt.profile.collaborationPreset(rt.pack, requested) : requested;
@@ -36,6 +41,8 @@ export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): P
     fallbackModel: rt.fallbackModel,
     cwd,
     env: rt.env,
+    shell: userShell(rt.env).name,
+    webSearchRules: rt.profile.webSearchRules,
     userInstructions: user.text,
     skills: user.skills,
   });

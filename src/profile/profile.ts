@@ -8,6 +8,8 @@ import type { FallbackModelFacts } from '../config/fallback-model.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { TurnSettings } from '../context/turn-settings.js';
+import type { SkillScope } from '../context/skills.js';
+import type { WebSearchRules } from '../config/web-search-mode.js';
 import type { Pack, PackDirs } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 import type { ProfileThread, TurnProfile } from '../thread/turn-ports.js';
@@ -56,6 +58,10 @@ export interface CompatProfile extends TurnProfile {
   collaborationPreset(pack: Pack, mode: CollaborationMode): CollaborationMode;
   /** False when skills get a context part of their own instead of joining the AGENTS.md text. */
   readonly skillsInUserInstructions: boolean;
+  /** How the web search settings are read (web-search-mode.ts). */
+  readonly webSearchRules: WebSearchRules;
+  /** The order of skill scopes in the skills list (names sort within a scope). */
+  readonly skillScopeOrder: readonly SkillScope[];
   /** False when a resumed or forked thread goes on without a fresh copy of its initial context. */
   readonly contextOnReopen: boolean;
   /** Configuration this generation's Codex refuses at start; weft refuses it too. */

@@ -33,7 +33,9 @@ function reasoningParams(settings: TurnSettings): ReasoningParams | undefined {
   const model = settings.model;
   if (model.supports_reasoning_summaries === false) return undefined;
   const effort = settings.reasoningEffort ?? model.default_reasoning_level ?? undefined;
-  return { ...(effort ? { effort } : {}), summary: settings.reasoningSummary };
+  // `none` asks for no summary: the field is left out rather than sent as "none".
+  const summary = settings.reasoningSummary === 'none' ? undefined : settings.reasoningSummary;
+  return { ...(effort ? { effort } : {}), ...(summary ? { summary } : {}) };
 }
 
 function textParams(prompt: Prompt, settings: TurnSettings): TextParams | undefined {

@@ -18,6 +18,7 @@
 // 10 minutes), session or not; `shell` may only name a POSIX shell.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { userShell } from '../context/user-shell.js';
 import { z } from 'zod';
 import { errorMessage } from '../errors.js';
 import { policyTokenBudget } from '../history/truncate-output.js';
@@ -95,8 +96,9 @@ function resolveShell(requested: string | null | undefined, ctx: ToolContext): s
     if (POSIX_SHELLS.has(path.basename(requested))) return requested;
     return { error: ctx.texts.unsupportedShell(requested, [...POSIX_SHELLS].join(', ')) };
   }
-  const userShell = ctx.env['SHELL'];
-  if (userShell !== undefined && POSIX_SHELLS.has(path.basename(userShell))) return userShell;
+  // The account's login shell, as Codex runs commands with (not `$SHELL`).
+  const own = userShell(ctx.env).path;
+  if (POSIX_SHELLS.has(path.basename(own))) return own;
   return FALLBACK_SHELL;
 }
 

@@ -64,7 +64,17 @@ export function workspacePrefix(tmpRoot: string, scenarioName: string): string {
   return `weft-conf-${scenarioName}`.slice(0, width - 1).padEnd(width - 1, '_') + '-';
 }
 
-export async function materializeScenario(scenario: Scenario, opts: { mockUrl: string; tmpRoot?: string }): Promise<Materialized> {
+export interface MaterializeOptions {
+  mockUrl: string;
+  tmpRoot?: string;
+  /**
+   * Require HEAD to equal `git.head_commit` (default). A variant that changes the repository's files
+   * turns it off: its commit differs from the recording, and both engines then see the same new one.
+   */
+  verifyHead?: boolean;
+}
+
+export async function materializeScenario(scenario: Scenario, opts: MaterializeOptions): Promise<Materialized> {
   // realpath: the engine sees real paths (process cwd, git), and normalization must match them.
   const tmpRoot = realpathSync(opts.tmpRoot ?? tmpdir());
   const root = realpathSync(mkdtempSync(join(tmpRoot, workspacePrefix(tmpRoot, scenario.name))));
@@ -98,7 +108,7 @@ export async function materializeScenario(scenario: Scenario, opts: { mockUrl: s
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, Buffer.from(base64, 'base64'));
     }
-    if (scenario.git) await makeRepo(scenario, inside(sub(scenario.git.root)), paths['{{HOME}}'] ?? root);
+    if (scenario.git) await makeRepo(scenario, inside(sub(scenario.git.root)), paths['{{HOME}}'] ?? root, opts.verifyHead ?? true);
     const configPath = inside(sub(scenario.config_path));
     mkdirSync(dirname(configPath), { recursive: true });
     writeFileSync(configPath, sub(scenario.config_toml));
@@ -121,7 +131,7 @@ export async function materializeScenario(scenario: Scenario, opts: { mockUrl: s
   }
 }
 
-async function makeRepo(scenario: Scenario, repoDir: string, home: string): Promise<void> {
+async function makeRepo(scenario: Scenario, repoDir: string, home: string, verifyHead: boolean): Promise<void> {
   const git = scenario.git;
   if (!git) return;
   const c = git.commit;
@@ -150,7 +160,7 @@ async function makeRepo(scenario: Scenario, repoDir: string, home: string): Prom
   await run('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-m', c.message], opts);
   const { stdout } = await run('git', ['rev-parse', 'HEAD'], opts);
   const head = stdout.trim();
-  if (head !== git.head_commit) {
+  if (verifyHead && head !== git.head_commit) {
     throw new Error(
       `scenario ${scenario.name}: materialized HEAD ${head} != recorded head_commit ${git.head_commit} ` +
         `(files or git recipe differ from the recording; the commit hash is visible to the model)`,

@@ -10,7 +10,7 @@ afterEach(removeTempDirs);
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n\nBody of ${name}.\n`;
 
 describe('discoverSkills', () => {
-  it('finds SKILL.md files, including under hidden folders, sorted by front-matter name, with absolute paths', async () => {
+  it('finds SKILL.md files, nested or bundled (.system), user skills before bundled ones, by front-matter name, with absolute paths', async () => {
     const home = await tempDir();
     await writeTree(home, {
       'skills/aaa/SKILL.md': skill('zeta', 'last by name'),
@@ -21,9 +21,16 @@ describe('discoverSkills', () => {
     const result = await discoverSkills(home);
     expect(result).toEqual({
       skills: [
-        { name: 'alpha', description: 'hidden folder skill', path: path.join(home, 'skills', '.system', 'builtin', 'SKILL.md') },
-        { name: 'mid', description: 'nested skill', path: path.join(home, 'skills', 'nested', 'deeper', 'SKILL.md') },
-        { name: 'zeta', description: 'last by name', path: path.join(home, 'skills', 'aaa', 'SKILL.md') },
+        { name: 'mid', description: 'nested skill', path: path.join(home, 'skills', 'nested', 'deeper', 'SKILL.md'), root: path.join(home, 'skills'), rootRank: 0, scope: 'user' },
+        { name: 'zeta', description: 'last by name', path: path.join(home, 'skills', 'aaa', 'SKILL.md'), root: path.join(home, 'skills'), rootRank: 0, scope: 'user' },
+        {
+          name: 'alpha',
+          description: 'hidden folder skill',
+          path: path.join(home, 'skills', '.system', 'builtin', 'SKILL.md'),
+          root: path.join(home, 'skills', '.system'),
+          rootRank: 1,
+          scope: 'system',
+        },
       ],
       warnings: [],
     });

@@ -1,4 +1,5 @@
 import { cp, rm } from 'node:fs/promises';
+import { userShell } from '../../src/context/user-shell.js';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-options.js';
@@ -53,7 +54,7 @@ describe('weft prompt', () => {
     expect(body.input.at(-2)).toEqual({
       type: 'message',
       role: 'user',
-      content: [{ type: 'input_text', text: `<environment_context>\n  <cwd>${repo}</cwd>\n  <shell>zsh</shell>\n</environment_context>` }],
+      content: [{ type: 'input_text', text: `<environment_context>\n  <cwd>${repo}</cwd>\n  <shell>${userShell({}).name}</shell>\n</environment_context>` }],
     });
   });
 

@@ -24,7 +24,9 @@ export async function skillsList(ctx: ServerContext, params: { cwds?: string[] |
   const home = ctx.base.home;
   const systemRoot = path.join(home, 'skills', '.system') + path.sep;
   const found = await findSkills(home);
-  const skills = found.skills.map((s): SkillEntry => ({
+  // The list is by name, whatever order the model's skills list takes.
+  const byName = [...found.skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
+  const skills = byName.map((s): SkillEntry => ({
     name: s.name,
     description: s.description,
     path: s.path,

@@ -21,6 +21,7 @@ import { settingsUpdates0169 } from './settings-update.js';
 import { Codex0169Thread } from './thread-session.js';
 import { storedItem0169 } from './stored-items.js';
 import { requestHeaders0169 } from './request-headers.js';
+import { WEB_SEARCH_RULES_0_169 } from '../../config/web-search-mode.js';
 
 export const codex0169Profile: CompatProfile = {
   name: 'codex-0.169',
@@ -36,6 +37,8 @@ export const codex0169Profile: CompatProfile = {
   modelInstructions: sessionInstructions0169,
   collaborationPreset: collaborationPreset0169,
   skillsInUserInstructions: false,
+  skillScopeOrder: ['system', 'repo', 'user'],
+  webSearchRules: WEB_SEARCH_RULES_0_169,
   contextOnReopen: false,
   // 0.169 asks for the catalog only when signed in with ChatGPT, which weft never is.
   refreshesModelCatalog: false,

@@ -17,6 +17,7 @@ import { codex098Thread } from './thread.js';
 import { CODEX_098_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { landlockSandbox } from '../../tools/sandbox/landlock-sandbox.js';
 import { requestHeaders098 } from './request-headers.js';
+import { WEB_SEARCH_RULES_0_98 } from '../../config/web-search-mode.js';
 
 export const codex098Profile: CompatProfile = {
   name: 'codex-0.98',
@@ -39,6 +40,8 @@ export const codex098Profile: CompatProfile = {
   // 0.98 sends a collaboration mode as the client gave it.
   collaborationPreset: (_pack, mode) => mode,
   skillsInUserInstructions: true,
+  skillScopeOrder: ['repo', 'user', 'system'],
+  webSearchRules: WEB_SEARCH_RULES_0_98,
   contextOnReopen: true,
   refreshesModelCatalog: true,
   responsesWebSocket: false,
