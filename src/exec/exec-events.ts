@@ -18,6 +18,11 @@ export interface ExecEventOptions {
   readonly fileChangeStarted?: boolean;
   /** Codex 0.98 reports an automatic compaction as an error item; 0.169 prints nothing for it. Default true. */
   readonly compactionItem?: boolean;
+  /**
+   * Codex 0.169 shows a problem with the user instructions (an AGENTS.md cut at project_doc_max_bytes)
+   * as an item; 0.98 only logs it, so its stream has none. Default true.
+   */
+  readonly instructionWarningItems?: boolean;
 }
 
 export class ExecEventMapper {
@@ -89,6 +94,7 @@ export class ExecEventMapper {
         return [{ type: 'item.completed', item: fileChangeItem(id, event.changes, event.status === 'completed' ? 'completed' : 'failed') }];
       }
       case 'warning':
+        if (event.about === 'instructions' && this.options.instructionWarningItems === false) return [];
         return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
       case 'plan_updated': {
         const items = event.plan.map((p) => ({ text: p.step, completed: p.status === 'completed' }));

@@ -84,7 +84,7 @@ export class Thread {
       const overrides = { ...this.threadOverrides, ...definedOnly(opts.overrides ?? {}) };
       const { settings, warnings } = await this.settingsFor({ cwd: this.defaultCwd, overrides });
       const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
-      for (const message of warnings) emit({ type: 'warning', message });
+      for (const message of warnings) emit({ type: 'warning', message, about: 'instructions' });
       const signal = opts.signal ?? new AbortController().signal;
       return await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
     } finally {
