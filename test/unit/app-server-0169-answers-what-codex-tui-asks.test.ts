@@ -2,7 +2,7 @@
 // first turn, and what weft answers (see cross-tui-remote-codex-0.169 for the real TUI):
 // - `account/read`: no account (weft has no sign-in), and whether the provider wants OpenAI's: the
 //   TUI stops when this fails;
-// - `skills/list`: the home's skills per cwd, skipped SKILL.md files as errors with their path;
+// - `skills/list`: the skills a thread in each cwd sees (project, home, system), skipped SKILL.md files as errors with their path;
 // - `thread/unsubscribe`: the thread is unloaded (`notLoaded` when it was not loaded);
 // - `thread/list` with 0.169's filters: cwd, searchTerm, excludedThreadIds, sectionId, sort
 //   direction, the `recency_at` and `section_position` keys; a nonempty `originators` is refused.
@@ -85,6 +85,13 @@ describe('what Codex’s TUI asks a 0.169 app-server', () => {
     ]);
     expect(data[0]?.errors).toEqual([{ path: join(skills, 'broken', 'SKILL.md'), message: expect.stringContaining('front matter') }]);
     expect(data[1]).toEqual({ ...data[0], cwd: '/elsewhere' });
+    // A project's skill is listed for the cwd inside it only, in the repo scope.
+    await mkdir(join(ws.cwd, '.codex', 'skills', 'local'), { recursive: true });
+    const local = join(ws.cwd, '.codex', 'skills', 'local', 'SKILL.md');
+    await writeFile(local, '---\nname: local\ndescription: Project skill.\n---\n');
+    const again = result<{ data: Array<{ skills: Array<{ name: string; scope: string; path: string }> }> }>(await c.request('skills/list', { cwds: [ws.cwd, '/elsewhere'] })).data;
+    expect(again[0]?.skills.find((s) => s.name === 'local')).toMatchObject({ scope: 'repo', path: local });
+    expect(again[1]?.skills.map((s) => s.name)).toEqual(['installer', 'review']);
     // No cwds: the server's.
     expect(result<{ data: Array<{ cwd: string }> }>(await c.request('skills/list', {})).data.map((e) => e.cwd)).toEqual([ws.options.cwd]);
   });

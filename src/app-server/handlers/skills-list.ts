@@ -1,9 +1,8 @@
-// `skills/list` (0.169): the skills a thread in each asked cwd would see. weft finds skills under
-// `<home>/skills/` only (see context/skills.ts), so every cwd gets the same list; those under its
-// `.system` folder are the system's, the rest the user's. A SKILL.md that was skipped is reported
-// with its path and reason. weft reads the disk on every call, so `forceReload` changes nothing.
-// Codex's TUI asks for this at start and shows an error when it fails.
-import path from 'node:path';
+// `skills/list` (0.169): the skills a thread in each asked cwd would see, found as a thread finds
+// them (context/skills.ts: the project's folders from that cwd up, the home's, `~/.agents`, the
+// bundled `.system`), each with its scope. A SKILL.md that was skipped is reported with its path and
+// reason. weft reads the disk on every call, so `forceReload` changes nothing. Codex's TUI asks for
+// this at start and shows an error when it fails.
 import { findSkills } from '../../context/skills.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
@@ -12,7 +11,7 @@ interface SkillEntry {
   readonly name: string;
   readonly description: string;
   readonly path: string;
-  readonly scope: 'user' | 'system';
+  readonly scope: 'repo' | 'user' | 'system';
   readonly enabled: true;
 }
 
@@ -21,18 +20,15 @@ export interface SkillsListResult {
 }
 
 export async function skillsList(ctx: ServerContext, params: { cwds?: string[] | undefined }): Promise<HandlerResult<SkillsListResult>> {
-  const home = ctx.base.home;
-  const systemRoot = path.join(home, 'skills', '.system') + path.sep;
-  const found = await findSkills(home);
+  const cwds = params.cwds && params.cwds.length > 0 ? params.cwds : [ctx.options.cwd];
+  const data = await Promise.all(cwds.map(async (cwd) => ({ cwd, ...(await skillsFor(ctx, cwd)) })));
+  return { result: { data } };
+}
+
+async function skillsFor(ctx: ServerContext, cwd: string): Promise<{ skills: SkillEntry[]; errors: Array<{ path: string; message: string }> }> {
+  const found = await findSkills(ctx.base.home, { cwd, userHome: ctx.options.env.HOME });
   // The list is by name, whatever order the model's skills list takes.
   const byName = [...found.skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
-  const skills = byName.map((s): SkillEntry => ({
-    name: s.name,
-    description: s.description,
-    path: s.path,
-    scope: s.path.startsWith(systemRoot) ? 'system' : 'user',
-    enabled: true,
-  }));
-  const cwds = params.cwds && params.cwds.length > 0 ? params.cwds : [ctx.options.cwd];
-  return { result: { data: cwds.map((cwd) => ({ cwd, skills, errors: found.problems.map((p) => ({ path: p.path, message: p.message })) })) } };
+  const skills = byName.map((s): SkillEntry => ({ name: s.name, description: s.description, path: s.path, scope: s.scope ?? 'user', enabled: true }));
+  return { skills, errors: found.problems.map((p) => ({ path: p.path, message: p.message })) };
 }
