@@ -35,7 +35,7 @@ export function route(argv: readonly string[]): Route {
 }
 
 /**
- * The bundle that runs a command line (`dist/cli/<name>.cjs`): its command's, `main` for what main
+ * The bundle that runs a command line (`dist/bundle/<name>.cjs`): its command's, `main` for what main
  * answers itself. A listing of threads has one of its own, without the engine that the other thread
  * subcommands (and a listing that loads an extension) run.
  */
