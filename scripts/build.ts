@@ -26,11 +26,17 @@ execFileSync(process.execPath, ['scripts/build-landlock-helper.mjs'], { cwd: roo
 for (const old of ['weft-chunks', 'weft.mjs', 'weft.cjs', 'code-cache.cjs']) await rm(path.join(root, 'dist', old), { recursive: true, force: true });
 // zod's namespace re-exports every locale's error messages (about 400 KB of the bundle) so that
 // `z.locales.xx` exists; weft uses only the English one zod configures itself with. The bundle gets a
-// locales module holding that one, and every start compiles 400 KB less.
+// locales module holding that one, and every start compiles 400 KB less. Likewise `z.fromJSONSchema`,
+// which weft never calls: its module copies zod's whole namespace into an object when it loads,
+// which every start paid for.
 const zodWithoutLocales: Plugin = {
   name: 'zod-without-locales',
   setup(b) {
     b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: "export { default as en } from './en.js';", loader: 'js' }));
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]classic[\\/]from-json-schema\.js$/ }, () => ({
+      contents: "export function fromJSONSchema() { throw new Error('z.fromJSONSchema is not in weft\\'s bundle (scripts/build.ts)'); }",
+      loader: 'js',
+    }));
   },
 };
 
