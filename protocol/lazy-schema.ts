@@ -3,9 +3,10 @@
 // they were a fifth of a one-shot `weft exec`, most of them for things that run never touched
 // (reading rollouts, tools not called, events not sent). Wrapped, an export costs nothing until read.
 //
-// The proxy forwards every operation to the built schema, so what it stands for is indistinguishable
-// to zod and to callers: `parse`, `shape`, `extend`, `instanceof` (zod answers it from `_zod`), and
-// use inside other schemas, which build it when they first parse.
+// The proxy forwards every operation to the built schema: `parse`, `shape`, `extend`, `instanceof`
+// (zod answers it from `_zod`), and use inside other schemas, which build it when they first parse.
+// It is not the built object itself: what tells schemas apart by identity (`z.toJSONSchema`, zod's
+// registries) sees two. The app-server's shapes, which are exported as JSON Schema, are not wrapped.
 import type { z } from 'zod';
 
 export function lazySchema<T extends z.ZodType>(build: () => T): T {
