@@ -1,10 +1,10 @@
 // weft's command line: dispatch to a command; every error is printed as one clear line on stderr
 // with a non-zero exit code.
-import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
 import { COMMAND_NAMES, route, type CommandName } from './route.js';
+import { descriptorWriter } from './descriptor-writer.js';
 
 const HELP = `weft — a thread engine that builds model requests the way Codex does
 
@@ -133,52 +133,5 @@ export function processIo(): CliIo {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
-  };
-}
-
-/**
- * Text to standard output or error, written to the descriptor itself. Node writes files and pipes
- * synchronously on POSIX anyway; `process.stdout` would first load node:net, node:stream and
- * node:tty, several milliseconds of a start that prints one listing. A descriptor that cannot take
- * the text at once (a non-blocking pipe) gets the rest, and all that follows, through the stream,
- * which waits for the reader; Windows consoles always go through the stream, which converts the
- * text for them. When the reader goes away (`weft … | head`), the rest is dropped quietly: the
- * command carries on, so the turn it is running is still recorded whole.
- */
-function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: string) => void {
-  let closed = false;
-  let viaStream: ((bytes: Uint8Array | string) => void) | undefined = process.platform === 'win32' ? streamWriter(stream(), () => (closed = true)) : undefined;
-  return (text) => {
-    if (closed) return;
-    if (viaStream !== undefined) return viaStream(text);
-    const bytes = Buffer.from(text, 'utf8');
-    let done = 0;
-    while (done < bytes.length) {
-      try {
-        done += writeSync(fd, bytes, done);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EPIPE') {
-          closed = true;
-          return;
-        }
-        if (code !== 'EAGAIN') throw error;
-        viaStream = streamWriter(stream(), () => (closed = true));
-        viaStream(bytes.subarray(done));
-        return;
-      }
-    }
-  };
-}
-
-function streamWriter(stream: NodeJS.WriteStream, onClosed: () => void): (bytes: Uint8Array | string) => void {
-  let closed = false;
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    closed = true;
-    onClosed();
-  });
-  return (bytes) => {
-    if (!closed) stream.write(bytes);
   };
 }
