@@ -1,121 +1,57 @@
-// The text of each streamed content part as its deltas brought it, and a fingerprint of the bytes of
-// their JSON string literals. `response.output_item.done` then repeats the whole text as one literal;
-// when that literal is the deltas' literals put end to end, its text is the deltas' texts put end to
-// end (each delta literal is whole JSON string content: its escapes end inside it, and its bytes are
-// valid UTF-8 on their own, which is checked), so long-string-json.ts takes it from here instead of
-// decoding 20 MB a second time. Only a cache, kept for one response: a run whose bytes cannot be told
-// is never offered.
-//
-// A 20 MB answer streams as some 21,000 deltas, and what is kept of them must be neither 21,000 small
-// objects (held across the stream, they survive young collections and are copied and marked again
-// and again as the old space grows) nor a second copy of the answer: on this kind of machine memory
-// the process has not touched yet is what is slow (each new page costs a fault). So the texts are
-// joined into one flat string every few hundred deltas, while they are still young, and the literals'
-// bytes are not kept at all: they are fed to a SHA-256 digest as they come, with their length, and
-// the done event's literal is compared by its own digest. The chunks the deltas came in are free as
-// soon as they are read.
+// The text of each streamed content part as its deltas brought it, and the bytes of their JSON string
+// literals. `response.output_item.done` then repeats the whole text as one literal; when that literal
+// is, byte for byte, the deltas' literals put end to end, its text is the deltas' texts put end to end
+// (each delta literal is whole JSON string content: its escapes end inside it, and its bytes are valid
+// UTF-8 on their own, which is checked), so long-string-json.ts takes it from here instead of decoding
+// 20 MB a second time. The deltas' texts are joined with `+`, which V8 keeps as a rope of the strings
+// already made: no copy of the answer is made until something reads it whole (the rollout does not:
+// it writes the bytes that came). Only a cache, kept for one response: a run whose bytes cannot be
+// told is never offered.
 import { isUtf8 } from 'node:buffer';
-import { createHash, type Hash } from 'node:crypto';
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
-import { escapesAsStringified } from './stringified-escapes.js';
 
 /** One content part's deltas so far. */
 export interface DeltaRun {
   /** The decoded deltas, joined. */
   readonly text: string;
-  /** Total length in bytes of their literals (without quotes). */
+  /** The bytes of their literals (without quotes), as views of the event data they came in. */
+  readonly bytes: readonly Uint8Array[];
+  /** Total length of `bytes`. */
   readonly length: number;
-  /** Every escape in their literals is one JSON.stringify writes. */
-  readonly asStringified: boolean;
-  /** The bytes in `views` (`length` of them) are the deltas' literals put end to end. */
-  isLiteral(views: readonly Uint8Array[]): boolean;
 }
 
-/** Delta texts joined into one flat string at a time. */
-const TEXTS_PER_JOIN = 256;
-const DIGEST = 'sha256';
-
 class OpenRun implements DeltaRun {
-  /** Texts already joined, a few hundred deltas each. */
-  #joined: string[] = [];
-  /** Texts of the latest deltas, not yet joined. */
-  #texts: string[] = [];
-  #hash: Hash | undefined = createHash(DIGEST);
-  #digest: Buffer | undefined;
+  text = '';
+  bytes: Uint8Array[] = [];
   length = 0;
-  asStringified = true;
   /** False once a delta's literal could not be found or was not valid UTF-8 on its own. */
   intact = true;
 
-  get text(): string {
-    // A rope of the joined pieces: no copy of the answer until something reads it whole.
-    let text = '';
-    for (const piece of this.#joined) text += piece;
-    return this.#texts.length > 0 ? text + this.#texts.join('') : text;
-  }
-
   add(text: string, literal: Uint8Array | undefined): void {
     if (!this.intact) return;
-    if (literal === undefined || this.#hash === undefined || !isUtf8(literal)) {
+    if (literal === undefined || !isUtf8(literal)) {
       this.intact = false;
-      this.#joined = [];
-      this.#texts = [];
-      this.#hash = undefined;
+      this.text = '';
+      this.bytes = [];
       return;
     }
-    this.#texts.push(text);
-    if (this.#texts.length === TEXTS_PER_JOIN) {
-      this.#joined.push(this.#texts.join(''));
-      this.#texts = [];
-    }
-    this.#hash.update(literal);
+    this.text += text;
+    this.bytes.push(literal);
     this.length += literal.length;
-    if (this.asStringified) this.asStringified = escapesAsStringified(asBuffer(literal), 0, literal.length);
-  }
-
-  isLiteral(views: readonly Uint8Array[]): boolean {
-    if (!this.intact) return false;
-    let n = 0;
-    for (const v of views) n += v.length;
-    if (n !== this.length) return false;
-    if (this.#digest === undefined) {
-      // The run is read at its part's done event: deltas after it (none, in a well-formed stream)
-      // would make it no longer intact.
-      this.#digest = (this.#hash as Hash).digest();
-      this.#hash = undefined;
-    }
-    const hash = createHash(DIGEST);
-    for (const v of views) hash.update(v);
-    return hash.digest().equals(this.#digest);
   }
 }
-
-const asBuffer = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 /** The runs of one response, by content part. */
 export class DeltaRuns {
   readonly #runs = new Map<string, OpenRun>();
-  /** The part of the previous delta, and its run: deltas of one part come one after another. */
-  #lastItem: unknown;
-  #lastOutput: unknown;
-  #lastContent: unknown;
-  #last: OpenRun | undefined;
 
   /**
-   * A delta of the part (`item`, `output`, `content`): its decoded text, and the bytes of its literal
-   * in the event data (undefined when they could not be told).
+   * A delta of the part `key`: its decoded text, and the bytes of its literal in the event data
+   * (undefined when they could not be told).
    */
-  add(item: unknown, output: unknown, content: unknown, text: string, literal: Uint8Array | undefined): void {
-    let run = this.#last;
-    if (run === undefined || item !== this.#lastItem || output !== this.#lastOutput || content !== this.#lastContent) {
-      const key = `${String(item)} ${String(output)} ${String(content)}`;
-      run = this.#runs.get(key);
-      if (run === undefined) this.#runs.set(key, (run = new OpenRun()));
-      this.#last = run;
-      this.#lastItem = item;
-      this.#lastOutput = output;
-      this.#lastContent = content;
-    }
+  add(key: string, text: string, literal: Uint8Array | undefined): void {
+    let run = this.#runs.get(key);
+    if (run === undefined) this.#runs.set(key, (run = new OpenRun()));
     run.add(text, literal);
   }
 

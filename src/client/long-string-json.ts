@@ -13,7 +13,6 @@ import { randomUUID } from 'node:crypto';
 import { BACKSLASH, COLON, QUOTE } from '../json-bytes.js';
 import { rememberJsonString } from '../known-json-strings.js';
 import type { DeltaRun } from './delta-runs.js';
-import { escapesAsStringified } from './stringified-escapes.js';
 
 /** A string literal of at least this many bytes is decoded a slice at a time. */
 export const LONG_LITERAL = 64 * 1024;
@@ -93,6 +92,21 @@ class Pieces {
     }
   }
 
+  /** The bytes from `offset` on are `bytes` (of total length `length`). */
+  holdsAt(offset: number, bytes: readonly Uint8Array[], length: number): boolean {
+    if (offset + length >= this.length) return false;
+    let at = offset;
+    for (const b of bytes) {
+      let from = 0;
+      for (const v of this.views(at, at + b.length)) {
+        if (Buffer.compare(v, b.subarray(from, from + v.length)) !== 0) return false;
+        from += v.length;
+      }
+      at += b.length;
+    }
+    return true;
+  }
+
   /** How many backslashes end just before `offset` (an odd count escapes the byte at `offset`). */
   backslashesBefore(offset: number, floor: number): number {
     let n = 0;
@@ -131,16 +145,11 @@ export function parseJsonWithLongStrings(pieces: readonly Uint8Array[], runs: re
 /** The long string literals of the document; undefined when a string has no end. */
 function longLiterals(doc: Pieces, runs: readonly DeltaRun[]): Literal[] | undefined {
   const found: Literal[] = [];
-  const tries = new Map<DeltaRun, number>();
   const nonce = randomUUID();
   for (let at = doc.indexOf(QUOTE, 0); at >= 0; ) {
-    // A run is whole string content (its escapes end inside it): its bytes, then a quote, are the
-    // literal. Comparing them costs a digest of the whole literal, so it is done only where the byte
-    // after them is a quote that is not escaped: a string's end (inside a string every quote is
-    // escaped), at most a few times per run.
-    const run = runs.find((r) => (tries.get(r) ?? 0) < MAX_TRIES && endsString(doc, at + 1 + r.length));
-    if (run !== undefined) tries.set(run, (tries.get(run) ?? 0) + 1);
-    if (run !== undefined && run.isLiteral(doc.views(at + 1, at + 1 + run.length)) && !isKey(doc, at + 2 + run.length)) {
+    // A run is whole string content (its escapes end inside it): its bytes, then a quote, are the literal.
+    const run = runs.find((r) => doc.holdsAt(at + 1, r.bytes, r.length) && doc.byteAt(at + 1 + r.length) === QUOTE);
+    if (run !== undefined && !isKey(doc, at + 2 + run.length)) {
       found.push({ from: at + 1, to: at + 1 + run.length, placeholder: `\u0000${nonce}:${found.length}`, run });
       at = doc.indexOf(QUOTE, at + 2 + run.length);
       continue;
@@ -153,14 +162,6 @@ function longLiterals(doc: Pieces, runs: readonly DeltaRun[]): Literal[] | undef
     at = doc.indexOf(QUOTE, end + 1);
   }
   return found;
-}
-
-/** Comparisons of a run with the document's literals. */
-const MAX_TRIES = 4;
-
-/** The byte at `at` is a quote that is not escaped. */
-function endsString(doc: Pieces, at: number): boolean {
-  return at < doc.length && doc.byteAt(at) === QUOTE && doc.backslashesBefore(at, 0) % 2 === 0;
 }
 
 /** The string ending before `at` is an object's key (a colon follows it). */
@@ -191,7 +192,9 @@ function parseAround(doc: Pieces, literals: readonly Literal[]): unknown {
 /** The text of a long literal, decoded slice by slice. @throws SyntaxError when a slice is not JSON. */
 function decodeLiteral(doc: Pieces, lit: Literal): string {
   if (lit.run !== undefined) {
-    const { text, asStringified } = lit.run;
+    const { text, bytes } = lit.run;
+    // Each delta's bytes are valid UTF-8 on their own (delta-runs.ts) and hold whole escapes.
+    const asStringified = bytes.every((b) => escapesAsStringified(Buffer.from(b.buffer, b.byteOffset, b.byteLength), 0, b.length));
     rememberJsonString({ value: text, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified });
     return text;
   }
@@ -234,4 +237,26 @@ function sliceEnd(doc: Pieces, from: number, limit: number): number {
   }
   if (end <= from) throw new SyntaxError('a string slice could not be cut');
   return end;
+}
+
+/** JSON.stringify's short escapes: `"` `\` b f n r t. */
+const SHORT = new Set([0x22, 0x5c, 0x62, 0x66, 0x6e, 0x72, 0x74]);
+const HEX_LOWER = /^00[01][0-9a-f]$/;
+/** Control characters JSON.stringify writes with a short escape rather than `\u00XX`. */
+const HAS_SHORT = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
+
+/** Every escape in `buf[from..to)` is one JSON.stringify writes (the slice is valid JSON string content). */
+function escapesAsStringified(buf: Buffer, from: number, to: number): boolean {
+  for (let at = buf.indexOf(BACKSLASH, from); at >= 0 && at < to; ) {
+    const letter = buf[at + 1] as number;
+    if (SHORT.has(letter)) {
+      at = buf.indexOf(BACKSLASH, at + 2);
+      continue;
+    }
+    if (letter !== U) return false;
+    const hex = buf.toString('latin1', at + 2, at + 6);
+    if (!HEX_LOWER.test(hex) || HAS_SHORT.has(parseInt(hex, 16))) return false;
+    at = buf.indexOf(BACKSLASH, at + 6);
+  }
+  return true;
 }
