@@ -1,51 +1,56 @@
 // config.toml: the keys weft reads, with Codex's names and meanings. Unknown keys are reported by
 // the loader (a warning), so the schema lists every key weft understands.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
-export const ApprovalPolicy = z.enum(['untrusted', 'on-failure', 'on-request', 'never']);
+export const ApprovalPolicy = lazySchema(() => z.enum(['untrusted', 'on-failure', 'on-request', 'never']));
 export type ApprovalPolicy = z.infer<typeof ApprovalPolicy>;
 
-export const SandboxMode = z.enum(['read-only', 'workspace-write', 'danger-full-access']);
+export const SandboxMode = lazySchema(() => z.enum(['read-only', 'workspace-write', 'danger-full-access']));
 export type SandboxMode = z.infer<typeof SandboxMode>;
 
-export const Personality = z.enum(['none', 'friendly', 'pragmatic']);
+export const Personality = lazySchema(() => z.enum(['none', 'friendly', 'pragmatic']));
 export type Personality = z.infer<typeof Personality>;
 
-export const WireApi = z.enum(['responses', 'chat', 'anthropic']);
+export const WireApi = lazySchema(() => z.enum(['responses', 'chat', 'anthropic']));
 export type WireApi = z.infer<typeof WireApi>;
 
-export const CompatProfileName = z.enum(['codex-0.98', 'codex-0.169']);
+export const CompatProfileName = lazySchema(() => z.enum(['codex-0.98', 'codex-0.169']));
 export type CompatProfileName = z.infer<typeof CompatProfileName>;
 
-export const ModelProviderToml = z.strictObject({
-  name: z.string().optional(),
-  base_url: z.string().optional(),
-  env_key: z.string().optional(),
-  env_key_instructions: z.string().optional(),
-  wire_api: WireApi.optional(),
-  query_params: z.record(z.string(), z.string()).optional(),
-  http_headers: z.record(z.string(), z.string()).optional(),
-  env_http_headers: z.record(z.string(), z.string()).optional(),
-  request_max_retries: z.number().int().nonnegative().optional(),
-  stream_max_retries: z.number().int().nonnegative().optional(),
-  stream_idle_timeout_ms: z.number().int().positive().optional(),
-  requires_openai_auth: z.boolean().optional(),
-});
+export const ModelProviderToml = lazySchema(() =>
+  z.strictObject({
+    name: z.string().optional(),
+    base_url: z.string().optional(),
+    env_key: z.string().optional(),
+    env_key_instructions: z.string().optional(),
+    wire_api: WireApi.optional(),
+    query_params: z.record(z.string(), z.string()).optional(),
+    http_headers: z.record(z.string(), z.string()).optional(),
+    env_http_headers: z.record(z.string(), z.string()).optional(),
+    request_max_retries: z.number().int().nonnegative().optional(),
+    stream_max_retries: z.number().int().nonnegative().optional(),
+    stream_idle_timeout_ms: z.number().int().positive().optional(),
+    requires_openai_auth: z.boolean().optional(),
+  }),
+);
 export type ModelProviderToml = z.infer<typeof ModelProviderToml>;
 
-export const SandboxWorkspaceWriteToml = z.strictObject({
-  writable_roots: z.array(z.string()).optional(),
-  network_access: z.boolean().optional(),
-  exclude_tmpdir_env_var: z.boolean().optional(),
-  exclude_slash_tmp: z.boolean().optional(),
-});
+export const SandboxWorkspaceWriteToml = lazySchema(() =>
+  z.strictObject({
+    writable_roots: z.array(z.string()).optional(),
+    network_access: z.boolean().optional(),
+    exclude_tmpdir_env_var: z.boolean().optional(),
+    exclude_slash_tmp: z.boolean().optional(),
+  }),
+);
 
 /**
  * `[mcp_servers.<name>]`: an MCP server started over stdio (`command`, `args`, `env`, `cwd`) or
  * reached over streamable HTTP (`url`, a bearer token read from the variable `bearer_token_env_var`).
  */
-export const McpServerToml = z
-  .strictObject({
+export const McpServerToml = lazySchema(() =>
+  z.strictObject({
     command: z.string().optional(),
     args: z.array(z.string()).optional(),
     env: z.record(z.string(), z.string()).optional(),
@@ -69,53 +74,69 @@ export const McpServerToml = z
   })
   .refine((s) => (s.command === undefined) !== (s.url === undefined), {
     message: 'an MCP server needs exactly one of `command` (stdio) or `url` (streamable HTTP)',
-  });
+  }));
 export type McpServerToml = z.infer<typeof McpServerToml>;
 
+// Every key's schema is built when a config first holds the key: a config names a handful of the
+// keys below, and validating one (configTomlFor) builds only theirs.
+
 /** The settings a `[profiles.<name>]` table may override (Codex's named profiles). */
-const settingsShape = {
-  model: z.string().optional(),
-  model_provider: z.string().optional(),
-  approval_policy: ApprovalPolicy.optional(),
-  sandbox_mode: SandboxMode.optional(),
-  model_reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']).optional(),
-  model_reasoning_summary: z.enum(['auto', 'concise', 'detailed', 'none']).optional(),
-  model_verbosity: z.enum(['low', 'medium', 'high']).optional(),
-  personality: Personality.optional(),
-  developer_instructions: z.string().optional(),
-  model_instructions_file: z.string().optional(),
+const SETTINGS_FIELDS = {
+  model: lazySchema(() => z.string().optional()),
+  model_provider: lazySchema(() => z.string().optional()),
+  approval_policy: lazySchema(() => ApprovalPolicy.optional()),
+  sandbox_mode: lazySchema(() => SandboxMode.optional()),
+  model_reasoning_effort: lazySchema(() => z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']).optional()),
+  model_reasoning_summary: lazySchema(() => z.enum(['auto', 'concise', 'detailed', 'none']).optional()),
+  model_verbosity: lazySchema(() => z.enum(['low', 'medium', 'high']).optional()),
+  personality: lazySchema(() => Personality.optional()),
+  developer_instructions: lazySchema(() => z.string().optional()),
+  model_instructions_file: lazySchema(() => z.string().optional()),
   /** Codex's web search tool: absent, `live` with full access, else `cached`. */
-  web_search: z.enum(['disabled', 'cached', 'live']).optional(),
+  web_search: lazySchema(() => z.enum(['disabled', 'cached', 'live']).optional()),
 };
 
-export const ProfileToml = z.strictObject(settingsShape);
+export const ProfileToml = lazySchema(() => z.strictObject(SETTINGS_FIELDS));
 
-export const ConfigToml = z.strictObject({
-  ...settingsShape,
-  model_providers: z.record(z.string(), ModelProviderToml).optional(),
+const CONFIG_TOML_FIELDS = {
+  ...SETTINGS_FIELDS,
+  model_providers: lazySchema(() => z.record(z.string(), ModelProviderToml).optional()),
   /** The built-in `openai` provider's base URL (Codex 0.169's key; `OPENAI_BASE_URL` wins over it). */
-  openai_base_url: z.string().url().optional(),
-  sandbox_workspace_write: SandboxWorkspaceWriteToml.optional(),
-  instructions: z.string().optional(),
-  features: z.record(z.string(), z.boolean()).optional(),
+  openai_base_url: lazySchema(() => z.string().url().optional()),
+  sandbox_workspace_write: lazySchema(() => SandboxWorkspaceWriteToml.optional()),
+  instructions: lazySchema(() => z.string().optional()),
+  features: lazySchema(() => z.record(z.string(), z.boolean()).optional()),
   /** `[tools] web_search = true`: the older switch for live web search. */
-  tools: z.strictObject({ web_search: z.boolean().optional() }).optional(),
-  project_doc_max_bytes: z.number().int().nonnegative().optional(),
-  project_doc_fallback_filenames: z.array(z.string()).optional(),
-  model_auto_compact_token_limit: z.number().int().positive().optional(),
-  model_context_window: z.number().int().positive().optional(),
-  compact_prompt: z.string().optional(),
-  profile: z.string().optional(),
-  profiles: z.record(z.string(), ProfileToml).optional(),
-  pack: z.string().optional(),
-  compat: CompatProfileName.optional(),
-  extensions: z.array(z.string()).optional(),
-  mcp_servers: z.record(z.string(), McpServerToml).optional(),
+  tools: lazySchema(() => z.strictObject({ web_search: z.boolean().optional() }).optional()),
+  project_doc_max_bytes: lazySchema(() => z.number().int().nonnegative().optional()),
+  project_doc_fallback_filenames: lazySchema(() => z.array(z.string()).optional()),
+  model_auto_compact_token_limit: lazySchema(() => z.number().int().positive().optional()),
+  model_context_window: lazySchema(() => z.number().int().positive().optional()),
+  compact_prompt: lazySchema(() => z.string().optional()),
+  profile: lazySchema(() => z.string().optional()),
+  profiles: lazySchema(() => z.record(z.string(), ProfileToml).optional()),
+  pack: lazySchema(() => z.string().optional()),
+  compat: lazySchema(() => CompatProfileName.optional()),
+  extensions: lazySchema(() => z.array(z.string()).optional()),
+  mcp_servers: lazySchema(() => z.record(z.string(), McpServerToml).optional()),
   /** Where MCP OAuth tokens are kept: weft has only Codex's file store (`auto` means it). */
-  mcp_oauth_credentials_store: z.enum(['auto', 'file', 'keyring']).optional(),
+  mcp_oauth_credentials_store: lazySchema(() => z.enum(['auto', 'file', 'keyring']).optional()),
   /** A fixed port for the OAuth callback listener on 127.0.0.1 (default: any free port). */
-  mcp_oauth_callback_port: z.number().int().min(1).max(65535).optional(),
+  mcp_oauth_callback_port: lazySchema(() => z.number().int().min(1).max(65535).optional()),
   /** A redirect URL to register instead of the local listener's own (its path is served locally). */
-  mcp_oauth_callback_url: z.string().url().optional(),
-});
+  mcp_oauth_callback_url: lazySchema(() => z.string().url().optional()),
+};
+
+export const ConfigToml = lazySchema(() => z.strictObject(CONFIG_TOML_FIELDS));
+
+/**
+ * ConfigToml for a config holding `keys`: the same checks of those keys, in ConfigToml's order, and
+ * any other key unrecognized, as ConfigToml finds them (the keys it lacks are all optional), with
+ * only the schemas of the keys present built.
+ */
+export function configTomlFor(keys: Iterable<string>): z.ZodType<ConfigToml> {
+  const present = new Set(keys);
+  const shape = Object.fromEntries(Object.entries(CONFIG_TOML_FIELDS).filter(([key]) => present.has(key)));
+  return z.strictObject(shape) as unknown as z.ZodType<ConfigToml>;
+}
 export type ConfigToml = z.infer<typeof ConfigToml>;

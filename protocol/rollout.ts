@@ -5,102 +5,117 @@ import { z } from 'zod';
 import { ResponseItem } from './responses-items.js';
 import { TruncationPolicy } from './model-catalog.js';
 import { KnownEventMsg, OtherEventMsg, ThreadNameUpdatedEvent } from './rollout-events.js';
+import { lazySchema } from './lazy-schema.js';
 
-export const GitInfo = z.looseObject({
-  commit_hash: z.string().optional(),
-  branch: z.string().optional(),
-  repository_url: z.string().optional(),
-});
+export const GitInfo = lazySchema(() =>
+  z.looseObject({
+    commit_hash: z.string().optional(),
+    branch: z.string().optional(),
+    repository_url: z.string().optional(),
+  }),
+);
 export type GitInfo = z.infer<typeof GitInfo>;
 
 /**
  * Codex 0.169's fork base: a fork's session_meta names the parent thread and the ordinal where the
  * fork left it, instead of copying the parent's lines. Fields optional: without both, no base.
  */
-export const HistoryBase = z.looseObject({
-  thread_id: z.string().optional(),
-  end_ordinal_exclusive: z.number().optional(),
-  end_byte_offset: z.number().optional(),
-});
+export const HistoryBase = lazySchema(() =>
+  z.looseObject({
+    thread_id: z.string().optional(),
+    end_ordinal_exclusive: z.number().optional(),
+    end_byte_offset: z.number().optional(),
+  }),
+);
 export type HistoryBase = z.infer<typeof HistoryBase>;
 
-export const SessionMeta = z.looseObject({
-  id: z.string(),
-  forked_from_id: z.string().optional(),
-  /** Codex 0.169's paginated fork: the parent's lines before this ordinal come first. */
-  forked_from_ordinal_exclusive: z.number().optional(),
-  timestamp: z.string(),
-  cwd: z.string(),
-  originator: z.string(),
-  cli_version: z.string(),
-  source: z.union([z.string(), z.record(z.string(), z.unknown())]),
-  model_provider: z.string().optional(),
-  base_instructions: z.object({ text: z.string() }).nullable().optional(),
-  git: GitInfo.optional(),
-  history_base: HistoryBase.nullable().optional(),
-  /** Codex 0.169: the context window the thread opened in. */
-  context_window: z.looseObject({ window_id: z.string().optional() }).nullable().optional(),
-});
+export const SessionMeta = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    forked_from_id: z.string().optional(),
+    /** Codex 0.169's paginated fork: the parent's lines before this ordinal come first. */
+    forked_from_ordinal_exclusive: z.number().optional(),
+    timestamp: z.string(),
+    cwd: z.string(),
+    originator: z.string(),
+    cli_version: z.string(),
+    source: z.union([z.string(), z.record(z.string(), z.unknown())]),
+    model_provider: z.string().optional(),
+    base_instructions: z.object({ text: z.string() }).nullable().optional(),
+    git: GitInfo.optional(),
+    history_base: HistoryBase.nullable().optional(),
+    /** Codex 0.169: the context window the thread opened in. */
+    context_window: z.looseObject({ window_id: z.string().optional() }).nullable().optional(),
+  }),
+);
 export type SessionMeta = z.infer<typeof SessionMeta>;
 
-export const SandboxPolicy = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('danger-full-access') }),
-  z.object({ type: z.literal('read-only') }),
-  z.object({
-    type: z.literal('workspace-write'),
-    writable_roots: z.array(z.string()).optional(),
-    network_access: z.boolean(),
-    exclude_tmpdir_env_var: z.boolean(),
-    exclude_slash_tmp: z.boolean(),
-  }),
-]);
+export const SandboxPolicy = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('danger-full-access') }),
+    z.object({ type: z.literal('read-only') }),
+    z.object({
+      type: z.literal('workspace-write'),
+      writable_roots: z.array(z.string()).optional(),
+      network_access: z.boolean(),
+      exclude_tmpdir_env_var: z.boolean(),
+      exclude_slash_tmp: z.boolean(),
+    }),
+  ]),
+);
 export type SandboxPolicy = z.infer<typeof SandboxPolicy>;
 
-export const CollaborationModeSettings = z.object({
-  model: z.string(),
-  reasoning_effort: z.string().nullable(),
-  developer_instructions: z.string().nullable(),
-});
-export const CollaborationMode = z.object({ mode: z.string(), settings: CollaborationModeSettings });
+export const CollaborationModeSettings = lazySchema(() =>
+  z.object({
+    model: z.string(),
+    reasoning_effort: z.string().nullable(),
+    developer_instructions: z.string().nullable(),
+  }),
+);
+export const CollaborationMode = lazySchema(() => z.object({ mode: z.string(), settings: CollaborationModeSettings }));
 export type CollaborationMode = z.infer<typeof CollaborationMode>;
 
-export const TurnContextPayload = z.looseObject({
-  cwd: z.string(),
-  approval_policy: z.string(),
-  sandbox_policy: SandboxPolicy,
-  model: z.string(),
-  personality: z.string().nullable().optional(),
-  collaboration_mode: CollaborationMode.optional(),
-  effort: z.string().nullable().optional(),
-  summary: z.string().optional(),
-  user_instructions: z.string().nullable().optional(),
-  developer_instructions: z.string().nullable().optional(),
-  truncation_policy: TruncationPolicy.optional(),
-});
+export const TurnContextPayload = lazySchema(() =>
+  z.looseObject({
+    cwd: z.string(),
+    approval_policy: z.string(),
+    sandbox_policy: SandboxPolicy,
+    model: z.string(),
+    personality: z.string().nullable().optional(),
+    collaboration_mode: CollaborationMode.optional(),
+    effort: z.string().nullable().optional(),
+    summary: z.string().optional(),
+    user_instructions: z.string().nullable().optional(),
+    developer_instructions: z.string().nullable().optional(),
+    truncation_policy: TruncationPolicy.optional(),
+  }),
+);
 export type TurnContextPayload = z.infer<typeof TurnContextPayload>;
 
-export const CompactedPayload = z.looseObject({
-  message: z.string(),
-  replacement_history: z.array(ResponseItem).optional(),
-});
+export const CompactedPayload = lazySchema(() =>
+  z.looseObject({
+    message: z.string(),
+    replacement_history: z.array(ResponseItem).optional(),
+  }),
+);
 export type CompactedPayload = z.infer<typeof CompactedPayload>;
 
 /**
  * Codex 0.169's snapshot of the context state a turn was built from (AGENTS.md, skills, permissions…
  * by value or by hash). weft reads it as opaque.
  */
-export const WorldStatePayload = z.looseObject({ full: z.boolean().optional(), state: z.unknown().optional() });
+export const WorldStatePayload = lazySchema(() => z.looseObject({ full: z.boolean().optional(), state: z.unknown().optional() }));
 export type WorldStatePayload = z.infer<typeof WorldStatePayload>;
 
 /** Codex 0.169's per-response usage record (thread, turn and response totals). Opaque to weft. */
-export const TokenUsageRecordPayload = z.looseObject({ response_id: z.string().optional() });
+export const TokenUsageRecordPayload = lazySchema(() => z.looseObject({ response_id: z.string().optional() }));
 export type TokenUsageRecordPayload = z.infer<typeof TokenUsageRecordPayload>;
 
 /**
  * Event messages: a kind weft reads is checked against its schema (rollout-events.ts); any other
  * kind is kept for display, replay and copies, with only its `type` required.
  */
-export const EventMsgPayload = z.union([KnownEventMsg, OtherEventMsg]);
+export const EventMsgPayload = lazySchema(() => z.union([KnownEventMsg, OtherEventMsg]));
 export type EventMsgPayload = z.infer<typeof EventMsgPayload>;
 
 // `ordinal`: Codex 0.169 numbers each line of a thread (0-based, a fork's parent lines counted).
@@ -114,23 +129,25 @@ const line = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
     metadata: z.record(z.string(), z.unknown()).optional(),
   });
 
-export const SessionMetaLine = line('session_meta', SessionMeta);
-export const ResponseItemLine = line('response_item', ResponseItem);
-export const TurnContextLine = line('turn_context', TurnContextPayload);
-export const EventMsgLine = line('event_msg', EventMsgPayload);
-export const CompactedLine = line('compacted', CompactedPayload);
-export const WorldStateLine = line('world_state', WorldStatePayload);
-export const TokenUsageRecordLine = line('token_usage_record', TokenUsageRecordPayload);
+export const SessionMetaLine = lazySchema(() => line('session_meta', SessionMeta));
+export const ResponseItemLine = lazySchema(() => line('response_item', ResponseItem));
+export const TurnContextLine = lazySchema(() => line('turn_context', TurnContextPayload));
+export const EventMsgLine = lazySchema(() => line('event_msg', EventMsgPayload));
+export const CompactedLine = lazySchema(() => line('compacted', CompactedPayload));
+export const WorldStateLine = lazySchema(() => line('world_state', WorldStatePayload));
+export const TokenUsageRecordLine = lazySchema(() => line('token_usage_record', TokenUsageRecordPayload));
 
-export const RolloutLine = z.discriminatedUnion('type', [
-  SessionMetaLine,
-  ResponseItemLine,
-  TurnContextLine,
-  EventMsgLine,
-  CompactedLine,
-  WorldStateLine,
-  TokenUsageRecordLine,
-]);
+export const RolloutLine = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    SessionMetaLine,
+    ResponseItemLine,
+    TurnContextLine,
+    EventMsgLine,
+    CompactedLine,
+    WorldStateLine,
+    TokenUsageRecordLine,
+  ]),
+);
 export type RolloutLine = z.infer<typeof RolloutLine>;
 export type RolloutLineType = RolloutLine['type'];
 
@@ -140,11 +157,13 @@ export type RolloutLineType = RolloutLine['type'];
  * Every line's envelope. Loose: Codex 0.169 lines carry `ordinal` (the line's 0-based position in the
  * thread, counting a fork's parent lines) and, on response items, `metadata` beside the three keys.
  */
-export const RolloutEnvelope = z.looseObject({
-  timestamp: z.string(),
-  type: z.string(),
-  payload: z.unknown(),
-});
+export const RolloutEnvelope = lazySchema(() =>
+  z.looseObject({
+    timestamp: z.string(),
+    type: z.string(),
+    payload: z.unknown(),
+  }),
+);
 export type RolloutEnvelope = z.infer<typeof RolloutEnvelope>;
 
 export const ROLLOUT_LINE_TYPES = [
@@ -162,37 +181,45 @@ export const ROLLOUT_LINE_TYPES = [
  * weft knows is checked whole once, where the reader stores it (src/rollout/item-bytes.ts); an item
  * of any other kind (a newer Codex's) is kept as read, and left out of the history.
  */
-export const ResponseItemHead = z.looseObject({ type: z.string() });
+export const ResponseItemHead = lazySchema(() => z.looseObject({ type: z.string() }));
 export type ResponseItemHead = z.infer<typeof ResponseItemHead>;
 
+let itemKinds: ReadonlySet<string> | undefined;
 /** The item kinds `ResponseItem` knows, for the reader's choice between checking and keeping. */
-export const KNOWN_ITEM_KINDS: ReadonlySet<string> = new Set(
-  ResponseItem.options.flatMap((o) => {
-    const tag = o.shape.type;
-    return 'options' in tag ? [...tag.options] : [tag.value];
-  }),
-);
+export function knownItemKinds(): ReadonlySet<string> {
+  itemKinds ??= new Set(
+    ResponseItem.options.flatMap((o) => {
+      const tag = o.shape.type;
+      return 'options' in tag ? [...tag.options] : [tag.value];
+    }),
+  );
+  return itemKinds;
+}
 
 /** A compacted payload with its replacement history checked shallowly (items validated on demand). */
-export const CompactedPayloadHead = z.looseObject({
-  message: z.string(),
-  replacement_history: z.array(ResponseItemHead).nullable().optional(),
-});
+export const CompactedPayloadHead = lazySchema(() =>
+  z.looseObject({
+    message: z.string(),
+    replacement_history: z.array(ResponseItemHead).nullable().optional(),
+  }),
+);
 export type CompactedPayloadHead = z.infer<typeof CompactedPayloadHead>;
 
-export const StoredResponseItemLine = line('response_item', ResponseItemHead);
-export const StoredCompactedLine = line('compacted', CompactedPayloadHead);
+export const StoredResponseItemLine = lazySchema(() => line('response_item', ResponseItemHead));
+export const StoredCompactedLine = lazySchema(() => line('compacted', CompactedPayloadHead));
 /** A thread's name, looked for in single lines without reading the whole rollout. */
-export const ThreadNameUpdatedLine = line('event_msg', ThreadNameUpdatedEvent);
+export const ThreadNameUpdatedLine = lazySchema(() => line('event_msg', ThreadNameUpdatedEvent));
 
 /** A line as read back from disk: the payload is the parsed JSON itself, unknown fields kept. */
-export const StoredRolloutLine = z.discriminatedUnion('type', [
-  SessionMetaLine,
-  StoredResponseItemLine,
-  TurnContextLine,
-  EventMsgLine,
-  StoredCompactedLine,
-  WorldStateLine,
-  TokenUsageRecordLine,
-]);
+export const StoredRolloutLine = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    SessionMetaLine,
+    StoredResponseItemLine,
+    TurnContextLine,
+    EventMsgLine,
+    StoredCompactedLine,
+    WorldStateLine,
+    TokenUsageRecordLine,
+  ]),
+);
 export type StoredRolloutLine = z.infer<typeof StoredRolloutLine>;

@@ -13,7 +13,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { BUNDLE_ASCII_MARK, BUNDLE_HASH_PREFIX } from '../src/cli/code-cache.js';
+import { BUNDLE_ASCII_MARK, BUNDLE_HASH_PREFIX, BUNDLE_SELF_WRAP_CLOSE, BUNDLE_SELF_WRAP_OPEN } from '../src/cli/code-cache.js';
 import { COMMAND_NAMES } from '../src/cli/route.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -26,11 +26,17 @@ execFileSync(process.execPath, ['scripts/build-landlock-helper.mjs'], { cwd: roo
 for (const old of ['weft-chunks', 'weft.mjs', 'weft.cjs', 'code-cache.cjs']) await rm(path.join(root, 'dist', old), { recursive: true, force: true });
 // zod's namespace re-exports every locale's error messages (about 400 KB of the bundle) so that
 // `z.locales.xx` exists; weft uses only the English one zod configures itself with. The bundle gets a
-// locales module holding that one, and every start compiles 400 KB less.
+// locales module holding that one, and every start compiles 400 KB less. Likewise `z.fromJSONSchema`,
+// which weft never calls: its module copies zod's whole namespace into an object when it loads,
+// which every start paid for.
 const zodWithoutLocales: Plugin = {
   name: 'zod-without-locales',
   setup(b) {
     b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: "export { default as en } from './en.js';", loader: 'js' }));
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]classic[\\/]from-json-schema\.js$/ }, () => ({
+      contents: "export function fromJSONSchema() { throw new Error('z.fromJSONSchema is not in weft\\'s bundle (scripts/build.ts)'); }",
+      loader: 'js',
+    }));
   },
 };
 
@@ -165,10 +171,12 @@ await build({
  * means the same character in a comment, a string or a template; the one raw template holding
  * some (the viewer's page script) has them inside the page's own string literals, which the
  * browser reads as the same characters. The first line carries the content hash the code cache is
- * keyed by: a rebuilt bundle never meets the compiled code of another.
+ * keyed by: a rebuilt bundle never meets the compiled code of another. The CommonJS wrapper is in the
+ * file (see BUNDLE_SELF_WRAP_OPEN), on the line where the bundle's own first line starts, so that line
+ * numbers in stack traces stay the bundle's.
  */
 function asciiWithHash(js: string): string {
   const text = js.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
-  return `${BUNDLE_HASH_PREFIX}${hash}${BUNDLE_ASCII_MARK}\n${text}`;
+  return `${BUNDLE_HASH_PREFIX}${hash}${BUNDLE_ASCII_MARK}\n${BUNDLE_SELF_WRAP_OPEN}${text}${BUNDLE_SELF_WRAP_CLOSE}`;
 }

@@ -4,6 +4,7 @@
 // the design's; every one can be changed, and input from outside (flags, files) is validated here.
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 export const SECTION_NAMES = ['system', 'stage', 'history', 'other'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
@@ -32,14 +33,16 @@ export const DEFAULT_BUDGET_SETTINGS: BudgetSettings = {
   priorities: { notes: 100, build_logs: 90, runtime_logs: 85, source_files: 80, test_results: 75, decisions: 50, library_docs: 40 },
 };
 
-const tokens = z.number().int().nonnegative();
+const tokens = lazySchema(() => z.number().int().nonnegative());
 
-export const BudgetOptions = z.strictObject({
-  budgets: z.strictObject(Object.fromEntries(SECTION_NAMES.map((s) => [s, tokens.optional()])) as Record<SectionName, z.ZodOptional<typeof tokens>>).optional(),
-  summarizeAt: z.number().gt(0).lte(1).optional(),
-  minPartialTokens: tokens.optional(),
-  priorities: z.strictObject(Object.fromEntries(SOURCE_KINDS.map((k) => [k, z.number().optional()])) as Record<SourceKind, z.ZodOptional<z.ZodNumber>>).optional(),
-});
+export const BudgetOptions = lazySchema(() =>
+  z.strictObject({
+    budgets: z.strictObject(Object.fromEntries(SECTION_NAMES.map((s) => [s, tokens.optional()])) as Record<SectionName, z.ZodOptional<typeof tokens>>).optional(),
+    summarizeAt: z.number().gt(0).lte(1).optional(),
+    minPartialTokens: tokens.optional(),
+    priorities: z.strictObject(Object.fromEntries(SOURCE_KINDS.map((k) => [k, z.number().optional()])) as Record<SourceKind, z.ZodOptional<z.ZodNumber>>).optional(),
+  }),
+);
 export type BudgetOptions = z.infer<typeof BudgetOptions>;
 
 /** Defaults with `options` laid over them. `where` names the origin of the options in errors. */

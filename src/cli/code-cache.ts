@@ -6,7 +6,7 @@
 // flags), costs one normal compile and nothing else. It is written once, at the end of the run
 // that had to compile, so it holds every function that run used.
 import { isAscii } from 'node:buffer';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -19,6 +19,17 @@ import { lendImporter } from '../import-outside-bundle.js';
  */
 export const BUNDLE_HASH_PREFIX = '// weft-bundle ';
 export const BUNDLE_ASCII_MARK = ' ascii';
+
+/**
+ * How the build opens a bundle's second line: Node's CommonJS wrapper written into the file, so that
+ * this loader compiles the file's own text. Wrapping it here made V8 copy the whole bundle into a
+ * new string on every start (megabytes of fresh memory, each page a fault). Loaded with `require`,
+ * where `this` is the module's exports, the same line calls the wrapper itself: the file stays an
+ * ordinary CommonJS module. The build closes the function after the bundle (BUNDLE_SELF_WRAP_CLOSE).
+ */
+export const BUNDLE_SELF_WRAP_OPEN =
+  '(this === globalThis ? (f) => f : (f) => f(exports, require, module, __filename, __dirname))(function (exports, require, module, __filename, __dirname) {';
+export const BUNDLE_SELF_WRAP_CLOSE = '\n});\n';
 
 /** Where code caches live: code-cache/ in weft's user cache folder. */
 export function codeCacheDir(env: Readonly<Record<string, string | undefined>>): string {
@@ -52,13 +63,15 @@ export function loadBundleWithCodeCache(file: string, cacheDir: string | undefin
   // The build writes the bundle in ASCII, which Node turns into a string by a copy; its UTF-8
   // decoding, even of pure ASCII, took longer than compiling from the cache. The bundle's first line
   // says so, which spares checking its megabytes.
-  const bytes = readFileSync(file);
+  const bytes = readWhole(file);
   const source = markedAscii(bytes) || isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const cacheFile = cacheDir === undefined ? undefined : codeCacheFile(cacheDir, source);
   let cachedData: Buffer | undefined;
   if (cacheFile !== undefined) {
     try {
-      cachedData = readFileSync(cacheFile);
+      // Into the bundle's buffer, whose text is copied out: its memory is already mapped, and a
+      // start touches as few new pages as it can (each costs a fault).
+      cachedData = readWhole(cacheFile, bytes.buffer.byteLength === bytes.byteLength ? bytes : undefined);
     } catch {
       // No cache yet (or unreadable): compile normally and write one at the end.
     }
@@ -66,9 +79,9 @@ export function loadBundleWithCodeCache(file: string, cacheDir: string | undefin
   silenceLoaderNotice();
   // This module's `import()` keeps working where the bundle's does not (see import-outside-bundle.ts).
   lendImporter((specifier) => import(specifier));
-  // Node's own CommonJS wrapper, so the bundle sees the usual module variables.
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new vm.Script(wrapped, {
+  // Node's own CommonJS wrapper, so the bundle sees the usual module variables: the build's bundles
+  // carry it, any other file gets it here.
+  const script = new vm.Script(selfWrapped(source) ? source : `(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
     cachedData,
     // `import()` of what stays outside the bundle (tsx, undici, extension files) goes to Node's loader.
@@ -88,6 +101,30 @@ export function loadBundleWithCodeCache(file: string, cacheDir: string | undefin
       writeCodeCache(cacheFile, script.createCachedData());
     },
   };
+}
+
+/** The whole file, in `into` when it fits there. */
+function readWhole(file: string, into?: Buffer): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = into !== undefined && into.byteLength >= size ? into : Buffer.allocUnsafeSlow(size);
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, buffer, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether the line after the hash line opens with the wrapper the build writes. */
+function selfWrapped(source: string): boolean {
+  const end = source.indexOf('\n');
+  return end >= 0 && source.startsWith(BUNDLE_SELF_WRAP_OPEN, end + 1);
 }
 
 function markedAscii(bytes: Buffer): boolean {

@@ -1,6 +1,7 @@
 // weft's command line: dispatch to a command; every error is printed as one clear line on stderr
 // with a non-zero exit code.
-import { isatty } from 'node:tty';
+import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
 import { COMMAND_NAMES, route, type CommandName } from './route.js';
@@ -113,16 +114,20 @@ function editDistance(a: string, b: string): number {
 }
 
 export function processIo(): CliIo {
-  const out = writerOf(process.stdout);
-  const err = writerOf(process.stderr);
+  const out = descriptorWriter(1, () => process.stdout);
+  const err = descriptorWriter(2, () => process.stderr);
   return {
     env: process.env,
     cwd: process.cwd(),
     stdout: (line) => out(`${line}\n`),
     write: out,
     stderr: (line) => err(`${line}\n`),
-    // Asked of the descriptor: `process.stdin` would set up a stream that only a command reading it needs.
-    isTty: isatty(0),
+    // Asked of the descriptor, when a command asks: `process.stdin` would set up a stream that only a
+    // command reading it needs, and node:tty loads node:net and node:stream (a listing needs neither).
+    get isTty() {
+      const { isatty } = createRequire(import.meta.url)('node:tty') as typeof import('node:tty');
+      return isatty(0);
+    },
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -132,16 +137,48 @@ export function processIo(): CliIo {
 }
 
 /**
- * Text to a standard stream. When the reader goes away (`weft … | head`), the rest is dropped
- * quietly: the command carries on, so the turn it is running is still recorded whole.
+ * Text to standard output or error, written to the descriptor itself. Node writes files and pipes
+ * synchronously on POSIX anyway; `process.stdout` would first load node:net, node:stream and
+ * node:tty, several milliseconds of a start that prints one listing. A descriptor that cannot take
+ * the text at once (a non-blocking pipe) gets the rest, and all that follows, through the stream,
+ * which waits for the reader; Windows consoles always go through the stream, which converts the
+ * text for them. When the reader goes away (`weft … | head`), the rest is dropped quietly: the
+ * command carries on, so the turn it is running is still recorded whole.
  */
-function writerOf(stream: NodeJS.WriteStream): (text: string) => void {
+function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  let viaStream: ((bytes: Uint8Array | string) => void) | undefined = process.platform === 'win32' ? streamWriter(stream(), () => (closed = true)) : undefined;
+  return (text) => {
+    if (closed) return;
+    if (viaStream !== undefined) return viaStream(text);
+    const bytes = Buffer.from(text, 'utf8');
+    let done = 0;
+    while (done < bytes.length) {
+      try {
+        done += writeSync(fd, bytes, done);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EPIPE') {
+          closed = true;
+          return;
+        }
+        if (code !== 'EAGAIN') throw error;
+        viaStream = streamWriter(stream(), () => (closed = true));
+        viaStream(bytes.subarray(done));
+        return;
+      }
+    }
+  };
+}
+
+function streamWriter(stream: NodeJS.WriteStream, onClosed: () => void): (bytes: Uint8Array | string) => void {
   let closed = false;
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err;
     closed = true;
+    onClosed();
   });
-  return (text) => {
-    if (!closed) stream.write(text);
+  return (bytes) => {
+    if (!closed) stream.write(bytes);
   };
 }

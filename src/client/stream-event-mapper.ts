@@ -1,10 +1,12 @@
 // One server-sent event in, what the client does with it out. Pure: validation happens here, at the
 // edge where the wire enters, and the result is weft's own ClientEvent or a verdict on the attempt.
+import type { z } from 'zod';
 import { ApiError } from '../errors.js';
 import {
   GenericResponsesEvent,
-  KNOWN_RESPONSES_EVENT_TYPES,
-  KnownResponsesEvent,
+  RESPONSES_EVENT_SCHEMAS,
+  isKnownResponsesEventType,
+  type KnownResponsesEvent,
   type WireResponse,
 } from '../../protocol/responses-events.js';
 import { canonicalizeOutputItem } from '../history/canonical-item.js';
@@ -38,12 +40,12 @@ export function parseStreamEvent(data: unknown): KnownResponsesEvent | GenericRe
   // A known type is checked by its own schema alone (which checks the type too): one parse for each
   // of a long answer's thousands of deltas. Anything else is checked as an envelope.
   const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
-  if (typeof type !== 'string' || !KNOWN_RESPONSES_EVENT_TYPES.has(type)) {
+  if (typeof type !== 'string' || !isKnownResponsesEventType(type)) {
     const envelope = GenericResponsesEvent.safeParse(data);
     if (!envelope.success) throw new ApiError('malformed stream event: it has no string `type`');
     return envelope.data;
   }
-  const known = KnownResponsesEvent.safeParse(data);
+  const known = (RESPONSES_EVENT_SCHEMAS[type] as z.ZodType<KnownResponsesEvent>).safeParse(data);
   if (known.success) return known.data;
   const issue = known.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
@@ -165,7 +167,7 @@ function textDeltaOf(data: unknown): MappedStreamEvent | undefined {
 }
 
 function isKnown(ev: KnownResponsesEvent | GenericResponsesEvent): ev is KnownResponsesEvent {
-  return KNOWN_RESPONSES_EVENT_TYPES.has(ev.type);
+  return isKnownResponsesEventType(ev.type);
 }
 
 function emit(event: ClientEvent): MappedStreamEvent {

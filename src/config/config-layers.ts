@@ -3,7 +3,7 @@
 // `sha256:` of its table as key-sorted compact JSON (Codex computes it so, which lets a client's
 // `expectedVersion` from Codex or weft mean the same), and every leaf key path records the layer
 // it comes from (`origins`).
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../node-crypto.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -27,7 +27,7 @@ function canonical(v: unknown): unknown {
 }
 
 export function layerVersion(table: TomlTable): string {
-  return `sha256:${createHash('sha256').update(JSON.stringify(canonical(table))).digest('hex')}`;
+  return `sha256:${nodeCrypto().createHash('sha256').update(JSON.stringify(canonical(table))).digest('hex')}`;
 }
 
 export const userConfigFile = (home: string): string => path.join(home, 'config.toml');

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
-import { ConfigToml } from '../../protocol/config.js';
+import { configTomlFor, type ConfigToml } from '../../protocol/config.js';
 import { ConfigError, UsageError } from '../errors.js';
 import { applyOverride, isTable, parseOverride, type ConfigOverride, type TomlTable } from './config-overrides.js';
 
@@ -77,7 +77,7 @@ function validate(table: TomlTable, file: string, warnings: string[], overrides:
   // that every unknown key (top level or inside a table) is named in a warning.
   let current: TomlTable = table;
   for (let round = 0; round < 8; round++) {
-    const result = ConfigToml.safeParse(current);
+    const result = configTomlFor(Object.keys(current)).safeParse(current);
     if (result.success) return result.data;
     const unknown = result.error.issues.filter((i) => i.code === 'unrecognized_keys');
     const other = result.error.issues.filter((i) => i.code !== 'unrecognized_keys');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Pack } from '../pack/load-pack.js';
 import { searchDirectories } from './agents-md.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 export interface Skill {
   readonly name: string;
@@ -26,8 +27,8 @@ export interface Skill {
 
 type ParseYaml = (text: string) => unknown;
 
-const FrontMatter = z.looseObject({ name: z.string().min(1), description: z.string() });
-const AgentsPolicy = z.looseObject({ policy: z.looseObject({ allow_implicit_invocation: z.boolean().optional() }).optional() });
+const FrontMatter = lazySchema(() => z.looseObject({ name: z.string().min(1), description: z.string() }));
+const AgentsPolicy = lazySchema(() => z.looseObject({ policy: z.looseObject({ allow_implicit_invocation: z.boolean().optional() }).optional() }));
 
 /** `policy.allow_implicit_invocation` of the skill's agents/openai.yaml; absent or unreadable: allowed. */
 async function allowsImplicitInvocation(skillFile: string, parseYaml: ParseYaml): Promise<boolean> {

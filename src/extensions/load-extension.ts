@@ -10,18 +10,21 @@ import { z } from 'zod';
 import { IoError, UsageError, WeftError, errorMessage } from '../errors.js';
 import type { Extension } from './extension.js';
 import { importOutsideBundle } from '../import-outside-bundle.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 const HOOKS = ['input', 'beforeTurn', 'context', 'toolCall', 'toolResult', 'assemble', 'onEvent'] as const;
 
 const isFunction = (v: unknown): boolean => typeof v === 'function';
-const fn = z.custom<(...args: unknown[]) => unknown>(isFunction, { message: 'expected a function' });
+const fn = lazySchema(() => z.custom<(...args: unknown[]) => unknown>(isFunction, { message: 'expected a function' }));
 
-const ExtensionShape = z.looseObject({
-  name: z.string().min(1),
-  ...Object.fromEntries(HOOKS.map((hook) => [hook, fn.optional()])),
-  commands: z.record(z.string(), z.looseObject({ description: z.string().optional(), run: fn })).optional(),
-  messageTypes: z.record(z.string(), z.looseObject({ excludeFromContext: z.boolean().optional() })).optional(),
-});
+const ExtensionShape = lazySchema(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    ...Object.fromEntries(HOOKS.map((hook) => [hook, fn.optional()])),
+    commands: z.record(z.string(), z.looseObject({ description: z.string().optional(), run: fn })).optional(),
+    messageTypes: z.record(z.string(), z.looseObject({ excludeFromContext: z.boolean().optional() })).optional(),
+  }),
+);
 
 /** Checks that `value` is an Extension; `where` names its origin in the error. */
 export function asExtension(value: unknown, where: string): Extension {

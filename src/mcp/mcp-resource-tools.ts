@@ -4,11 +4,12 @@
 import { z } from 'zod';
 import { errorMessage } from '../errors.js';
 import type { McpHub } from './mcp-hub.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 export const MCP_RESOURCE_TOOLS = ['list_mcp_resources', 'list_mcp_resource_templates', 'read_mcp_resource'] as const;
 
-const ListArgs = z.object({ server: z.string().nullish(), cursor: z.string().nullish() });
-const ReadArgs = z.object({ server: z.string(), uri: z.string() });
+const ListArgs = lazySchema(() => z.object({ server: z.string().nullish(), cursor: z.string().nullish() }));
+const ReadArgs = lazySchema(() => z.object({ server: z.string(), uri: z.string() }));
 
 export function isMcpResourceTool(name: string): boolean {
   return (MCP_RESOURCE_TOOLS as readonly string[]).includes(name);

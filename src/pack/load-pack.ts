@@ -2,7 +2,7 @@
 // no newline translation, and checked (present, known placeholders, JSON shape). A pack may be a stack
 // of directories, top first: each file comes from the first one that has it. weft's own pack uses
 // this so that a generation's folder holds only what differs from the shared files below it.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PackError } from '../errors.js';
 import type { PackLayout } from './pack-layout.js';
@@ -34,49 +34,74 @@ function packDirList(dirs: PackDirs): string[] {
 }
 
 /**
+ * The names in each folder of a pack stack, listed once per load: a layer lacks most files of a
+ * stack (a generation's folder holds only what differs), and one listing of a folder answers for all
+ * its files, where looking each file up in each layer took a system call apiece.
+ */
+class FolderNames {
+  readonly #names = new Map<string, ReadonlySet<string>>();
+
+  has(root: string, file: string): boolean {
+    const slash = file.lastIndexOf('/');
+    const folder = slash < 0 ? root : `${root}/${file.slice(0, slash)}`;
+    let names = this.#names.get(folder);
+    if (names === undefined) this.#names.set(folder, (names = listFolder(folder)));
+    return names.has(slash < 0 ? file : file.slice(slash + 1));
+  }
+}
+
+function listFolder(folder: string): ReadonlySet<string> {
+  try {
+    return new Set(readdirSync(folder));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return new Set();
+    throw new PackError(`pack folder ${folder} cannot be listed`, folder, { cause: err });
+  }
+}
+
+/**
  * The text of `file` from the first directory of `roots` that has it; undefined when none has.
  * Read synchronously: a pack is about a hundred small files, and reading them through promises
  * (four thread-pool trips each) cost a one-shot `weft exec` five times the CPU of plain reads.
- * A layer lacks most files of a stack (a generation's folder holds only what differs), so each is
- * looked up without an exception first: a failed read throws an error with its stack, and two
- * hundred of those were a tenth of a pack's load.
  */
-function readLayered(roots: readonly string[], file: string): { text: string; full: string; layer: string } | undefined {
+function readLayered(roots: readonly string[], names: FolderNames, file: string): { text: string; layer: string } | undefined {
   for (const root of roots) {
-    const full = path.join(root, ...file.split('/'));
+    if (!names.has(root, file)) continue;
     try {
-      if (statSync(full, { throwIfNoEntry: false }) === undefined) continue;
-      return { text: readFileSync(full, 'utf8'), full, layer: root };
+      return { text: readFileSync(`${root}/${file}`, 'utf8'), layer: root };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new PackError(`pack ${root}: ${file} cannot be read`, full, { cause: err });
-      }
+      throw new PackError(`pack ${root}: ${file} cannot be read`, fullPath(root, file), { cause: err });
     }
   }
   return undefined;
 }
+
+/** Where a pack file is, as errors name it. */
+const fullPath = (root: string, file: string): string => path.join(root, ...file.split('/'));
 
 export async function loadPack(dirs: PackDirs, layout: PackLayout): Promise<Pack> {
   const roots = packDirList(dirs);
   const root = roots[0] as string;
   const texts = new Map<string, string>();
   const data = new Map<string, unknown>();
+  const names = new FolderNames();
 
   await Promise.all(
     layout.files.map(async (spec) => {
-      const found = readLayered(roots, spec.path);
+      const found = readLayered(roots, names, spec.path);
       if (found === undefined) {
         if (spec.optional) return;
-        const full = path.join(root, ...spec.path.split('/'));
-        throw new PackError(`pack ${root}: ${spec.path} is missing (layout ${layout.name} needs it)`, full);
+        throw new PackError(`pack ${root}: ${spec.path} is missing (layout ${layout.name} needs it)`, fullPath(root, spec.path));
       }
-      const { text, full, layer } = found;
+      const { text, layer } = found;
+      const full = (): string => fullPath(layer, spec.path);
       const allowed = new Set(spec.placeholders ?? []);
       const unknown = [...placeholdersOf(text)].filter((name) => !allowed.has(name));
       if (unknown.length > 0) {
         const list = unknown.map((n) => `{{ ${n} }}`).join(', ');
         const known = allowed.size > 0 ? [...allowed].map((n) => `{{ ${n} }}`).join(', ') : 'none';
-        throw new PackError(`pack ${layer}: ${spec.path} uses unknown placeholder ${list} (allowed: ${known})`, full);
+        throw new PackError(`pack ${layer}: ${spec.path} uses unknown placeholder ${list} (allowed: ${known})`, full());
       }
       texts.set(spec.path, text);
       if (spec.json) {
@@ -84,13 +109,13 @@ export async function loadPack(dirs: PackDirs, layout: PackLayout): Promise<Pack
         try {
           parsed = JSON.parse(text);
         } catch (err) {
-          throw new PackError(`pack ${layer}: ${spec.path} is not valid JSON: ${(err as Error).message}`, full);
+          throw new PackError(`pack ${layer}: ${spec.path} is not valid JSON: ${(err as Error).message}`, full());
         }
         const result = spec.json.safeParse(parsed);
         if (!result.success) {
           const issue = result.error.issues[0];
           const at = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-          throw new PackError(`pack ${layer}: ${spec.path} has the wrong shape${at}: ${issue?.message ?? 'invalid'}`, full);
+          throw new PackError(`pack ${layer}: ${spec.path} has the wrong shape${at}: ${issue?.message ?? 'invalid'}`, full());
         }
         data.set(spec.path, result.data);
       }

@@ -20,7 +20,7 @@
 import { link, mkdir, open, rename, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../node-crypto.js';
 import { RolloutError, UsageError, errorMessage } from '../errors.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { assertThreadId } from './thread-id.js';
@@ -233,7 +233,7 @@ export async function forkRollout(options: ForkRolloutOptions): Promise<ForkRoll
   });
 
   const src = RolloutFile.open(parentPath);
-  const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${path}.${process.pid}-${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
   let dst: FileHandle | undefined;
   try {
     const size = src.size();

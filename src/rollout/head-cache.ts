@@ -10,7 +10,8 @@
 // - it is written under another name and renamed over the old one, so concurrent weft processes
 //   each see a whole file (the last writer wins; what it lacks is read again later);
 // - entries of rollouts a whole listing no longer finds are dropped, and the count is capped.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { THREAD_HEAD_CACHE_FORMAT, ThreadHeadCacheFile, type ListedSessionMeta, type ThreadHeadCacheEntry, type ThreadScan } from '../../protocol/thread-head-cache.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
@@ -64,7 +65,8 @@ export class HeadCache {
     let parsed;
     try {
       // Checked as zod's parse would check it, without building a copy of a thousand entries.
-      parsed = parseExact(ThreadHeadCacheFile, JSON.parse(await readFile(this.file, 'utf8')));
+      // Read synchronously, once per process: a listing has nothing else to do meanwhile.
+      parsed = parseExact(ThreadHeadCacheFile, JSON.parse(readFileSync(this.file, 'utf8')));
     } catch {
       return;
     }

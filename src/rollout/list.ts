@@ -106,22 +106,26 @@ function withMtimes(files: RolloutFileEntry[]): Candidate[] {
     } catch {
       // Unreadable: left out, as a file removed while listing is.
     }
-    if (st) out.push({ ...f, mtimeMs: st.mtimeMs, size: st.size, ino: st.ino });
+    if (st) out.push({ fileTs: f.fileTs, id: f.id, path: f.path, mtimeMs: st.mtimeMs, size: st.size, ino: st.ino });
   }
   return out.sort(order);
 }
 
-/** Candidates in list order. Directories newer than the cursor's day are not even listed. */
-async function* candidates(home: string, archived: boolean, after: SortKey | undefined): AsyncGenerator<Candidate> {
+/**
+ * Candidates in list order, a directory at a time (one step of the generator per directory, not per
+ * file). Directories newer than the cursor's day are not even listed.
+ */
+async function* candidateGroups(home: string, archived: boolean, after: SortKey | undefined): AsyncGenerator<Candidate[]> {
   const keep = (c: Candidate): boolean => after === undefined || order(c, after) > 0;
   if (archived) {
-    for (const c of withMtimes(await rolloutFilesIn(archivedSessionsDir(home)))) if (keep(c)) yield c;
+    yield withMtimes(await rolloutFilesIn(archivedSessionsDir(home))).filter(keep);
     return;
   }
   const cursorDay = after?.fileTs.slice(0, 10);
   for await (const { dir, day } of dayDirsNewestFirst(home)) {
     if (cursorDay !== undefined && day > cursorDay) continue;
-    for (const c of withMtimes(await rolloutFilesIn(dir))) if (keep(c)) yield c;
+    const group = withMtimes(await rolloutFilesIn(dir)).filter(keep);
+    if (group.length > 0) yield group;
   }
 }
 
@@ -193,15 +197,31 @@ interface Wanted {
   readonly scan: boolean;
 }
 
-async function entryFor(c: Candidate, cache: HeadCache, want: Wanted): Promise<Verdict> {
+/**
+ * The verdict on a candidate: at once when the cache holds what it needs (a listing of a known home
+ * makes no promise per thread), else once its head, and its scan when wanted, are read.
+ */
+function verdictFor(c: Candidate, cache: HeadCache, want: Wanted): Verdict | Promise<Verdict> {
+  const head = cache.head(c.path, c);
+  if (head === undefined) return readVerdict(c, cache, want, undefined);
+  if (!want.scan || head.sessionMeta === undefined || head.firstUserMessage === undefined) return judge(c, head, undefined, want);
+  const scan = cache.scan(c.path, c);
+  return scan === undefined ? readVerdict(c, cache, want, head) : judge(c, head, scan, want);
+}
+
+async function readVerdict(c: Candidate, cache: HeadCache, want: Wanted, cached: ListingHead | undefined): Promise<Verdict> {
   let head;
   let scan: ThreadScan | undefined;
   try {
-    head = await headOf(c, cache);
+    head = cached ?? (await headOf(c, cache));
     if (want.scan && head.sessionMeta !== undefined && head.firstUserMessage !== undefined) scan = await scanOf(c, cache);
   } catch (err) {
     return { warning: `${c.path}: cannot be read (${errorMessage(err)}); not listed` };
   }
+  return judge(c, head, scan, want);
+}
+
+function judge(c: Candidate, head: ListingHead, scan: ThreadScan | undefined, want: Wanted): Verdict {
   const meta = head.sessionMeta;
   if (meta === undefined) return { warning: `${c.path}: no valid session_meta line at its head; not listed` };
   // A thread that has had no turn yet is not listed, as in Codex.
@@ -224,12 +244,14 @@ async function entryFor(c: Candidate, cache: HeadCache, want: Wanted): Promise<V
 }
 
 /**
- * The listed threads in list order, with their place in it. Heads are read `READ_WINDOW` at a time,
- * ahead of the consumer; their warnings still come in list order. What was read goes to the head
- * cache's file when the listing ends; a listing that saw the whole folder also drops from it the
- * rollouts that are gone.
+ * The listed threads in list order, with their place in it, in batches: what is decided without
+ * waiting (cached heads) comes out together, and a batch ends where a read must be waited for, so a
+ * consumer that has enough stops before more is read. Heads are read `READ_WINDOW` at a time, ahead
+ * of the consumer; their warnings still come in list order. What was read goes to the head cache's
+ * file when the listing ends; a listing that saw the whole folder also drops from it the rollouts
+ * that are gone.
  */
-async function* listed(home: string, options: ListThreadsOptions & { withScan?: boolean }): AsyncGenerator<{ listed: ListedThread; key: SortKey }> {
+async function* listed(home: string, options: ListThreadsOptions & { withScan?: boolean }): AsyncGenerator<Array<{ listed: ListedThread; key: SortKey }>> {
   const after = options.cursor === undefined || options.cursor === '' ? undefined : decodeCursor(options.cursor);
   const want: Wanted = {
     cwd: options.cwd === undefined ? undefined : resolve(options.cwd),
@@ -239,30 +261,54 @@ async function* listed(home: string, options: ListThreadsOptions & { withScan?: 
   const warn = options.onWarning ?? (() => undefined);
   const cache = options.headCache ?? headCacheOf(home);
   await cache.load();
-  const window: Array<{ c: Candidate; verdict: Promise<Verdict> }> = [];
+  const window: Array<{ c: Candidate; verdict: Verdict | Promise<Verdict> }> = [];
   const archived = options.archived === true;
-  const source = candidates(home, archived, after);
   const found = new Set<string>();
-  let walked = false;
+  let batch: Array<{ listed: ListedThread; key: SortKey }> = [];
+  const take = (c: Candidate, verdict: Verdict): void => {
+    if (verdict === undefined) return;
+    if ('warning' in verdict) warn(verdict.warning);
+    else batch.push({ listed: verdict.listed, key: c });
+  };
   try {
-    for (;;) {
-      while (!walked && window.length < READ_WINDOW) {
-        const next = await source.next();
-        if (next.done) {
-          walked = true;
-          break;
+    for await (const group of candidateGroups(home, archived, after)) {
+      for (const c of group) {
+        found.add(c.path);
+        window.push({ c, verdict: verdictFor(c, cache, want) });
+        // What is decided goes out in order; a read is waited for only once the window is full.
+        while (window.length > 0) {
+          const first = window[0] as { c: Candidate; verdict: Verdict | Promise<Verdict> };
+          if (first.verdict instanceof Promise) {
+            if (window.length < READ_WINDOW) break;
+            if (batch.length > 0) {
+              yield batch;
+              batch = [];
+            }
+            first.verdict = await first.verdict;
+          }
+          window.shift();
+          take(first.c, first.verdict as Verdict);
         }
-        found.add(next.value.path);
-        window.push({ c: next.value, verdict: entryFor(next.value, cache, want) });
       }
-      const first = window.shift();
-      if (first === undefined) break;
-      const verdict = await first.verdict;
-      if (verdict === undefined) continue;
-      if ('warning' in verdict) warn(verdict.warning);
-      else yield { listed: verdict.listed, key: first.c };
+      if (batch.length > 0) {
+        yield batch;
+        batch = [];
+      }
     }
-    if (walked && after === undefined) cache.keepOnly(archived ? archivedSessionsDir(home) : sessionsDir(home), found);
+    while (window.length > 0) {
+      const first = window[0] as { c: Candidate; verdict: Verdict | Promise<Verdict> };
+      if (first.verdict instanceof Promise) {
+        if (batch.length > 0) {
+          yield batch;
+          batch = [];
+        }
+        first.verdict = await first.verdict;
+      }
+      window.shift();
+      take(first.c, first.verdict as Verdict);
+    }
+    if (batch.length > 0) yield batch;
+    if (after === undefined) cache.keepOnly(archived ? archivedSessionsDir(home) : sessionsDir(home), found);
   } finally {
     // Heads read ahead of a consumer that stopped early are still worth keeping.
     await Promise.allSettled(window.map((w) => w.verdict));
@@ -276,7 +322,7 @@ async function* listed(home: string, options: ListThreadsOptions & { withScan?: 
  */
 export async function listAllThreads(home: string, options: Omit<ListThreadsOptions, 'limit' | 'cursor'> & { withScan?: boolean } = {}): Promise<ListedThread[]> {
   const out: ListedThread[] = [];
-  for await (const { listed: t } of listed(home, { ...options, limit: Number.MAX_SAFE_INTEGER })) out.push(t);
+  for await (const batch of listed(home, { ...options, limit: Number.MAX_SAFE_INTEGER })) for (const { listed: t } of batch) out.push(t);
   return out;
 }
 
@@ -285,11 +331,13 @@ export async function listThreads(home: string, options: ListThreadsOptions): Pr
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`thread list limit must be a positive integer, got ${limit}`);
   const threads: ThreadListEntry[] = [];
   let lastKey: SortKey | undefined;
-  for await (const { listed: t, key } of listed(home, options)) {
-    // One entry past the page tells whether there is a next page.
-    if (threads.length === limit) return { threads, nextCursor: lastKey === undefined ? null : encodeCursor(lastKey) };
-    threads.push(t.entry);
-    lastKey = key;
+  for await (const batch of listed(home, options)) {
+    for (const { listed: t, key } of batch) {
+      // One entry past the page tells whether there is a next page.
+      if (threads.length === limit) return { threads, nextCursor: lastKey === undefined ? null : encodeCursor(lastKey) };
+      threads.push(t.entry);
+      lastKey = key;
+    }
   }
   return { threads, nextCursor: null };
 }

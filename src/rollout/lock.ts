@@ -10,7 +10,7 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../node-crypto.js';
 import { RolloutLockFile } from '../../protocol/rollout-lock.js';
 import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import { PRIVATE_FILE_MODE } from './file-modes.js';
@@ -149,7 +149,7 @@ async function place(tmp: string, lockPath: string, content: string): Promise<bo
 export async function lockRollout(rolloutPath: string): Promise<RolloutLock> {
   const lockPath = lockPathOf(rolloutPath);
   const content = JSON.stringify({ ...thisProcess(), since: new Date().toISOString() } satisfies RolloutLockFile);
-  const tmp = `${lockPath}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${lockPath}.${process.pid}-${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(tmp, content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     // Two rounds: a stale lock found in the first is removed and the lock taken in the second, where

@@ -5,8 +5,9 @@
 // Time zone: Codex 0.98 names the file and its day directories from the *local* time at creation
 // (it falls back to UTC only when the local offset is unknown), while every timestamp inside the
 // file is UTC. weft does the same, so a file written by either lands in the same directory.
-import { readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { RolloutError, errorMessage } from '../errors.js';
 import { assertThreadId } from './thread-id.js';
 import { readRolloutHead } from './head.js';
@@ -53,9 +54,13 @@ export function parseRolloutFileName(name: string): RolloutFileName | undefined 
   return { fileTs: `${y}-${mo}-${d}T${h}-${mi}-${s}`, id: (id ?? '').toLowerCase() };
 }
 
+/**
+ * A folder's names. Synchronously: a listing of threads reads a few folders, and a trip through the
+ * thread pool for each made a one-shot listing wait on it (and start the pool) for a few microseconds of work.
+ */
 async function listDir(dir: string): Promise<string[]> {
   try {
-    return await readdir(dir);
+    return readdirSync(dir);
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];
@@ -92,7 +97,8 @@ export async function rolloutFilesIn(dir: string): Promise<RolloutFileEntry[]> {
   const out: RolloutFileEntry[] = [];
   for (const name of await listDir(dir)) {
     const parsed = parseRolloutFileName(name);
-    if (parsed) out.push({ ...parsed, path: join(dir, name) });
+    // `dir` is a listed folder's path already: joined plainly, a name needs no normalizing.
+    if (parsed) out.push({ fileTs: parsed.fileTs, id: parsed.id, path: `${dir}${sep}${name}` });
   }
   return out.sort((a, b) => (a.fileTs === b.fileTs ? cmp(b.id, a.id) : cmp(b.fileTs, a.fileTs)));
 }

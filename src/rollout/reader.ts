@@ -12,7 +12,7 @@ import {
   SessionMeta,
   TurnContextPayload,
 } from '../../protocol/rollout.js';
-import { KNOWN_EVENT_KINDS, KnownEventMsg, OtherEventMsg } from '../../protocol/rollout-events.js';
+import { knownEventKinds, KnownEventMsg, OtherEventMsg } from '../../protocol/rollout-events.js';
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { isModelInputKind, modelInputOnly } from './history-items.js';
@@ -93,7 +93,7 @@ function checkLine(value: unknown): string | undefined {
     case 'response_item':
       return refusal(ResponseItemHead, payload) === undefined ? undefined : 'response_item payload has no string "type"';
     case 'event_msg':
-      return isRecordValue(payload) && typeof payload.type === 'string' && KNOWN_EVENT_KINDS.has(payload.type)
+      return isRecordValue(payload) && typeof payload.type === 'string' && knownEventKinds().has(payload.type)
         ? schemaProblem(KnownEventMsg, payload, type)
         : schemaProblem(OtherEventMsg, payload, type);
     case 'session_meta':

@@ -5,10 +5,11 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 export const SESSION_INDEX_FILE = 'session_index.jsonl';
 
-const IndexLine = z.object({ id: z.string(), thread_name: z.string(), updated_at: z.string().optional() });
+const IndexLine = lazySchema(() => z.object({ id: z.string(), thread_name: z.string(), updated_at: z.string().optional() }));
 
 export async function appendThreadNameToIndex(home: string, threadId: string, name: string, now = new Date()): Promise<void> {
   await mkdir(home, PRIVATE_DIRS);

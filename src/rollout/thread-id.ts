@@ -1,14 +1,14 @@
 // Owns thread ids: making new ones and refusing anything that is not one before it reaches a path.
 // Codex 0.98 makes thread ids with UUID v7 (time-ordered), and they appear verbatim in rollout file
 // names, so an id is the only user input that becomes part of a path: it must be a plain UUID.
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../node-crypto.js';
 import { UsageError } from '../errors.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A new UUID v7: 48-bit Unix milliseconds, version 7, RFC 4122 variant, the rest random. */
 export function newThreadId(nowMs: number = Date.now()): string {
-  const b = randomBytes(16);
+  const b = nodeCrypto().randomBytes(16);
   let ms = Math.max(0, Math.floor(nowMs));
   for (let i = 5; i >= 0; i--) {
     b[i] = ms % 256;

@@ -34,6 +34,7 @@ import { estimateTokens } from '../history/token-estimate.js';
 import { CODEX_098_TOOL_OUTPUTS } from './tool-output-style.js';
 import type { ExecSession } from './unified-exec/exec-session.js';
 import { ExecSessionManager } from './unified-exec/session-manager.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 export { formatWallTime, newChunkId } from './unified-exec/exec-output.js';
 
@@ -62,18 +63,20 @@ const EXEC_ENV_OVERRIDES: Readonly<Record<string, string>> = {
 
 // Field names and meanings from the tool's JSON schema (pack tools.json). Like Codex, unknown fields
 // are ignored and null counts as absent.
-const ExecCommandArgs = z.object({
-  cmd: z.string(),
-  workdir: z.string().nullish(),
-  shell: z.string().nullish(),
-  login: z.boolean().nullish(),
-  tty: z.boolean().nullish(),
-  yield_time_ms: z.number().nonnegative().nullish(),
-  max_output_tokens: z.number().nonnegative().nullish(),
-  sandbox_permissions: z.string().nullish(),
-  justification: z.string().nullish(),
-  prefix_rule: z.array(z.string()).nullish(),
-});
+const ExecCommandArgs = lazySchema(() =>
+  z.object({
+    cmd: z.string(),
+    workdir: z.string().nullish(),
+    shell: z.string().nullish(),
+    login: z.boolean().nullish(),
+    tty: z.boolean().nullish(),
+    yield_time_ms: z.number().nonnegative().nullish(),
+    max_output_tokens: z.number().nonnegative().nullish(),
+    sandbox_permissions: z.string().nullish(),
+    justification: z.string().nullish(),
+    prefix_rule: z.array(z.string()).nullish(),
+  }),
+);
 export type ExecCommandArgs = z.infer<typeof ExecCommandArgs>;
 
 /** A requested wait held within Codex's bounds. */

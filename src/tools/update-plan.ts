@@ -6,15 +6,18 @@ import { z } from 'zod';
 import { parseToolArguments } from './tool-arguments.js';
 import { PlanStepStatus, type PlanUpdate } from './plan-update.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-context.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 export { PlanStepStatus, type PlanUpdate };
 
 export const UPDATE_PLAN_TOOL_NAME = 'update_plan';
 
-const UpdatePlanArgs = z.object({
-  explanation: z.string().nullish(),
-  plan: z.array(z.object({ step: z.string(), status: PlanStepStatus })),
-});
+const UpdatePlanArgs = lazySchema(() =>
+  z.object({
+    explanation: z.string().nullish(),
+    plan: z.array(z.object({ step: z.string(), status: PlanStepStatus })),
+  }),
+);
 
 export const updatePlan: ToolHandler = async (call: ToolCall, ctx: ToolContext): Promise<ToolResult> => {
   const args = parseToolArguments(call, UpdatePlanArgs, ctx);

@@ -10,10 +10,11 @@ import { errorMessage } from '../errors.js';
 import { parseToolArguments } from './tool-arguments.js';
 import { CODEX_098_TOOL_OUTPUTS } from './tool-output-style.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 export const VIEW_IMAGE_TOOL_NAME = 'view_image';
 
-const ViewImageArgs = z.object({ path: z.string().min(1) });
+const ViewImageArgs = lazySchema(() => z.object({ path: z.string().min(1) }));
 
 const SIGNATURES: readonly { mime: string; test: (b: Buffer) => boolean }[] = [
   { mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },

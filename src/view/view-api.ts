@@ -7,6 +7,7 @@ import { errorMessage } from '../errors.js';
 import { bodyJson, loadThread, type LoadedThread, type RequestSummary } from './thread-model.js';
 import type { KitShelf } from './render-kit.js';
 import type { ThreadCatalog, ThreadSummary } from './thread-catalog.js';
+import { lazySchema } from '../../protocol/lazy-schema.js';
 
 export interface ApiReply {
   readonly status: number;
@@ -16,7 +17,7 @@ export interface ApiReply {
 /** Forks thread `id` before its `at`-th user message (0-based); the new thread's id. */
 export type ForkFn = (id: string, at: number) => Promise<string>;
 
-export const ForkRequest = z.object({ at: z.number().int().nonnegative() }).strict();
+export const ForkRequest = lazySchema(() => z.object({ at: z.number().int().nonnegative() }).strict());
 
 const notFound = (what: string): ApiReply => ({ status: 404, json: { error: `no such ${what}` } });
 

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUNDLE_ASCII_MARK, BUNDLE_HASH_PREFIX, codeCacheFile, loadBundleWithCodeCache } from '../../src/cli/code-cache.js';
+import { createRequire } from 'node:module';
+import { BUNDLE_ASCII_MARK, BUNDLE_HASH_PREFIX, BUNDLE_SELF_WRAP_CLOSE, BUNDLE_SELF_WRAP_OPEN, codeCacheFile, loadBundleWithCodeCache } from '../../src/cli/code-cache.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -113,5 +114,21 @@ console.log(await loadBundleWithCodeCache(${JSON.stringify(file)}, undefined).ex
     const file = await bundle('weft.cjs', 'ffff6666', "const dot = '\u00b7 \u2014';");
     await writeFile(file, (await readFile(file, 'utf8')).replace("module.exports = {", 'module.exports = { dot,'));
     expect(loadBundleWithCodeCache(file, undefined).exports.dot).toBe('\u00b7 \u2014');
+  });
+
+  it('runs a bundle that carries its own CommonJS wrapper, through the cache and through require alike', async () => {
+    const file = path.join(dir, 'wrapped.cjs');
+    const body = "'use strict';\nfunction twice(n) { return n * 2; }\nmodule.exports = { twice, file: __filename, strict: this === undefined };";
+    await writeFile(file, `${BUNDLE_HASH_PREFIX}abab7777${BUNDLE_ASCII_MARK}\n${BUNDLE_SELF_WRAP_OPEN}${body}${BUNDLE_SELF_WRAP_CLOSE}`);
+    const cacheDir = path.join(dir, 'cache');
+    const first = loadBundleWithCodeCache(file, cacheDir);
+    // The bundle's directive opens the function: its code runs strict, as the build's ES modules were.
+    expect(first.exports).toMatchObject({ file, strict: true });
+    expect((first.exports.twice as (n: number) => number)(5)).toBe(10);
+    first.saveCache();
+    expect(runInProcess(file, cacheDir)).toEqual({ used: true, twice: 8 });
+    const required = createRequire(import.meta.url)(file) as { twice(n: number): number; file: string };
+    expect(required.twice(7)).toBe(14);
+    expect(required.file).toBe(file);
   });
 });

@@ -22,6 +22,7 @@ import {
   SKILL_LIST_FILES,
   USER_INSTRUCTIONS_FILES,
 } from '../shared-pack-files.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 /** Texts weft takes from its own pack when a 0.169 pack has none. */
 export const FALLBACK_FILES = ['tool_output/aborted.txt', 'tool_output/dynamic_tool_failed.txt', 'turn_aborted.md', 'compact/no_summary.txt'];
@@ -30,17 +31,19 @@ export const FALLBACK_FILES = ['tool_output/aborted.txt', 'tool_output/dynamic_t
  * 0.169's catalog no longer says whether a model calls tools in parallel: it sends
  * `parallel_tool_calls: true` except for code-mode models, which is what the entry gets here.
  */
-const Catalog0169 = z.object({
-  models: z.array(
-    z.preprocess(
-      (m) =>
-        typeof m === 'object' && m !== null && !('supports_parallel_tool_calls' in m)
-          ? { ...m, supports_parallel_tool_calls: (m as { tool_mode?: unknown }).tool_mode !== 'code_mode_only' }
-          : m,
-      ModelInfo,
+const Catalog0169 = lazySchema(() =>
+  z.object({
+    models: z.array(
+      z.preprocess(
+        (m) =>
+          typeof m === 'object' && m !== null && !('supports_parallel_tool_calls' in m)
+            ? { ...m, supports_parallel_tool_calls: (m as { tool_mode?: unknown }).tool_mode !== 'code_mode_only' }
+            : m,
+        ModelInfo,
+      ),
     ),
-  ),
-});
+  }),
+);
 
 const files: PackFileSpec[] = [
   { path: 'models.json', json: Catalog0169 },

@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { errorMessage } from '../../errors.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-registry.js';
 import { runPatch } from './run-patch.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const APPLY_PATCH_TOOL_NAME = 'apply_patch';
 
-const FunctionArgs = z.object({ input: z.string() });
+const FunctionArgs = lazySchema(() => z.object({ input: z.string() }));
 
 /** The patch text of a call, or the text that tells the model what was wrong with its arguments. */
 function patchOf(call: ToolCall, ctx: ToolContext): { patch: string } | { error: string } {

@@ -5,11 +5,14 @@ import { z } from 'zod';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { Pack } from '../../pack/load-pack.js';
 import { APPLY_PATCH_TOOL_NAME } from './apply-patch-tool.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
-const RecordedOutput = z.object({
-  output: z.string(),
-  metadata: z.object({ exit_code: z.number().int(), duration_seconds: z.number() }),
-});
+const RecordedOutput = lazySchema(() =>
+  z.object({
+    output: z.string(),
+    metadata: z.object({ exit_code: z.number().int(), duration_seconds: z.number() }),
+  }),
+);
 
 function recorded(text: string): z.infer<typeof RecordedOutput> | undefined {
   if (!text.startsWith('{')) return undefined;

@@ -4,6 +4,7 @@
 // the patch as its single argument. Anything else runs as the command it is.
 import path from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 import type { ToolHandler } from '../tool-registry.js';
 import { splitPlainCommands } from '../shell-words.js';
 import { runPatch } from './run-patch.js';
@@ -29,7 +30,7 @@ export function shellPatchOf(script: string): { patch: string; cd: string | unde
   return undefined;
 }
 
-const ExecArgs = z.looseObject({ cmd: z.string(), workdir: z.string().nullish() });
+const ExecArgs = lazySchema(() => z.looseObject({ cmd: z.string(), workdir: z.string().nullish() }));
 
 /** `inner` (the exec_command handler), except that an apply_patch script is applied as a patch. */
 export function interceptShellPatch(inner: ToolHandler): ToolHandler {

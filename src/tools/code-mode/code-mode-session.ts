@@ -9,6 +9,7 @@ import type { CodeModeTexts } from '../tool-texts.js';
 import { CodeCell, type CellLimits, type CellResponse, type NestedTool, type NestedToolRunner } from './code-cell.js';
 import { codeModeOutput } from './code-mode-output.js';
 import { parseExecSource } from './exec-source.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const CODE_MODE_EXEC_TOOL = 'exec';
 export const CODE_MODE_WAIT_TOOL = 'wait';
@@ -16,12 +17,14 @@ export const DEFAULT_EXEC_YIELD_TIME_MS = 30_000;
 export const DEFAULT_WAIT_YIELD_TIME_MS = 10_000;
 
 // `wait`'s parameters (pack tools/code_mode/functions.json); unknown fields are ignored, null is absent.
-const WaitArgs = z.object({
-  cell_id: z.string(),
-  yield_time_ms: z.number().nonnegative().nullish(),
-  max_tokens: z.number().nonnegative().nullish(),
-  terminate: z.boolean().nullish(),
-});
+const WaitArgs = lazySchema(() =>
+  z.object({
+    cell_id: z.string(),
+    yield_time_ms: z.number().nonnegative().nullish(),
+    max_tokens: z.number().nonnegative().nullish(),
+    terminate: z.boolean().nullish(),
+  }),
+);
 
 export interface CodeModeAnswer {
   output: FunctionCallOutputPayload;

@@ -2,15 +2,18 @@
 // `// @exec: {"yield_time_ms": N, "max_output_tokens": N}` (JSON, only those two fields, each a
 // non-negative safe integer). A pragma must be followed by source on the next lines.
 import { z } from 'zod';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 const PRAGMA_PREFIX = '// @exec:';
 
-const Pragma = z
-  .object({
-    yield_time_ms: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
-    max_output_tokens: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
-  })
-  .strict();
+const Pragma = lazySchema(() =>
+  z
+    .object({
+      yield_time_ms: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+      max_output_tokens: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+    })
+    .strict(),
+);
 
 export interface ExecSource {
   /** The JavaScript to run (without the pragma line). */

@@ -9,6 +9,7 @@ import { decodeOutput, MAX_YIELD_MS, MIN_YIELD_MS, sessionResult, sessionsOf } f
 import { parseToolArguments } from '../tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-registry.js';
 import { newChunkId } from './exec-output.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const WRITE_STDIN_TOOL_NAME = 'write_stdin';
 export const DEFAULT_WRITE_STDIN_YIELD_MS = 250;
@@ -16,12 +17,14 @@ export const DEFAULT_WRITE_STDIN_YIELD_MS = 250;
 export const MIN_POLL_YIELD_MS = 5_000;
 export const MAX_POLL_YIELD_MS = 300_000;
 
-const WriteStdinArgs = z.object({
-  session_id: z.number().int(),
-  chars: z.string().nullish(),
-  yield_time_ms: z.number().nonnegative().nullish(),
-  max_output_tokens: z.number().nonnegative().nullish(),
-});
+const WriteStdinArgs = lazySchema(() =>
+  z.object({
+    session_id: z.number().int(),
+    chars: z.string().nullish(),
+    yield_time_ms: z.number().nonnegative().nullish(),
+    max_output_tokens: z.number().nonnegative().nullish(),
+  }),
+);
 
 /** How long a write_stdin call waits for output. */
 export function writeStdinYield(requested: number | null | undefined, polling: boolean): number {
