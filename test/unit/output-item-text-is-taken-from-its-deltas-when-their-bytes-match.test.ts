@@ -123,6 +123,19 @@ describe('a streamed answer', () => {
     expect(stringifiedBytesOf(got.text)?.map((b) => Buffer.from(b).toString('utf8')).join('')).toBe(literal);
   });
 
+  it('deltas escaped otherwise than JSON.stringify escapes still give the text, but the rollout does not reuse their bytes', async () => {
+    // `\/` and `\u00e9` are JSON, but not JSON.stringify's spelling of `/` and `é`.
+    for (const odd of ['a\\/b', 'caf\\u00e9']) {
+      const pieces = ['x'.repeat(LONG_LITERAL), odd, 'y'.repeat(100)];
+      const long = JSON.parse(`"${pieces.join('')}"`) as string;
+      // The done events spell the text as the deltas did.
+      const got = await answer(replyBody(pieces, long).split(JSON.stringify(long).slice(1, -1)).join(pieces.join('')));
+      expect(got.text).toBe(long);
+      expect(stringifiedBytesOf(got.text)).toBeUndefined();
+      forgetJsonStrings();
+    }
+  });
+
   it('a surrogate pair cut between two deltas, as escapes, reads the same', async () => {
     const long = 'x'.repeat(LONG_LITERAL) + '\ud83d\ude00' + 'y'.repeat(100);
     const got = await answer(replyBody(['x'.repeat(LONG_LITERAL), '\\ud83d', '\\ude00', 'y'.repeat(100)], long));
