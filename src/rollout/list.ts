@@ -270,34 +270,13 @@ async function* listed(home: string, options: ListThreadsOptions & { withScan?: 
     if ('warning' in verdict) warn(verdict.warning);
     else batch.push({ listed: verdict.listed, key: c });
   };
-  try {
-    for await (const group of candidateGroups(home, archived, after)) {
-      for (const c of group) {
-        found.add(c.path);
-        window.push({ c, verdict: verdictFor(c, cache, want) });
-        // What is decided goes out in order; a read is waited for only once the window is full.
-        while (window.length > 0) {
-          const first = window[0] as { c: Candidate; verdict: Verdict | Promise<Verdict> };
-          if (first.verdict instanceof Promise) {
-            if (window.length < READ_WINDOW) break;
-            if (batch.length > 0) {
-              yield batch;
-              batch = [];
-            }
-            first.verdict = await first.verdict;
-          }
-          window.shift();
-          take(first.c, first.verdict as Verdict);
-        }
-      }
-      if (batch.length > 0) {
-        yield batch;
-        batch = [];
-      }
-    }
+  // What is decided goes out in order; a read is waited for only while `reads` or more are pending
+  // (the batch so far goes out first, so a consumer that has enough stops before more is read).
+  async function* drain(reads: number): AsyncGenerator<Array<{ listed: ListedThread; key: SortKey }>> {
     while (window.length > 0) {
       const first = window[0] as { c: Candidate; verdict: Verdict | Promise<Verdict> };
       if (first.verdict instanceof Promise) {
+        if (window.length < reads) return;
         if (batch.length > 0) {
           yield batch;
           batch = [];
@@ -307,6 +286,20 @@ async function* listed(home: string, options: ListThreadsOptions & { withScan?: 
       window.shift();
       take(first.c, first.verdict as Verdict);
     }
+  }
+  try {
+    for await (const group of candidateGroups(home, archived, after)) {
+      for (const c of group) {
+        found.add(c.path);
+        window.push({ c, verdict: verdictFor(c, cache, want) });
+        yield* drain(READ_WINDOW);
+      }
+      if (batch.length > 0) {
+        yield batch;
+        batch = [];
+      }
+    }
+    yield* drain(1);
     if (batch.length > 0) yield batch;
     if (after === undefined) cache.keepOnly(archived ? archivedSessionsDir(home) : sessionsDir(home), found);
   } finally {
