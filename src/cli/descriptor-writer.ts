@@ -19,17 +19,26 @@ export function descriptorWriter(fd: number, stream: () => NodeJS.WritableStream
   return (text) => {
     if (closed) return;
     if (viaStream !== undefined) return viaStream(text);
-    const bytes = Buffer.from(text, 'utf8');
+    // The text goes as it is (Node encodes it without a buffer of ours); bytes are made only for
+    // the rest of a write the descriptor took in part.
+    let bytes: Uint8Array | undefined;
     let done = 0;
-    while (done < bytes.length) {
+    for (;;) {
       try {
-        done += writeSync(fd, bytes, done);
+        if (bytes === undefined) {
+          done = writeSync(fd, text);
+          if (done >= Buffer.byteLength(text, 'utf8')) return;
+          bytes = Buffer.from(text, 'utf8');
+        } else {
+          done += writeSync(fd, bytes, done);
+          if (done >= bytes.length) return;
+        }
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EPIPE') return close();
         if (code !== 'EAGAIN') throw error;
         viaStream = streamWriter(stream(), close);
-        viaStream(bytes.subarray(done));
+        viaStream(bytes === undefined ? text : bytes.subarray(done));
         return;
       }
     }

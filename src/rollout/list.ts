@@ -264,42 +264,39 @@ async function* listed(home: string, options: ListThreadsOptions & { withScan?: 
   const window: Array<{ c: Candidate; verdict: Verdict | Promise<Verdict> }> = [];
   const archived = options.archived === true;
   const found = new Set<string>();
-  let batch: Array<{ listed: ListedThread; key: SortKey }> = [];
+  const batch: Array<{ listed: ListedThread; key: SortKey }> = [];
   const take = (c: Candidate, verdict: Verdict): void => {
     if (verdict === undefined) return;
     if ('warning' in verdict) warn(verdict.warning);
     else batch.push({ listed: verdict.listed, key: c });
   };
-  // What is decided goes out in order; a read is waited for only while `reads` or more are pending
-  // (the batch so far goes out first, so a consumer that has enough stops before more is read).
-  async function* drain(reads: number): AsyncGenerator<Array<{ listed: ListedThread; key: SortKey }>> {
+  // What is decided goes out in order. The read to wait for, once `reads` or more are pending (the
+  // batch so far goes out before it, so a consumer that has enough stops before more is read).
+  const settle = (reads: number): { c: Candidate; verdict: Verdict | Promise<Verdict> } | undefined => {
     while (window.length > 0) {
       const first = window[0] as { c: Candidate; verdict: Verdict | Promise<Verdict> };
-      if (first.verdict instanceof Promise) {
-        if (window.length < reads) return;
-        if (batch.length > 0) {
-          yield batch;
-          batch = [];
-        }
-        first.verdict = await first.verdict;
-      }
+      if (first.verdict instanceof Promise) return window.length >= reads ? first : undefined;
       window.shift();
-      take(first.c, first.verdict as Verdict);
+      take(first.c, first.verdict);
     }
-  }
+    return undefined;
+  };
   try {
     for await (const group of candidateGroups(home, archived, after)) {
       for (const c of group) {
         found.add(c.path);
         window.push({ c, verdict: verdictFor(c, cache, want) });
-        yield* drain(READ_WINDOW);
+        for (let read = settle(READ_WINDOW); read !== undefined; read = settle(READ_WINDOW)) {
+          if (batch.length > 0) yield batch.splice(0);
+          read.verdict = await read.verdict;
+        }
       }
-      if (batch.length > 0) {
-        yield batch;
-        batch = [];
-      }
+      if (batch.length > 0) yield batch.splice(0);
     }
-    yield* drain(1);
+    for (let read = settle(1); read !== undefined; read = settle(1)) {
+      if (batch.length > 0) yield batch.splice(0);
+      read.verdict = await read.verdict;
+    }
     if (batch.length > 0) yield batch;
     if (after === undefined) cache.keepOnly(archived ? archivedSessionsDir(home) : sessionsDir(home), found);
   } finally {

@@ -28,11 +28,14 @@ describe.skipIf(process.platform === 'win32')('descriptorWriter', () => {
       streamsMade++;
       return new net.Socket({ fd: writeFd, readable: false });
     });
-    const lines = Array.from({ length: 10_000 }, (_, i) => `line ${i} ${'x'.repeat(90)}\n`);
+    // One text larger than the pipe (taken in part, then the rest as bytes, cut inside no character),
+    // then many small ones.
+    const lines = [`${'é'.repeat(100_000)}\n`, ...Array.from({ length: 10_000 }, (_, i) => `line ${i} ${'x'.repeat(90)}\n`)];
     for (const line of lines) writer(line);
     expect(streamsMade).toBe(1);
 
     const expected = lines.join('');
+    const expectedBytes = Buffer.byteLength(expected);
     const got = await new Promise<string>((resolve, reject) => {
       const reader = new net.Socket({ fd: readFd, writable: false });
       const chunks: Buffer[] = [];
@@ -40,7 +43,7 @@ describe.skipIf(process.platform === 'win32')('descriptorWriter', () => {
       reader.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         length += chunk.length;
-        if (length >= expected.length) {
+        if (length >= expectedBytes) {
           reader.destroy();
           resolve(Buffer.concat(chunks).toString('utf8'));
         }
