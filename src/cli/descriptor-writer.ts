@@ -45,14 +45,13 @@ export function descriptorWriter(fd: number, stream: () => NodeJS.WritableStream
   };
 }
 
+/** Writes through `stream`; its EPIPE closes the writer (whose `closed` check comes before every write). */
 function streamWriter(stream: NodeJS.WritableStream, onClosed: () => void): (bytes: Uint8Array | string) => void {
-  let closed = false;
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err;
-    closed = true;
     onClosed();
   });
   return (bytes) => {
-    if (!closed) stream.write(bytes);
+    stream.write(bytes);
   };
 }

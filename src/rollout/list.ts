@@ -129,16 +129,8 @@ async function* candidateGroups(home: string, archived: boolean, after: SortKey 
   }
 }
 
-/**
- * The head of a candidate. A listing stats every file anyway (for its order), so a file whose inode,
- * size and mtime are those of a cached head is not read again: a long-running process (app-server,
- * viewer) lists a thousand threads from memory, a new one from the home's cache file. An append (the
- * size changes) or a file replaced (another inode) makes its entry stale; rollouts are never
- * rewritten in place with the same size, the one change mtime's clock tick could hide.
- */
-async function headOf(c: Candidate, cache: HeadCache): Promise<ListingHead> {
-  const known = cache.head(c.path, c);
-  if (known) return known;
+/** The head of a candidate the cache does not hold, read from its rollout and kept in the cache. */
+async function readHead(c: Candidate, cache: HeadCache): Promise<ListingHead> {
   const read = await readRolloutHead(c.path);
   const head: ListingHead = { sessionMeta: listedMeta(read.sessionMeta), firstUserMessage: read.firstUserMessage };
   cache.putHead(c.path, c, head);
@@ -171,9 +163,7 @@ function gitFacts(git: NonNullable<SessionMeta['git']>): NonNullable<ListedSessi
   };
 }
 
-async function scanOf(c: Candidate, cache: HeadCache): Promise<ThreadScan> {
-  const known = cache.scan(c.path, c);
-  if (known) return known;
+async function readScan(c: Candidate, cache: HeadCache): Promise<ThreadScan> {
   const scan = await scanThread(c.path, c.size);
   cache.putScan(c.path, c, scan);
   return scan;
@@ -199,7 +189,12 @@ interface Wanted {
 
 /**
  * The verdict on a candidate: at once when the cache holds what it needs (a listing of a known home
- * makes no promise per thread), else once its head, and its scan when wanted, are read.
+ * makes no promise per thread), else once its head, and its scan when wanted, are read. A listing
+ * stats every file anyway (for its order), so a file whose inode, size and mtime are those of a cached
+ * head is not read again: a long-running process (app-server, viewer) lists a thousand threads from
+ * memory, a new one from the home's cache file. An append (the size changes) or a file replaced
+ * (another inode) makes its entry stale; rollouts are never rewritten in place with the same size,
+ * the one change mtime's clock tick could hide.
  */
 function verdictFor(c: Candidate, cache: HeadCache, want: Wanted): Verdict | Promise<Verdict> {
   const head = cache.head(c.path, c);
@@ -213,8 +208,8 @@ async function readVerdict(c: Candidate, cache: HeadCache, want: Wanted, cached:
   let head;
   let scan: ThreadScan | undefined;
   try {
-    head = cached ?? (await headOf(c, cache));
-    if (want.scan && head.sessionMeta !== undefined && head.firstUserMessage !== undefined) scan = await scanOf(c, cache);
+    head = cached ?? (await readHead(c, cache));
+    if (want.scan && head.sessionMeta !== undefined && head.firstUserMessage !== undefined) scan = await readScan(c, cache);
   } catch (err) {
     return { warning: `${c.path}: cannot be read (${errorMessage(err)}); not listed` };
   }
