@@ -87,7 +87,7 @@ export class StreamedJson {
 
   /** The document's value, as JSON.parse gives it. @throws SyntaxError when it is not JSON. */
   end(): unknown {
-    if (this.#inString) this.#fail(this.#stringStart - 1, 'Unterminated string (the data ends inside the string that starts here)');
+    if (this.#inString) this.#fail(this.#stringStart - 1, 'the data ends inside the string that starts there (unterminated string)');
     const text = Buffer.concat(this.#kept, this.#keptLength).toString('utf8');
     const texts = this.#texts;
     try {
@@ -96,7 +96,7 @@ export class StreamedJson {
       const message = err instanceof Error ? err.message : String(err);
       const position = /at position (\d+)/.exec(message);
       const at = position === null ? undefined : this.#documentOffset(Buffer.byteLength(text.slice(0, Number(position[1]))));
-      return this.#fail(at, message);
+      return this.#fail(at, `JSON.parse of the data without its long strings says: ${message}`);
     }
   }
 
@@ -213,12 +213,12 @@ export class StreamedJson {
 
   #literalFailed(err: unknown): never {
     if (!(err instanceof LiteralError)) throw err;
-    return this.#fail(this.#stringStart + err.offset, err.message);
+    return this.#fail(this.#stringStart + err.offset, `JSON.parse of the slice of a long string read there says: ${err.message}`);
   }
 
   #fail(at: number | undefined, message: string): never {
     const where = at === undefined ? '' : ` at byte ${at}`;
-    throw new SyntaxError(`the data of the '${this.#event}' event (${this.#offset} bytes read) is not JSON${where}: ${message}`);
+    throw new SyntaxError(`the data of the '${this.#event}' event (read as it arrived, being large) is not JSON${where}: ${message}`);
   }
 }
 
