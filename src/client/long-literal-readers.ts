@@ -37,6 +37,33 @@ class HeldCursor {
     }
     return true;
   }
+
+  /** How many leading bytes of `bytes` are the held bytes at the cursor (the cursor moves past them). */
+  matchingPrefix(bytes: Uint8Array): number {
+    const views = this.held.bytes;
+    let from = 0;
+    while (from < bytes.length) {
+      const view = views[this.#view];
+      if (view === undefined) break;
+      const n = Math.min(view.length - this.#at, bytes.length - from);
+      if (n <= 0) {
+        this.#view++;
+        this.#at = 0;
+        continue;
+      }
+      const held = view.subarray(this.#at, this.#at + n);
+      const got = bytes.subarray(from, from + n);
+      if (Buffer.compare(held, got) !== 0) {
+        let same = 0;
+        while (held[same] === got[same]) same++;
+        this.#at += same;
+        return from + same;
+      }
+      this.#at += n;
+      from += n;
+    }
+    return from;
+  }
 }
 
 /**
@@ -55,6 +82,18 @@ export class RepeatedLiteral<T extends HeldBytes> implements LongLiteralReader {
   ) {
     this.#cursors = candidates.map((c) => new HeldCursor(c));
     if (this.#cursors.length === 0) this.#decoder = new StringSliceDecoder(keepText);
+  }
+
+  /**
+   * While one candidate is left: takes the leading bytes of `bytes` that are its bytes and says how
+   * many. The candidate is valid string content from the literal's start (its escapes end inside it),
+   * so no closing quote is among them: the caller need not look for one there.
+   */
+  takeKnown(bytes: Uint8Array): number {
+    if (this.#decoder !== undefined || this.#cursors.length !== 1) return 0;
+    const n = (this.#cursors[0] as HeldCursor).matchingPrefix(bytes);
+    this.#length += n;
+    return n;
   }
 
   push(bytes: Uint8Array): void {
