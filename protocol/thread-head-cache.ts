@@ -22,24 +22,24 @@ export type ThreadScan = z.infer<typeof ThreadScan>;
  * The session_meta fields a listing shows, with their schemas: the rest, the base instructions
  * above all, stays in the rollout. Plain objects, not loose ones: a thousand are checked at once.
  */
-export const ListedSessionMeta = lazySchema(() =>
-  {
-    const { id, forked_from_id, timestamp, cwd, originator, cli_version, source, model_provider } = SessionMeta.shape;
-    return z.object({
-      id,
-      forked_from_id,
-      timestamp,
-      cwd,
-      originator,
-      cli_version,
-      source,
-      model_provider,
-      git: z.object(GitInfo.shape).optional(),
-    });
+export const ListedSessionMeta = lazySchema(() => {
+  const { id, forked_from_id, timestamp, cwd, originator, cli_version, source, model_provider } = SessionMeta.shape;
+  return z.object({
+    id,
+    forked_from_id,
+    timestamp,
+    cwd,
+    originator,
+    cli_version,
+    source,
+    model_provider,
+    git: z.object(GitInfo.shape).optional(),
   });
-  export type ListedSessionMeta = z.infer<typeof ListedSessionMeta>;
+});
+export type ListedSessionMeta = z.infer<typeof ListedSessionMeta>;
 
-  export const ThreadHeadCacheEntry = lazySchema(() => z.object({
+export const ThreadHeadCacheEntry = lazySchema(() =>
+  z.object({
     /** The rollout's absolute path. */
     path: z.string(),
     ino: z.number(),

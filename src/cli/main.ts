@@ -5,6 +5,7 @@ import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
 import { COMMAND_NAMES, route, type CommandName } from './route.js';
 import { descriptorWriter } from './descriptor-writer.js';
+import { readStdinText } from './stdin-text.js';
 
 const HELP = `weft — a thread engine that builds model requests the way Codex does
 
@@ -128,10 +129,6 @@ export function processIo(): CliIo {
       const { isatty } = createRequire(import.meta.url)('node:tty') as typeof import('node:tty');
       return isatty(0);
     },
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    readStdin: readStdinText,
   };
 }

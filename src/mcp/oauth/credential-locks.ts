@@ -9,10 +9,10 @@
 // A contender retries every 50 ms for up to 60 s, then gives up with an error naming the file.
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IoError, errorMessage, isErrno } from '../../errors.js';
+import { flockSync } from '../../flock.js';
 
 export const OAUTH_LOCKS_DIR = 'mcp-oauth-locks';
 const RETRY_MS = 50;
@@ -23,13 +23,6 @@ export const storeLockPath = (home: string): string => path.join(home, OAUTH_LOC
 /** The refresh lock of one credentials entry (`credentialsKey(server, url)`). */
 export const refreshLockPath = (home: string, entryKey: string): string =>
   path.join(home, OAUTH_LOCKS_DIR, `${createHash('sha256').update(entryKey).digest('hex')}.lock`);
-
-type Flock = (fd: number, flags: 'exnb' | 'un') => void;
-let flock: Flock | undefined;
-function loadFlock(): Flock {
-  flock ??= (createRequire(import.meta.url)('fs-ext') as { flockSync: Flock }).flockSync;
-  return flock;
-}
 
 /** Takes the exclusive lock on `file`, waiting for its holder up to `timeoutMs`; resolves with the release. */
 export async function acquireFileLock(file: string, timeoutMs = LOCK_TIMEOUT_MS): Promise<() => void> {
@@ -43,7 +36,7 @@ export async function acquireFileLock(file: string, timeoutMs = LOCK_TIMEOUT_MS)
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     try {
-      loadFlock()(fd, 'exnb');
+      flockSync(fd, 'exnb');
       break;
     } catch (err) {
       if (!isErrno(err, 'EAGAIN', 'EWOULDBLOCK') || performance.now() >= deadline) {

@@ -4,9 +4,9 @@
 // told apart from a stale file without reading anything. weft takes the same lock for the threads
 // it writes under the codex-0.169 profile, so weft and Codex never append to one thread at once.
 import { closeSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { RolloutError, errorMessage, isErrno } from '../../errors.js';
+import { flockSync } from '../../flock.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../file-modes.js';
 
 export const WRITER_LOCKS_DIR = 'thread-writer-locks';
@@ -29,14 +29,6 @@ export interface ThreadWriterLock {
   release(): void;
 }
 
-type Flock = (fd: number, flags: 'exnb' | 'un') => void;
-let flock: Flock | undefined;
-function loadFlock(): Flock {
-  // Loaded on first use: a native addon weft needs only when a Codex 0.169 home is written.
-  flock ??= (createRequire(import.meta.url)('fs-ext') as { flockSync: Flock }).flockSync;
-  return flock;
-}
-
 /**
  * Takes the writer lock of `threadId` in `home` without waiting.
  * @throws ThreadWriterBusyError when a live process holds it.
@@ -51,7 +43,7 @@ export function takeThreadWriterLock(home: string, threadId: string): ThreadWrit
     throw new RolloutError(`cannot open the thread writer lock ${path}: ${errorMessage(err)}`, undefined, { cause: err });
   }
   try {
-    loadFlock()(fd, 'exnb');
+    flockSync(fd, 'exnb');
   } catch (err) {
     closeSync(fd);
     if (isErrno(err, 'EAGAIN', 'EWOULDBLOCK')) throw new ThreadWriterBusyError(threadId, path);
@@ -100,8 +92,8 @@ export function assertThreadWriterFree(home: string, threadId: string): void {
     throw new RolloutError(`cannot open the thread writer lock ${path}: ${errorMessage(err)}`, undefined, { cause: err });
   }
   try {
-    loadFlock()(fd, 'exnb');
-    loadFlock()(fd, 'un');
+    flockSync(fd, 'exnb');
+    flockSync(fd, 'un');
   } catch (err) {
     if (isErrno(err, 'EAGAIN', 'EWOULDBLOCK')) throw new ThreadWriterBusyError(threadId, path);
     throw new RolloutError(`cannot lock ${path}: ${errorMessage(err)}`, undefined, { cause: err });
