@@ -99,8 +99,8 @@ export class StreamedJson {
       return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' && value.charCodeAt(0) === 0 ? (texts.get(value) ?? value) : value));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const position = /at position (\d+)/.exec(message);
-      const at = position === null ? undefined : this.#documentOffset(Buffer.byteLength(text.slice(0, Number(position[1]))));
+      const position = jsonErrorPosition(message, text);
+      const at = position === undefined ? undefined : this.#documentOffset(Buffer.byteLength(text.slice(0, position)));
       return this.#fail(at, `JSON.parse of the data without its long strings says: ${message}`);
     }
   }
@@ -231,6 +231,26 @@ export class StreamedJson {
     const where = at === undefined ? '' : ` at byte ${at}`;
     throw new SyntaxError(`the data of the '${this.#event}' event (read as it arrived, being large) is not JSON${where}: ${message}`);
   }
+}
+
+/** V8 shows this many characters on each side of an unexpected token. */
+const CONTEXT = 10;
+
+/**
+ * Where in `text` JSON.parse stopped, from its message: a position it names, the end of the input, or
+ * the place of the context it quotes around an unexpected token; undefined when it cannot be told.
+ */
+function jsonErrorPosition(message: string, text: string): number | undefined {
+  const position = /at position (\d+)/.exec(message);
+  if (position !== null) return Number(position[1]);
+  if (message.startsWith('Unexpected end of JSON input')) return text.length;
+  const quoted = /^Unexpected token .+?, (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(message);
+  if (quoted === null) return undefined;
+  const [, before, context = '', after] = quoted;
+  if (before === undefined && after !== undefined) return context.length - CONTEXT;
+  const at = text.indexOf(context);
+  if (before === undefined || at < 0 || text.indexOf(context, at + 1) >= 0) return undefined;
+  return at + CONTEXT;
 }
 
 /** Backslashes ending the content once `piece[from..to)` is read, `before` of them ending it before. */

@@ -75,6 +75,20 @@ describe('a large event that is not JSON', () => {
     expect(err.message).toMatch(/property name/);
   });
 
+  it('a misspelt literal after the answer, which JSON.parse reports by quoting what surrounds it', async () => {
+    const good = dataOf('response.output_item.done');
+    const at = good.lastIndexOf('}');
+    for (const [inserted, offset] of [[',"flag":tru', 11], [',"flag":tru,"more":[1,2,3,4,5,6,7,8,9,10,11,12]', 11]] as const) {
+      const data = `${good.slice(0, at)}${inserted}${good.slice(at)}`;
+      const err = await refusal(replyWith('response.output_item.done', data));
+      expect(err.message).toContain(`'response.output_item.done' event`);
+      expect(err.message).toContain(`at byte ${byteAt(data, at + offset)}:`);
+      expect(err.message).toContain('Unexpected token');
+      await fixed?.close();
+      fixed = undefined;
+    }
+  });
+
   it('data that ends inside the answer', async () => {
     const good = dataOf('response.output_item.done');
     const open = good.indexOf('"text":"') + '"text":'.length;
