@@ -34,42 +34,37 @@ async function execWith(args: string[], stdin: number | 'pipe', piped?: string):
   return { code, sent: mock.requests.length > 0 ? lastUserText(mock.requests.at(-1)?.body) : undefined, stderr };
 }
 
-async function fileDescriptor(text: string): Promise<number> {
-  const file = path.join(await tempDir('weft-stdin-'), 'input.txt');
-  await writeFile(file, text);
-  return openSync(file, 'r');
+/** Runs `use` with a descriptor open on a file holding `text` (on /dev/null when `text` is null). */
+async function withInput<T>(text: string | null, use: (fd: number) => Promise<T>): Promise<T> {
+  let file = '/dev/null';
+  if (text !== null) {
+    file = path.join(await tempDir('weft-stdin-'), 'input.txt');
+    await writeFile(file, text);
+  }
+  const fd = openSync(file, 'r');
+  try {
+    return await use(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 describe('weft exec reads its real standard input', () => {
   it('a regular file beside a prompt is appended in a <stdin> block', async () => {
-    const fd = await fileDescriptor('line one\nline two é\n');
-    try {
-      expect(await execWith(['Summarize this'], fd)).toMatchObject({ code: 0, sent: 'Summarize this\n\n<stdin>\nline one\nline two é\n</stdin>' });
-    } finally {
-      closeSync(fd);
-    }
+    const run = await withInput('line one\nline two é\n', (fd) => execWith(['Summarize this'], fd));
+    expect(run).toMatchObject({ code: 0, sent: 'Summarize this\n\n<stdin>\nline one\nline two é\n</stdin>' });
   });
 
   it('a regular file with `-` is the whole prompt', async () => {
-    const fd = await fileDescriptor('the prompt from a file');
-    try {
-      expect(await execWith(['-'], fd)).toMatchObject({ code: 0, sent: 'the prompt from a file' });
-    } finally {
-      closeSync(fd);
-    }
+    expect(await withInput('the prompt from a file', (fd) => execWith(['-'], fd))).toMatchObject({ code: 0, sent: 'the prompt from a file' });
   });
 
   it('/dev/null leaves the prompt as given, and with `-` is an empty prompt, refused', async () => {
-    const fd = openSync('/dev/null', 'r');
-    try {
-      expect(await execWith(['just this'], fd)).toMatchObject({ code: 0, sent: 'just this' });
-      const refused = await execWith(['-'], fd);
-      expect(refused.code).not.toBe(0);
-      expect(refused.sent).toBeUndefined();
-      expect(refused.stderr).toMatch(/empty/);
-    } finally {
-      closeSync(fd);
-    }
+    expect(await withInput(null, (fd) => execWith(['just this'], fd))).toMatchObject({ code: 0, sent: 'just this' });
+    const refused = await withInput(null, (fd) => execWith(['-'], fd));
+    expect(refused.code).not.toBe(0);
+    expect(refused.sent).toBeUndefined();
+    expect(refused.stderr).toMatch(/empty/);
   });
 
   it('a pipe is read to its end', async () => {
