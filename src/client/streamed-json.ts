@@ -37,9 +37,6 @@ interface Container {
   index: number;
 }
 
-/** Short literals are gathered here (one at a time) before they are kept. */
-const shortString = Buffer.allocUnsafeSlow(LONG_STREAMED_LITERAL);
-
 export class StreamedJson {
   readonly #event: string;
   readonly #literalFor: LongLiteralFor;
@@ -55,6 +52,12 @@ export class StreamedJson {
   #inString = false;
   /** Document offset of the current string's content. */
   #stringStart = 0;
+  /**
+   * The literal being read while it is short, until it is kept or found long. The reader's own: a
+   * literal can span chunks, and another large event may be read between them (an app-server runs
+   * several turns at once).
+   */
+  readonly #short = Buffer.allocUnsafeSlow(LONG_STREAMED_LITERAL);
   #shortLength = 0;
   /** Backslashes ending the current string's content so far (an odd count escapes what follows). */
   #trailingBackslashes = 0;
@@ -156,13 +159,13 @@ export class StreamedJson {
         return;
       }
       if (this.#shortLength + bytes.length < LONG_STREAMED_LITERAL) {
-        shortString.set(bytes, this.#shortLength);
+        this.#short.set(bytes, this.#shortLength);
         this.#shortLength += bytes.length;
         return;
       }
       // Long: from here on its bytes go to its reader (a key, though, is always decoded: its text is the path).
       this.#long = this.#expectKey ? new StringSliceDecoder(true) : this.#literalFor(this.#path());
-      this.#long.push(shortString.subarray(0, this.#shortLength));
+      this.#long.push(this.#short.subarray(0, this.#shortLength));
       this.#long.push(bytes);
     } catch (err) {
       this.#literalFailed(err);
@@ -177,7 +180,7 @@ export class StreamedJson {
     if (long === undefined) {
       const literal = Buffer.allocUnsafe(this.#shortLength + 2);
       literal[0] = QUOTE;
-      shortString.copy(literal, 1, 0, this.#shortLength);
+      this.#short.copy(literal, 1, 0, this.#shortLength);
       literal[literal.length - 1] = QUOTE;
       this.#keep(literal);
       if (isKey && top !== undefined) top.key = keyText(literal);

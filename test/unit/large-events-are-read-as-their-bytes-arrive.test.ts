@@ -43,6 +43,20 @@ describe('StreamedJson', () => {
     for (const size of [5, 4096]) expect(streamed(Buffer.from(odd), size)).toEqual(JSON.parse(odd));
   });
 
+  it('two documents read at once, their pieces interleaved, each give their own value', () => {
+    const a = { type: 'a', item: { id: 'short literal in A that spans pieces', text: long } };
+    const b = { type: 'b', item: { id: 'another short literal, of B', text: `${long}b` } };
+    const docs = [Buffer.from(JSON.stringify(a)), Buffer.from(JSON.stringify(b))];
+    const readers = docs.map(() => new StreamedJson('test.event', () => new RepeatedLiteral<never>([], true, () => '')));
+    const size = 7;
+    for (let i = 0; i < Math.max(...docs.map((d) => d.length)); i += size) {
+      docs.forEach((doc, n) => {
+        if (i < doc.length) readers[n]?.push(Buffer.from(doc.subarray(i, i + size)));
+      });
+    }
+    expect(readers.map((r) => r.end())).toEqual([a, b]);
+  });
+
   it('hands each long literal to the reader chosen by where it stands', () => {
     const seen: JsonPath[] = [];
     const doc = Buffer.from(JSON.stringify({ a: [0, { b: long }], c: long }));
