@@ -8,24 +8,34 @@
 // it writes the bytes that came). Only a cache, kept for one response: a run whose bytes cannot be
 // told is never offered.
 import { isUtf8 } from 'node:buffer';
+import { escapesAsStringified } from './stringified-escapes.js';
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
 
 /** One content part's deltas so far. */
 export interface DeltaRun {
   /** The decoded deltas, joined. */
   readonly text: string;
-  /** The bytes of their literals (without quotes), as views of the event data they came in. */
+  /** The bytes of their literals (without quotes), end to end, as views of the blocks they were copied into. */
   readonly bytes: readonly Uint8Array[];
   /** Total length of `bytes`. */
   readonly length: number;
+  /** Every delta's literal is JSON.stringify's escaping of its text (told delta by delta, where escapes end). */
+  readonly asStringified?: boolean;
 }
+
+/** Delta literal bytes are copied into blocks of this size. */
+const BLOCK = 1024 * 1024;
 
 class OpenRun implements DeltaRun {
   text = '';
+  /** Views of the filled part of each block. */
   bytes: Uint8Array[] = [];
   length = 0;
   /** False once a delta's literal could not be found or was not valid UTF-8 on its own. */
   intact = true;
+  asStringified = true;
+  #block: Buffer | undefined;
+  #filled = 0;
 
   add(text: string, literal: Uint8Array | undefined): void {
     if (!this.intact) return;
@@ -33,11 +43,32 @@ class OpenRun implements DeltaRun {
       this.intact = false;
       this.text = '';
       this.bytes = [];
+      this.#block = undefined;
       return;
     }
     this.text += text;
-    this.bytes.push(literal);
+    if (this.asStringified) this.asStringified = escapesAsStringified(Buffer.from(literal.buffer, literal.byteOffset, literal.byteLength), 0, literal.length);
+    this.#copy(literal);
     this.length += literal.length;
+  }
+
+  /**
+   * The literal's bytes, copied into the current block: a view would keep the whole chunk it came in
+   * (64 KB for a few deltas) until the response ends, and chunks kept are fresh pages for the next ones.
+   */
+  #copy(literal: Uint8Array): void {
+    for (let from = 0; from < literal.length; ) {
+      if (this.#block === undefined || this.#filled === this.#block.length) {
+        this.#block = Buffer.allocUnsafeSlow(BLOCK);
+        this.#filled = 0;
+        this.bytes.push(this.#block.subarray(0, 0));
+      }
+      const n = Math.min(this.#block.length - this.#filled, literal.length - from);
+      this.#block.set(literal.subarray(from, from + n), this.#filled);
+      this.#filled += n;
+      from += n;
+      this.bytes[this.bytes.length - 1] = this.#block.subarray(0, this.#filled);
+    }
   }
 }
 

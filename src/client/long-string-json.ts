@@ -12,6 +12,7 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { BACKSLASH, COLON, QUOTE } from '../json-bytes.js';
 import { rememberJsonString } from '../known-json-strings.js';
+import { escapesAsStringified } from './stringified-escapes.js';
 import type { DeltaRun } from './delta-runs.js';
 
 /** A string literal of at least this many bytes is decoded a slice at a time. */
@@ -194,7 +195,7 @@ function decodeLiteral(doc: Pieces, lit: Literal): string {
   if (lit.run !== undefined) {
     const { text, bytes } = lit.run;
     // Each delta's bytes are valid UTF-8 on their own (delta-runs.ts) and hold whole escapes.
-    const asStringified = bytes.every((b) => escapesAsStringified(Buffer.from(b.buffer, b.byteOffset, b.byteLength), 0, b.length));
+    const asStringified = lit.run.asStringified ?? bytes.every((b) => escapesAsStringified(Buffer.from(b.buffer, b.byteOffset, b.byteLength), 0, b.length));
     rememberJsonString({ value: text, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified });
     return text;
   }
@@ -237,26 +238,4 @@ function sliceEnd(doc: Pieces, from: number, limit: number): number {
   }
   if (end <= from) throw new SyntaxError('a string slice could not be cut');
   return end;
-}
-
-/** JSON.stringify's short escapes: `"` `\` b f n r t. */
-const SHORT = new Set([0x22, 0x5c, 0x62, 0x66, 0x6e, 0x72, 0x74]);
-const HEX_LOWER = /^00[01][0-9a-f]$/;
-/** Control characters JSON.stringify writes with a short escape rather than `\u00XX`. */
-const HAS_SHORT = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
-
-/** Every escape in `buf[from..to)` is one JSON.stringify writes (the slice is valid JSON string content). */
-function escapesAsStringified(buf: Buffer, from: number, to: number): boolean {
-  for (let at = buf.indexOf(BACKSLASH, from); at >= 0 && at < to; ) {
-    const letter = buf[at + 1] as number;
-    if (SHORT.has(letter)) {
-      at = buf.indexOf(BACKSLASH, at + 2);
-      continue;
-    }
-    if (letter !== U) return false;
-    const hex = buf.toString('latin1', at + 2, at + 6);
-    if (!HEX_LOWER.test(hex) || HAS_SHORT.has(parseInt(hex, 16))) return false;
-    at = buf.indexOf(BACKSLASH, at + 6);
-  }
-  return true;
 }

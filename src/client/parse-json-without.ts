@@ -293,7 +293,7 @@ function keyText(pieces: readonly Uint8Array[], start: { piece: number; at: numb
   }
 }
 
-function removeAt(value: unknown, path: readonly string[]): void {
+export function removeAt(value: unknown, path: readonly string[]): void {
   let at: unknown = value;
   for (const key of path.slice(0, -1)) {
     if (typeof at !== 'object' || at === null || Array.isArray(at)) return;

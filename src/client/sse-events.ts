@@ -10,7 +10,8 @@
 // 20 MB answer, or a chunk holding hundreds of small deltas, into quadratic work. The caller may name
 // events it will not read (`skip`): their data is neither joined nor decoded; and events it reads from
 // their bytes (`asBytes`): their data is handed over as the pieces it arrived in, neither joined nor
-// decoded either.
+// decoded either, at the event's end or, to a sink the caller gives, piece by piece as the chunks
+// arrive, so that a 20 MB event need not be held until its end.
 
 export interface SseEvent {
   readonly event: string | undefined;
@@ -18,6 +19,21 @@ export interface SseEvent {
   readonly data: string;
   /** For an event the caller reads from its bytes: the data's UTF-8 bytes, in pieces (views of the chunks). */
   readonly bytes?: readonly Buffer[];
+  /** For an event whose bytes went to the caller's sink as they arrived: that sink. */
+  readonly sink?: SseDataSink;
+}
+
+/** Takes an event's data bytes piece by piece, as they arrive (views of the chunks, valid for the call). */
+export interface SseDataSink {
+  push(piece: Buffer): void;
+}
+
+/** The default sink: the pieces, kept until the event ends. */
+class KeptPieces implements SseDataSink {
+  readonly pieces: Buffer[] = [];
+  push(piece: Buffer): void {
+    this.pieces.push(piece);
+  }
 }
 
 const NEWLINE = Buffer.from('\n');
@@ -32,7 +48,7 @@ const EVENT = Buffer.from('event');
 /** Incremental SSE parser: `push` bytes as they arrive, get the events they completed. */
 export class SseParser {
   readonly #skip: ((event: string) => boolean) | undefined;
-  readonly #asBytes: ((event: string) => boolean) | undefined;
+  readonly #asBytes: ((event: string) => boolean | SseDataSink) | undefined;
   /** Pieces of the line not yet ended (not kept while the event is skipped). */
   #partial: Buffer[] = [];
   /** The previous chunk ended with `\r`: a `\n` starting the next one belongs to it. */
@@ -42,13 +58,21 @@ export class SseParser {
   #data: string[] = [];
   /** The current event is one the caller does not read: its lines are passed over. */
   #skipping = false;
-  /** The current event is read from its bytes: its data lines are kept as pieces, in `#bytes`. */
+  /** The current event is read from its bytes: its data lines go to `#sink`, as pieces. */
   #keepingBytes = false;
-  #bytes: Buffer[] = [];
+  #sink: SseDataSink = new KeptPieces();
+  /** Data lines given to `#sink` so far. */
+  #dataLines = 0;
   /** The unfinished line started as a `data:` line of a skipped event. */
   #partialSkipped = false;
+  /** The unfinished line is a `data:` line of an event read from its bytes: its pieces went to `#sink`. */
+  #partialSunk = false;
 
-  constructor(skip?: (event: string) => boolean, asBytes?: (event: string) => boolean) {
+  /**
+   * `asBytes` names the events read from their bytes: true hands their data over at the event's end
+   * (SseEvent.bytes), a sink takes it as it arrives (SseEvent.sink).
+   */
+  constructor(skip?: (event: string) => boolean, asBytes?: (event: string) => boolean | SseDataSink) {
     this.#skip = skip;
     this.#asBytes = asBytes;
   }
@@ -85,22 +109,46 @@ export class SseParser {
   end(): void {
     this.#partial = [];
     this.#partialSkipped = false;
+    this.#partialSunk = false;
     this.#reset();
   }
 
   #keepPartial(piece: Buffer): void {
     if (this.#partialSkipped) return;
+    if (this.#partialSunk) {
+      this.#sink.push(piece);
+      return;
+    }
     if (this.#partial.length === 0 && this.#skipping && startsWithField(piece, DATA)) {
       this.#partialSkipped = true;
       return;
     }
     // The piece is a view of the chunk: it is copied once, when the line is joined.
     this.#partial.push(piece);
+    // A data line of an event read by a sink goes to it now, once its field name can be told (a few
+    // bytes): a long line is never held whole.
+    if (this.#keepingBytes && !(this.#sink instanceof KeptPieces) && this.#partial.length <= 8 && this.#partialLength() > DATA.length + 1) {
+      if (this.#dataPieces(this.#partial)) {
+        this.#partialSunk = true;
+        this.#partial = [];
+      }
+    }
+  }
+
+  #partialLength(): number {
+    let n = 0;
+    for (const p of this.#partial) n += p.length;
+    return n;
   }
 
   #lineEnded(chunk: Buffer, start: number, end: number, out: SseEvent[]): void {
     if (this.#partialSkipped) {
       this.#partialSkipped = false;
+      return;
+    }
+    if (this.#partialSunk) {
+      this.#partialSunk = false;
+      this.#sink.push(chunk.subarray(start, end));
       return;
     }
     let line = chunk;
@@ -123,7 +171,10 @@ export class SseParser {
   #line(line: Buffer, from: number, to: number, out: SseEvent[]): void {
     if (from === to) {
       if (this.#keepingBytes) {
-        if (this.#bytes.length > 0) out.push({ event: this.#event, data: '', bytes: this.#bytes });
+        if (this.#dataLines > 0) {
+          const sink = this.#sink;
+          out.push(sink instanceof KeptPieces ? { event: this.#event, data: '', bytes: sink.pieces } : { event: this.#event, data: '', sink });
+        }
       } else if (this.#data.length > 0 && !this.#skipping) {
         out.push({ event: this.#event, data: this.#data.length === 1 ? (this.#data[0] as string) : this.#data.join('\n') });
       }
@@ -147,8 +198,12 @@ export class SseParser {
     else {
       this.#event = text;
       this.#skipping = this.#skip?.(text) === true;
-      this.#keepingBytes = !this.#skipping && this.#asBytes?.(text) === true;
-      if (this.#keepingBytes) {
+      const wasKeeping = this.#keepingBytes;
+      const asBytes = this.#skipping ? false : (this.#asBytes?.(text) ?? false);
+      this.#keepingBytes = asBytes !== false;
+      if (this.#keepingBytes && !wasKeeping) {
+        this.#sink = asBytes === true ? new KeptPieces() : (asBytes as SseDataSink);
+        this.#dataLines = 0;
         // Data lines that came before the name are bytes too.
         for (const earlier of this.#data) this.#keepBytes(Buffer.from(earlier));
       }
@@ -171,15 +226,14 @@ export class SseParser {
     let value = DATA.length;
     if (value < first.length && first[value] === COLON) value++;
     if (value < first.length && first[value] === SPACE) value++;
-    if (this.#bytes.length > 0) this.#bytes.push(NEWLINE);
-    this.#bytes.push(first.subarray(value));
-    for (let i = 1; i < pieces.length; i++) this.#bytes.push(pieces[i] as Buffer);
+    this.#keepBytes(first.subarray(value));
+    for (let i = 1; i < pieces.length; i++) this.#sink.push(pieces[i] as Buffer);
     return true;
   }
 
   #keepBytes(value: Buffer): void {
-    if (this.#bytes.length > 0) this.#bytes.push(NEWLINE);
-    this.#bytes.push(value);
+    if (this.#dataLines++ > 0) this.#sink.push(NEWLINE);
+    this.#sink.push(value);
   }
 
   #reset(): void {
@@ -187,7 +241,8 @@ export class SseParser {
     this.#data = [];
     this.#skipping = false;
     this.#keepingBytes = false;
-    this.#bytes = [];
+    this.#sink = new KeptPieces();
+    this.#dataLines = 0;
   }
 }
 

@@ -4,16 +4,26 @@
 // each event's data parsed as JSON (a SyntaxError when it is not), `[DONE]` ending the data, and data
 // carrying `error` raised as the SDK's APIError, so sdk-stream-failure.ts reads failures the same way.
 import { APIError } from 'openai/core/error';
-import { SseParser, type SseEvent } from './sse-events.js';
+import { SseParser, type SseDataSink, type SseEvent } from './sse-events.js';
 
 /** Reads the data of one event from its bytes (the pieces it arrived in), as JSON.parse would read its text. */
 export type SseBytesReader = (bytes: readonly Buffer[]) => unknown;
+
+/** Reads the data of one event as its bytes arrive, then gives what JSON.parse would give. */
+export interface SseDataReader extends SseDataSink {
+  /** The data starts with `[DONE]`. */
+  startsWithDone(): boolean;
+  /** @throws SyntaxError as JSON.parse does when the data is not JSON. */
+  end(): unknown;
+}
 
 export interface SseJsonOptions {
   /** Events passed over without being decoded (by their SSE `event:` name). */
   readonly skip?: (event: string) => boolean;
   /** Events whose data is read from its bytes by their own reader instead of JSON.parse. */
   readonly readers?: ReadonlyMap<string, SseBytesReader>;
+  /** Events read as their bytes arrive: a fresh reader for each such event, or undefined for other events. */
+  readonly streamed?: (event: string) => SseDataReader | undefined;
 }
 
 /**
@@ -38,8 +48,8 @@ function fetchHeaders(headers: Headers | RawHeaderLookup): Headers {
 /** Batches of event data: one batch per chunk received, so a consumer pays its per-await cost per chunk. */
 export async function* sseJsonBatches(response: SseAnswer, opts: SseJsonOptions = {}): AsyncGenerator<unknown[], void, undefined> {
   if (!response.body) return;
-  const { readers } = opts;
-  const parser = new SseParser(opts.skip, readers ? (event) => readers.has(event) : undefined);
+  const { readers, streamed } = opts;
+  const parser = new SseParser(opts.skip, readers || streamed ? (event) => streamed?.(event) ?? readers?.has(event) === true : undefined);
   const events: SseEvent[] = [];
   let done = false;
   // A failure met in a chunk is raised once the events before it were delivered, as the SDK would.
@@ -48,16 +58,22 @@ export async function* sseJsonBatches(response: SseAnswer, opts: SseJsonOptions 
     const batch: unknown[] = [];
     try {
       for (const sse of events) {
+        if (sse.sink !== undefined) {
+          const reader = sse.sink as SseDataReader;
+          if (reader.startsWithDone()) {
+            done = true;
+            break;
+          }
+          batch.push(raisedIfError(reader.end(), response.headers));
+          continue;
+        }
         const reader = sse.bytes && readers?.get(sse.event as string);
         if (reader ? startsWithDone(sse.bytes as readonly Buffer[]) : sse.data.startsWith('[DONE]')) {
           done = true;
           break;
         }
         const data = reader ? reader(sse.bytes as readonly Buffer[]) : (JSON.parse(sse.data) as unknown);
-        if (data !== null && typeof data === 'object' && (data as { error?: unknown }).error) {
-          throw new APIError(undefined, (data as { error: object }).error, undefined, fetchHeaders(response.headers));
-        }
-        batch.push(data);
+        batch.push(raisedIfError(data, response.headers));
       }
     } catch (err) {
       pendingError = err;
@@ -75,10 +91,18 @@ export async function* sseJsonBatches(response: SseAnswer, opts: SseJsonOptions 
   parser.end();
 }
 
-const DONE = Buffer.from('[DONE]');
+/** Data carrying `error`, raised as the SDK raises it. */
+function raisedIfError(data: unknown, headers: Headers | RawHeaderLookup): unknown {
+  if (data !== null && typeof data === 'object' && (data as { error?: unknown }).error) {
+    throw new APIError(undefined, (data as { error: object }).error, undefined, fetchHeaders(headers));
+  }
+  return data;
+}
+
+export const DONE = Buffer.from('[DONE]');
 
 /** The data, read from its bytes, starts with `[DONE]` (the pieces may cut it). */
-function startsWithDone(pieces: readonly Buffer[]): boolean {
+export function startsWithDone(pieces: readonly Buffer[]): boolean {
   let at = 0;
   for (const piece of pieces) {
     for (let i = 0; i < piece.length; i++, at++) {

@@ -13,10 +13,14 @@ import { canonicalizeOutputItem } from '../history/canonical-item.js';
 import type { ClientEvent } from './client-events.js';
 import { isRetryableErrorCode, retryAfterFromMessage } from './api-errors.js';
 import { tokenUsageFromWire } from './token-usage.js';
-import { parseJsonWithout } from './parse-json-without.js';
+import { parseJsonWithout, removeAt } from './parse-json-without.js';
 import { LONG_LITERAL, parseJsonWithLongStrings } from './long-string-json.js';
-import { DeltaRuns, topLevelStringMember } from './delta-runs.js';
-import type { SseBytesReader } from './sse-json.js';
+import { DeltaRuns, topLevelStringMember, type DeltaRun } from './delta-runs.js';
+import type { SseJsonOptions } from './sse-json.js';
+import { LargeEventReader } from './large-event-reader.js';
+import { StreamedJson, type JsonPath } from './streamed-json.js';
+import { RepeatedLiteral } from './long-literal-readers.js';
+import { knownJsonStrings, rememberJsonString } from '../known-json-strings.js';
 
 export interface StreamFailure {
   message: string;
@@ -75,15 +79,43 @@ export const isUnreadStreamEvent = (event: string): boolean => UNREAD_EVENTS.has
  * for the rollout (long-string-json.ts). `response.completed` repeats every item of the answer in
  * `response.output`; weft takes the items from `response.output_item.done` alone, as Codex does (it
  * reads only the response's id and usage here), so that member is left out undecoded (a stream
- * without `output_item.done` events yields no items, with or without it).
+ * without `output_item.done` events yields no items, with or without it). Those two are read as their
+ * bytes arrive (large-event-reader.ts): when large, their chunks are let go as they are read.
  */
-export function streamEventReaders(): ReadonlyMap<string, SseBytesReader> {
+export function streamEventReaders(): Pick<SseJsonOptions, 'readers' | 'streamed'> {
   const runs = new DeltaRuns();
-  return new Map<string, SseBytesReader>([
-    ['response.output_text.delta', (bytes) => readDelta(bytes, runs)],
-    ['response.output_item.done', (bytes) => parseJsonWithLongStrings(bytes, runs.longRuns(LONG_LITERAL))],
-    ['response.completed', (bytes) => parseJsonWithout(bytes, ['response', 'output'])],
-  ]);
+  return {
+    readers: new Map([['response.output_text.delta', (bytes: readonly Buffer[]) => readDelta(bytes, runs)]]),
+    streamed: (event) => {
+      if (event === 'response.output_item.done') {
+        return new LargeEventReader(
+          (pieces) => parseJsonWithLongStrings(pieces, runs.longRuns(LONG_LITERAL)),
+          () => new StreamedJson(event, () => new RepeatedLiteral(runs.longRuns(LONG_LITERAL), true, takenFromDeltas)),
+        );
+      }
+      if (event === 'response.completed') {
+        return new LargeEventReader(
+          (pieces) => parseJsonWithout(pieces, COMPLETED_OUTPUT),
+          () => new StreamedJson(event, (path) => new RepeatedLiteral(isWithin(path, COMPLETED_OUTPUT) ? knownJsonStrings() : [], !isWithin(path, COMPLETED_OUTPUT), () => '')),
+          (value) => {
+            removeAt(value, COMPLETED_OUTPUT);
+            return value;
+          },
+        );
+      }
+      return undefined;
+    },
+  };
+}
+
+const COMPLETED_OUTPUT = ['response', 'output'];
+
+const isWithin = (path: JsonPath, prefix: readonly string[]): boolean => prefix.every((key, i) => path[i] === key);
+
+/** The text of a long literal that is its deltas' literals end to end: theirs, its bytes remembered for the rollout. */
+function takenFromDeltas(run: DeltaRun): string {
+  rememberJsonString({ value: run.text, bytes: run.bytes, length: run.length, asStringified: run.asStringified === true });
+  return run.text;
 }
 
 const QUOTED_DELTA_KEY = Buffer.from('"delta"');

@@ -121,7 +121,7 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
   // 'broken': the stream stopped without an answer; 'failed': the server answered with a failure.
   let failure: (AttemptFailure & { code?: string; kind: 'broken' | 'failed' }) | undefined;
   try {
-    read: for await (const batch of sseJsonBatches(response, { skip: isUnreadStreamEvent, readers: streamEventReaders() })) {
+    read: for await (const batch of sseJsonBatches(response, { skip: isUnreadStreamEvent, ...streamEventReaders() })) {
       watch.touch();
       // Stop at once, even when the rest of the body is already buffered (the consumer checks again
       // between the events of a batch).
