@@ -2,25 +2,21 @@
 // (`response.output_item.done` holds the whole answer). Joined and decoded whole, a 20 MB answer costs
 // three fresh 20 MB blocks (the joined bytes, their text, the parsed string), and on this kind of
 // machine fresh memory is what is slow. Here the structure around the long strings is parsed as usual,
-// and each long string literal is decoded a slice at a time through one reused buffer; only the final
+// and each long string literal is decoded a slice at a time (string-slice-decoder.ts); only the final
 // text is new memory. JSON.parse still checks every slice (escapes, raw control characters), and a
 // document it would refuse whole is parsed whole, for JSON.parse's own error. The literal's bytes are
 // remembered (known-json-strings.ts): the rollout writes them as they came when they are exactly
 // JSON.stringify's escaping of the text. A literal that is, byte for byte, the literals of the deltas
 // that streamed it (delta-runs.ts) is not decoded at all: its text is theirs.
-import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { BACKSLASH, COLON, QUOTE } from '../json-bytes.js';
 import { rememberJsonString } from '../known-json-strings.js';
 import { escapesAsStringified } from './stringified-escapes.js';
+import { StringSliceDecoder } from './string-slice-decoder.js';
 import type { DeltaRun } from './delta-runs.js';
 
 /** A string literal of at least this many bytes is decoded a slice at a time. */
 export const LONG_LITERAL = 64 * 1024;
-/** Bytes of a literal decoded per slice. */
-const SLICE = 32 * 1024;
-/** The buffer slices are copied into, with room for the quotes. */
-const scratch = Buffer.allocUnsafeSlow(SLICE + 2);
 
 /** The pieces of a document, addressed by offsets from its start. */
 class Pieces {
@@ -83,14 +79,6 @@ class Pieces {
       out.push(piece.subarray(Math.max(0, from - start), Math.min(piece.length, to - start)));
     }
     return out;
-  }
-
-  /** Copies `from..to` into `target` at `at`. */
-  copy(from: number, to: number, target: Buffer, at: number): void {
-    for (const v of this.views(from, to)) {
-      target.set(v, at);
-      at += v.length;
-    }
   }
 
   /** The bytes from `offset` on are `bytes` (of total length `length`). */
@@ -199,43 +187,10 @@ function decodeLiteral(doc: Pieces, lit: Literal): string {
     rememberJsonString({ value: text, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified });
     return text;
   }
-  const parts: string[] = [];
-  let asStringified = true;
-  for (let from = lit.from; from < lit.to; ) {
-    const to = sliceEnd(doc, from, lit.to);
-    const n = to - from;
-    scratch[0] = QUOTE;
-    doc.copy(from, to, scratch, 1);
-    scratch[n + 1] = QUOTE;
-    parts.push(JSON.parse(scratch.toString('utf8', 0, n + 2)) as string);
-    if (asStringified) asStringified = isUtf8(scratch.subarray(1, n + 1)) && escapesAsStringified(scratch, 1, n + 1);
-    from = to;
-  }
-  const value = parts.join('');
-  rememberJsonString({ value, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified });
+  const decoder = new StringSliceDecoder(true);
+  for (const view of doc.views(lit.from, lit.to)) decoder.push(view);
+  const value = decoder.end();
+  rememberJsonString({ value, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified: decoder.asStringified });
   return value;
 }
 
-const CONTINUATION = (b: number): boolean => (b & 0xc0) === 0x80;
-const U = 0x75;
-
-/**
- * Where the slice starting at `from` ends: at most SLICE bytes on, never inside a UTF-8 sequence
- * or an escape, so that each slice decodes as it does inside the whole literal.
- */
-function sliceEnd(doc: Pieces, from: number, limit: number): number {
-  let end = Math.min(from + SLICE, limit);
-  if (end === limit) return end;
-  while (end > from + 1 && CONTINUATION(doc.byteAt(end))) end--;
-  // A run of continuation bytes longer than a slice is no UTF-8 text: the literal is decoded whole.
-  if (CONTINUATION(doc.byteAt(end))) throw new SyntaxError('no place to cut a string slice');
-  // An escape whose letter (or one of whose four hex digits) would fall at or after `end`.
-  for (let back = 1; back <= 5 && end - back >= from; back++) {
-    const at = end - back;
-    if (doc.byteAt(at) !== BACKSLASH || doc.backslashesBefore(at, from) % 2 === 1) continue;
-    if (back === 1 || doc.byteAt(at + 1) === U) end = at;
-    break;
-  }
-  if (end <= from) throw new SyntaxError('a string slice could not be cut');
-  return end;
-}

@@ -3,8 +3,11 @@
 // Each slice is copied into one reused buffer, cut where no UTF-8 sequence and no escape is split, and
 // read by JSON.parse between quotes: JSON.parse checks it exactly as it would check it inside the
 // whole literal (escapes, raw control characters), and the slices' texts joined are the literal's
-// text. Used to check a literal without keeping its text too (then nothing of it is kept).
+// text. Used to check a literal without keeping its text too (then nothing of it is kept), and for a
+// literal held in pieces (long-string-json.ts), which it decodes the same way.
+import { isUtf8 } from 'node:buffer';
 import { BACKSLASH, QUOTE } from '../json-bytes.js';
+import { escapesAsStringified } from './stringified-escapes.js';
 
 /** Bytes held before a slice is cut and decoded. */
 const HELD = 64 * 1024;
@@ -29,6 +32,7 @@ export class StringSliceDecoder {
   #decoded = 0;
   /** The decoded slices; undefined when the literal is only checked. */
   readonly #parts: string[] | undefined;
+  #stringified = true;
 
   constructor(keepText: boolean) {
     this.#buf[0] = QUOTE;
@@ -44,6 +48,14 @@ export class StringSliceDecoder {
       from += n;
       if (this.#held === HELD) this.#decode(this.#cut());
     }
+  }
+
+  /**
+   * Whether the bytes decoded so far (their text kept) are UTF-8 whose escapes are all
+   * JSON.stringify's: then they are exactly JSON.stringify's text of the literal.
+   */
+  get asStringified(): boolean {
+    return this.#stringified;
   }
 
   /** The literal's text ('' when it is only checked). @throws LiteralError */
@@ -91,6 +103,7 @@ export class StringSliceDecoder {
       throw new LiteralError(this.#decoded + errorByte(text, err), (err as Error).message);
     }
     this.#parts?.push(value);
+    if (this.#parts !== undefined && this.#stringified) this.#stringified = isUtf8(buf.subarray(1, end)) && escapesAsStringified(buf, 1, end);
     buf.copyWithin(1, end, 1 + this.#held);
     this.#held = 1 + this.#held - end;
     this.#decoded += end - 1;
