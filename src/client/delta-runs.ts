@@ -9,7 +9,7 @@
 // told is never offered.
 import { isUtf8 } from 'node:buffer';
 import { escapesAsStringified } from './stringified-escapes.js';
-import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
+import { backslashesBefore, BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
 
 /** One content part's deltas so far. */
 export interface DeltaRun {
@@ -109,9 +109,7 @@ function skipSpace(doc: Uint8Array, at: number): number {
  */
 function afterString(doc: Uint8Array, open: number, from = open + 1): number {
   for (let q = doc.indexOf(QUOTE, from); q >= 0; q = doc.indexOf(QUOTE, q + 1)) {
-    let slashes = 0;
-    while (doc[q - 1 - slashes] === BACKSLASH) slashes++;
-    if (slashes % 2 === 0) return q + 1;
+    if (backslashesBefore(doc, q) % 2 === 0) return q + 1;
   }
   return -1;
 }
@@ -142,9 +140,7 @@ function afterValue(doc: Uint8Array, at: number): number {
 function tokensOf(doc: Buffer, quoted: Buffer): number {
   let n = 0;
   for (let at = doc.indexOf(quoted); at >= 0 && n < 2; at = doc.indexOf(quoted, at + 1)) {
-    let slashes = 0;
-    while (doc[at - 1 - slashes] === BACKSLASH) slashes++;
-    if (slashes % 2 === 0) n++;
+    if (backslashesBefore(doc, at) % 2 === 0) n++;
   }
   return n;
 }

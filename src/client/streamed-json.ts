@@ -7,7 +7,7 @@
 // chosen by where it stands (long-literal-readers.ts: matched against bytes already held, decoded, or
 // only checked), and its text is put in its place. A document JSON.parse refuses is refused with a
 // SyntaxError that names the event, the byte where it went wrong, and JSON.parse's own message there.
-import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
+import { backslashesBefore, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
 import { LiteralError, StringSliceDecoder } from './string-slice-decoder.js';
 
 /** A string literal of at least this many bytes (between its quotes) is not held. */
@@ -135,8 +135,7 @@ export class StreamedJson {
     }
     let quote = piece.indexOf(QUOTE, i);
     while (quote >= 0) {
-      let slashes = 0;
-      while (quote - slashes - 1 >= i && piece[quote - slashes - 1] === BACKSLASH) slashes++;
+      let slashes = backslashesBefore(piece, quote, i);
       if (quote - slashes === i) slashes += this.#trailingBackslashes;
       if (slashes % 2 === 0) break;
       quote = piece.indexOf(QUOTE, quote + 1);
@@ -258,8 +257,7 @@ function jsonErrorPosition(message: string, text: string): number | undefined {
 
 /** Backslashes ending the content once `piece[from..to)` is read, `before` of them ending it before. */
 function trailingBackslashes(piece: Buffer, from: number, to: number, before: number): number {
-  let slashes = 0;
-  while (to - slashes - 1 >= from && piece[to - slashes - 1] === BACKSLASH) slashes++;
+  const slashes = backslashesBefore(piece, to, from);
   return to - slashes === from ? before + slashes : slashes;
 }
 

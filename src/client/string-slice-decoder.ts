@@ -6,7 +6,7 @@
 // text. Used to check a literal without keeping its text too (then nothing of it is kept), and for a
 // literal held in pieces (long-string-json.ts), which it decodes the same way.
 import { isUtf8 } from 'node:buffer';
-import { BACKSLASH, QUOTE } from '../json-bytes.js';
+import { backslashesBefore, BACKSLASH, QUOTE } from '../json-bytes.js';
 import { escapesAsStringified } from './stringified-escapes.js';
 
 /** Bytes held before a slice is cut and decoded. */
@@ -108,13 +108,6 @@ export class StringSliceDecoder {
     this.#held = 1 + this.#held - end;
     this.#decoded += end - 1;
   }
-}
-
-/** How many backslashes end just before `at`, not looking before `floor`. */
-function backslashesBefore(buf: Buffer, at: number, floor: number): number {
-  let n = 0;
-  while (at - n - 1 >= floor && buf[at - n - 1] === BACKSLASH) n++;
-  return n;
 }
 
 /**

@@ -10,7 +10,7 @@
 // line) returns undefined, so the caller parses the whole line as before. JSON.parse still checks
 // everything that is not cut; a cut string is known to be one terminated JSON string token.
 
-import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
+import { backslashesBefore, BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
 
 /** Strings of at least this many bytes (between their quotes) are cut. */
 const MIN_CUT_BYTES = 512;
@@ -37,9 +37,7 @@ function stringEnd(b: Buffer, open: number, limit: number): number {
   for (let from = open + 1; ; ) {
     const q = b.indexOf(QUOTE, from);
     if (q === -1 || q >= limit) return -1;
-    let slashes = 0;
-    while (b[q - 1 - slashes] === BACKSLASH) slashes++;
-    if (slashes % 2 === 0) return q;
+    if (backslashesBefore(b, q) % 2 === 0) return q;
     from = q + 1;
   }
 }
