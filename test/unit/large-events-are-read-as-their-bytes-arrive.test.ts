@@ -9,8 +9,8 @@ import { LONG_STREAMED_LITERAL, StreamedJson, type JsonPath } from '../../src/cl
 import { streamResponse } from '../../src/client/stream-response.js';
 import { forgetJsonStrings, stringifiedBytesOf } from '../../src/known-json-strings.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
-import { textReply } from '../../scripts/mock-responses-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
+import { deltaLiteralsOf, replyWithDeltaLiterals } from '../support/streamed-reply.js';
 
 /** Reads `doc` pushed in pieces of `size` bytes, each overwritten once pushed: a reader that kept one would read garbage. */
 function streamed(doc: Buffer, size: number, literalFor: (path: JsonPath) => RepeatedLiteral<never> = () => new RepeatedLiteral([], true, () => '')): unknown {
@@ -96,26 +96,6 @@ afterEach(async () => {
   forgetJsonStrings();
 });
 
-/** A text reply streamed as `deltaChars`-character deltas, whose done events carry `doneText`. */
-function replyBody(text: string, doneText: string, deltaChars: number): string {
-  const events = textReply(doneText).sse as { type: string }[];
-  const blocks: string[] = [];
-  for (const e of events) {
-    if (e.type !== 'response.output_text.delta') {
-      blocks.push(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
-      continue;
-    }
-    for (let at = 0; at < text.length; ) {
-      // Never between the halves of a surrogate pair: each delta is whole text, as the API sends it.
-      let end = Math.min(at + deltaChars, text.length);
-      if (/[\ud800-\udbff]/.test(text.charAt(end - 1))) end++;
-      blocks.push(`event: ${e.type}\ndata: ${JSON.stringify({ ...e, delta: text.slice(at, end) })}\n\n`);
-      at = end;
-    }
-  }
-  return blocks.join('');
-}
-
 describe('a multi-megabyte streamed answer', () => {
   const line = 'streamed \u00e9 "text" \\ with\ttabs and 😀\n';
   const text = line.repeat(Math.ceil((LARGE_EVENT * 1.5) / line.length));
@@ -131,7 +111,7 @@ describe('a multi-megabyte streamed answer', () => {
   }
 
   it('holds the done event’s text, taken from the deltas, and the id and usage of the completed response', async () => {
-    const got = await answer(replyBody(text, text, 1000));
+    const got = await answer(replyWithDeltaLiterals(deltaLiteralsOf(text, 1000), text));
     expect(got.text).toBe(text);
     expect(got.items).toBe(1);
     expect(got.completed).toMatchObject({ type: 'completed', responseId: expect.any(String) as string });
@@ -143,7 +123,7 @@ describe('a multi-megabyte streamed answer', () => {
   it('holds the done event’s own text when the deltas say something else, anywhere', async () => {
     for (const at of [10, Math.floor(text.length / 2), text.length - 3]) {
       const other = `${text.slice(0, at)}X${text.slice(at + 1)}`;
-      const got = await answer(replyBody(text, other, 997));
+      const got = await answer(replyWithDeltaLiterals(deltaLiteralsOf(text, 997), other));
       expect(got.text).toBe(other);
       expect(stringifiedBytesOf(got.text)).toBeUndefined();
       await fixed?.close();

@@ -8,8 +8,8 @@ import { LONG_LITERAL, parseJsonWithLongStrings } from '../../src/client/long-st
 import { streamResponse } from '../../src/client/stream-response.js';
 import { forgetJsonStrings, stringifiedBytesOf } from '../../src/known-json-strings.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
-import { textReply } from '../../scripts/mock-responses-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
+import { replyWithDeltaLiterals } from '../support/streamed-reply.js';
 
 const QUOTED_DELTA = Buffer.from('"delta"');
 
@@ -81,22 +81,6 @@ afterEach(async () => {
   forgetJsonStrings();
 });
 
-/** A text reply whose deltas are `pieces` (as literals, written into the data as given) and whose done events carry `text`. */
-function replyBody(deltaLiterals: string[], text: string): string {
-  const events = textReply(text).sse as { type: string }[];
-  const blocks: string[] = [];
-  for (const e of events) {
-    if (e.type !== 'response.output_text.delta') {
-      blocks.push(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
-      continue;
-    }
-    for (const lit of deltaLiterals) {
-      blocks.push(`event: ${e.type}\ndata: {"type":"response.output_text.delta","item_id":"msg_mock0002","output_index":0,"content_index":0,"delta":"${lit}"}\n\n`);
-    }
-  }
-  return blocks.join('');
-}
-
 async function answer(body: string | Buffer): Promise<{ deltas: string; text: string }> {
   fixed = await serveFixedSse(body);
   const { events, error } = await drain(streamResponse({ provider: mockProvider(fixed.url), body: minimalBody(), env: mockEnv }));
@@ -117,7 +101,7 @@ describe('a streamed answer', () => {
     // Cut where an escape does not start: each delta is whole JSON string content.
     for (let at = 0; at < text.length; at += 997) pieces.push(JSON.stringify(text.slice(at, at + 997)).slice(1, -1));
     expect(pieces.join('')).toBe(literal);
-    const got = await answer(replyBody(pieces, text));
+    const got = await answer(replyWithDeltaLiterals(pieces, text));
     expect(got.text).toBe(text);
     expect(got.deltas).toBe(text);
     expect(stringifiedBytesOf(got.text)?.map((b) => Buffer.from(b).toString('utf8')).join('')).toBe(literal);
@@ -129,7 +113,7 @@ describe('a streamed answer', () => {
       const pieces = ['x'.repeat(LONG_LITERAL), odd, 'y'.repeat(100)];
       const long = JSON.parse(`"${pieces.join('')}"`) as string;
       // The done events spell the text as the deltas did.
-      const got = await answer(replyBody(pieces, long).split(JSON.stringify(long).slice(1, -1)).join(pieces.join('')));
+      const got = await answer(replyWithDeltaLiterals(pieces, long).split(JSON.stringify(long).slice(1, -1)).join(pieces.join('')));
       expect(got.text).toBe(long);
       expect(stringifiedBytesOf(got.text)).toBeUndefined();
       forgetJsonStrings();
@@ -138,7 +122,7 @@ describe('a streamed answer', () => {
 
   it('a surrogate pair cut between two deltas, as escapes, reads the same', async () => {
     const long = 'x'.repeat(LONG_LITERAL) + '\ud83d\ude00' + 'y'.repeat(100);
-    const got = await answer(replyBody(['x'.repeat(LONG_LITERAL), '\\ud83d', '\\ude00', 'y'.repeat(100)], long));
+    const got = await answer(replyWithDeltaLiterals(['x'.repeat(LONG_LITERAL), '\\ud83d', '\\ude00', 'y'.repeat(100)], long));
     expect(got.text).toBe(long);
   });
 
@@ -148,7 +132,7 @@ describe('a streamed answer', () => {
     const first = Buffer.concat([Buffer.from('{"type":"response.output_text.delta","item_id":"msg_mock0002","output_index":0,"content_index":0,"delta":"'), Buffer.from('a'.repeat(LONG_LITERAL)), e9.subarray(0, 1), Buffer.from('"}')]);
     const second = Buffer.concat([Buffer.from('{"type":"response.output_text.delta","item_id":"msg_mock0002","output_index":0,"content_index":0,"delta":"'), e9.subarray(1), Buffer.from('b"}')]);
     const long = `${'a'.repeat(LONG_LITERAL)}éb`;
-    const body = replyBody(['DELTAS'], long).split('\n\n');
+    const body = replyWithDeltaLiterals(['DELTAS'], long).split('\n\n');
     const at = body.findIndex((b) => b.includes('"delta":"DELTAS"'));
     const blocks = body.map((b) => Buffer.from(b));
     blocks.splice(at, 1, Buffer.concat([Buffer.from('event: response.output_text.delta\ndata: '), first]), Buffer.concat([Buffer.from('event: response.output_text.delta\ndata: '), second]));
@@ -161,7 +145,7 @@ describe('a streamed answer', () => {
     const other = text.replace('streamed', 'STREAMED');
     const pieces: string[] = [];
     for (let at = 0; at < text.length; at += 1000) pieces.push(JSON.stringify(text.slice(at, at + 1000)).slice(1, -1));
-    const got = await answer(replyBody(pieces, other));
+    const got = await answer(replyWithDeltaLiterals(pieces, other));
     expect(got.deltas).toBe(text);
     expect(got.text).toBe(other);
   });
