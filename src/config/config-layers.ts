@@ -3,7 +3,7 @@
 // `sha256:` of its table as key-sorted compact JSON (Codex computes it so, which lets a client's
 // `expectedVersion` from Codex or weft mean the same), and every leaf key path records the layer
 // it comes from (`origins`).
-import { nodeCrypto } from '../node-crypto.js';
+import { nodeCrypto } from '../node-builtins.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';

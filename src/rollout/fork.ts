@@ -20,7 +20,7 @@
 import { link, mkdir, open, rename, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { nodeCrypto } from '../node-crypto.js';
+import { nodeCrypto } from '../node-builtins.js';
 import { RolloutError, UsageError, errorMessage } from '../errors.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { assertThreadId } from './thread-id.js';

@@ -2,7 +2,8 @@
 // them from an 'exit' handler; for a death that runs no handler (SIGKILL, a crash in native code) a
 // small reaper process, started on first use in a process group of its own, holds a pipe from weft:
 // when the pipe reaches end of file, weft is gone and the reaper kills every group still listed.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { nodeChildProcess } from '../node-builtins.js';
 
 const live = new Set<number>();
 let reaper: ChildProcess | undefined;
@@ -25,7 +26,7 @@ for g in \$groups; do kill -9 -"\$g" 2>/dev/null; done
 function ensureReaper(): ChildProcess | undefined {
   if (reaper !== undefined) return reaper;
   try {
-    const child = spawn('/bin/sh', ['-c', REAPER_SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    const child = nodeChildProcess().spawn('/bin/sh', ['-c', REAPER_SCRIPT], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
     child.on('error', () => undefined);
     child.stdin?.on('error', () => undefined);
     // Neither the reaper nor its pipe keeps weft alive.

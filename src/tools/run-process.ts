@@ -8,12 +8,12 @@
 // echoes what is written to it and ends lines with CRLF, as a terminal does. Either way the command
 // leads a process group of its own, so killing it kills what it started in the background too, and
 // the group is registered with the reaper (process-groups.ts) so that it dies with weft.
-import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { ToolError } from '../errors.js';
 import { sandboxedArgv, type CommandSandbox } from './sandbox/sandbox-command.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { importOutsideBundle } from '../import-outside-bundle.js';
+import { nodeChildProcess } from '../node-builtins.js';
 
 /** Exit code reported for a command killed by its timeout (the shell convention, also Codex's). */
 export const TIMEOUT_EXIT_CODE = 124;
@@ -139,7 +139,7 @@ function cannotStart(opts: SpawnOptions, err: unknown): ToolError {
 
 function spawnPiped(opts: SpawnOptions): Promise<SpawnedCommand> {
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', 'exec "$@" 2>&1', 'sh', ...opts.argv], {
+    const child = nodeChildProcess().spawn('/bin/sh', ['-c', 'exec "$@" 2>&1', 'sh', ...opts.argv], {
       cwd: opts.cwd,
       env: opts.env,
       stdio: ['ignore', 'pipe', 'ignore'],

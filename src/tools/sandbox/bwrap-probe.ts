@@ -1,9 +1,9 @@
 // Whether bubblewrap can sandbox commands here: `bwrap` must be on the PATH and able to start a
 // sandbox (it needs user namespaces, which containers and some distributions switch off). The probe
 // runs a trivial command in the same kind of sandbox weft uses, once per bwrap path per process.
-import { execFile } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
+import { nodeChildProcess } from '../../node-builtins.js';
 import { bwrapProbeKey, bwrapProbeRecordFile, bwrapRecordedWorking, recordBwrapWorking } from './bwrap-probe-record.js';
 import { unsupportedPlatform, type SandboxStatus } from './sandbox-mechanism.js';
 
@@ -33,7 +33,7 @@ export function findBwrap(pathVar: string | undefined): string | undefined {
 function runProbe(bwrap: string): Promise<SandboxStatus> {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-pid', '--unshare-net', '--proc', '/proc', '--', '/bin/sh', '-c', 'exit 0'];
   return new Promise((resolve) => {
-    execFile(bwrap, args, { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
+    nodeChildProcess().execFile(bwrap, args, { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
       if (err && 'code' in err && err.code === 'ENOENT') return resolve({ available: false, reason: `${bwrap} does not exist`, hint: INSTALL_HINT });
       if (!err) return resolve({ available: true, path: bwrap });
       const detail = String(stderr).trim() || err.message;

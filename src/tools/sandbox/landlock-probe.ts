@@ -2,9 +2,9 @@
 // installed (scripts/build-landlock-helper.mjs), so it can be missing (no C compiler at install), and
 // the kernel may lack Landlock (before Linux 5.13, or left out of the `lsm=` list). The probe runs a
 // trivial command under the strictest rules weft uses, once per helper path per process.
-import { execFile } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
+import { nodeChildProcess } from '../../node-builtins.js';
 import { WEFT_PACKAGE_ROOT } from '../../pack/default-pack-dir.js';
 import { unsupportedPlatform, type SandboxStatus } from './sandbox-mechanism.js';
 
@@ -26,7 +26,7 @@ const cache = new Map<string, Promise<SandboxStatus>>();
 
 function runProbe(helper: string): Promise<SandboxStatus> {
   return new Promise((resolve) => {
-    execFile(helper, ['--no-network', '--', '/bin/sh', '-c', 'exit 0'], { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
+    nodeChildProcess().execFile(helper, ['--no-network', '--', '/bin/sh', '-c', 'exit 0'], { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
       if (!err) return resolve({ available: true, path: helper });
       const detail = String(stderr).trim() || err.message;
       const kernel = 'code' in err && err.code === SETUP_FAILED && /Landlock is not available/.test(detail);
