@@ -19,56 +19,71 @@ export interface DeltaRun {
   readonly bytes: readonly Uint8Array[];
   /** Total length of `bytes`. */
   readonly length: number;
-  /** Every delta's literal is JSON.stringify's escaping of its text (told delta by delta, where escapes end). */
+  /** Every delta's literal is JSON.stringify's escaping of its text. */
   readonly asStringified?: boolean;
 }
 
-/** Delta literal bytes are copied into blocks of this size. */
+/** Delta literal bytes are copied into blocks of this size (a longer literal gets a block of its own). */
 const BLOCK = 1024 * 1024;
 
 class OpenRun implements DeltaRun {
   text = '';
-  /** Views of the filled part of each block. */
-  bytes: Uint8Array[] = [];
   length = 0;
   /** False once a delta's literal could not be found or was not valid UTF-8 on its own. */
   intact = true;
-  asStringified = true;
-  #block: Buffer | undefined;
-  #filled = 0;
+  /** The blocks, and how much of each is filled. Each holds whole literals, so no escape spans two. */
+  readonly #blocks: Buffer[] = [];
+  readonly #filled: number[] = [];
+  /** What `bytes` and `asStringified` answered, until the next delta. */
+  #views: Uint8Array[] | undefined;
+  #stringified: boolean | undefined;
 
   add(text: string, literal: Uint8Array | undefined): void {
     if (!this.intact) return;
     if (literal === undefined || !isUtf8(literal)) {
       this.intact = false;
       this.text = '';
-      this.bytes = [];
-      this.#block = undefined;
+      this.#blocks.length = 0;
+      this.#filled.length = 0;
       return;
     }
     this.text += text;
-    if (this.asStringified) this.asStringified = escapesAsStringified(Buffer.from(literal.buffer, literal.byteOffset, literal.byteLength), 0, literal.length);
     this.#copy(literal);
     this.length += literal.length;
+    this.#views = undefined;
+    // Once false it stays false; true is told again over the new bytes when asked.
+    if (this.#stringified === true) this.#stringified = undefined;
+  }
+
+  get bytes(): readonly Uint8Array[] {
+    this.#views ??= this.#blocks.map((block, i) => block.subarray(0, this.#filled[i]));
+    return this.#views;
   }
 
   /**
-   * The literal's bytes, copied into the current block: a view would keep the whole chunk it came in
-   * (64 KB for a few deltas) until the response ends, and chunks kept are fresh pages for the next ones.
+   * Told over whole blocks when asked (once a response, at its output_item.done) rather than delta by
+   * delta: a delta literal's escapes end inside it and a block holds whole literals, so a block's bytes
+   * are JSON string content on their own, and a 20 MB answer takes a few searches, not 40,000.
+   */
+  get asStringified(): boolean {
+    this.#stringified ??= this.#blocks.every((block, i) => escapesAsStringified(block, 0, this.#filled[i] as number));
+    return this.#stringified;
+  }
+
+  /**
+   * The literal's bytes, copied into the last block when it fits there, else into a new one: a view
+   * would keep the whole chunk it came in (64 KB for a few deltas) until the response ends, and chunks
+   * kept are fresh pages for the next ones.
    */
   #copy(literal: Uint8Array): void {
-    for (let from = 0; from < literal.length; ) {
-      if (this.#block === undefined || this.#filled === this.#block.length) {
-        this.#block = Buffer.allocUnsafeSlow(BLOCK);
-        this.#filled = 0;
-        this.bytes.push(this.#block.subarray(0, 0));
-      }
-      const n = Math.min(this.#block.length - this.#filled, literal.length - from);
-      this.#block.set(literal.subarray(from, from + n), this.#filled);
-      this.#filled += n;
-      from += n;
-      this.bytes[this.bytes.length - 1] = this.#block.subarray(0, this.#filled);
+    let last = this.#blocks.length - 1;
+    if (last < 0 || (this.#filled[last] as number) + literal.length > (this.#blocks[last] as Buffer).length) {
+      this.#blocks.push(Buffer.allocUnsafeSlow(Math.max(BLOCK, literal.length)));
+      this.#filled.push(0);
+      last++;
     }
+    (this.#blocks[last] as Buffer).set(literal, this.#filled[last]);
+    this.#filled[last] = (this.#filled[last] as number) + literal.length;
   }
 }
 
@@ -104,11 +119,10 @@ function skipSpace(doc: Uint8Array, at: number): number {
 
 /**
  * Past the string literal whose opening quote is at `open`: the index after its closing quote, or -1.
- * The closing quote is looked for from `from` on (the content is known to be at least that long):
- * a quote is unescaped when an even run of backslashes precedes it, wherever the scan started.
+ * A quote is unescaped when an even run of backslashes precedes it.
  */
-function afterString(doc: Uint8Array, open: number, from = open + 1): number {
-  for (let q = doc.indexOf(QUOTE, from); q >= 0; q = doc.indexOf(QUOTE, q + 1)) {
+function afterString(doc: Uint8Array, open: number): number {
+  for (let q = doc.indexOf(QUOTE, open + 1); q >= 0; q = doc.indexOf(QUOTE, q + 1)) {
     if (backslashesBefore(doc, q) % 2 === 0) return q + 1;
   }
   return -1;
@@ -136,15 +150,6 @@ function afterValue(doc: Uint8Array, at: number): number {
   return depth === 0 ? i : -1;
 }
 
-/** How many times the string `quoted` (quotes included) occurs in the JSON text `doc`, up to 2. */
-function tokensOf(doc: Buffer, quoted: Buffer): number {
-  let n = 0;
-  for (let at = doc.indexOf(quoted); at >= 0 && n < 2; at = doc.indexOf(quoted, at + 1)) {
-    if (backslashesBefore(doc, at) % 2 === 0) n++;
-  }
-  return n;
-}
-
 /** The bytes `from..to` of `doc` are `name`. */
 function bytesAre(doc: Uint8Array, from: number, to: number, name: Uint8Array): boolean {
   if (to - from !== name.length) return false;
@@ -154,17 +159,12 @@ function bytesAre(doc: Uint8Array, from: number, to: number, name: Uint8Array): 
 
 /**
  * The content (between the quotes) of the string literal that is the value of the top-level member
- * named by `quotedKey` (the key's JSON text, quotes included) of the JSON object `doc`, whose value
- * JSON.parse read as a string of `length` UTF-16 units; undefined when there is none or it cannot be
- * told. `doc` must be valid JSON (it was parsed): the scan only finds where things are. The literal
- * itself is not scanned: each unit takes at least one byte, so its closing quote is looked for from
- * `length` bytes on. That holds only for the member JSON.parse kept (the last of a repeated key), so
- * the quoted key must occur once in the whole document (a quote not escaped always opens or closes a
- * string, so such an occurrence is that very string), and no key may be written with an escape (it
- * might be the same key spelled otherwise).
+ * named by `quotedKey` (the key's JSON text, quotes included) of the JSON object `doc`; undefined when
+ * there is none or it cannot be told. `doc` must be valid JSON (it was parsed), so a walk of its
+ * top-level members finds exactly the member JSON.parse read; a key given twice (JSON.parse keeps the
+ * last) or written with an escape (it might be the same key spelled otherwise) gives undefined.
  */
-export function topLevelStringMember(doc: Buffer, quotedKey: Buffer, length: number): Uint8Array | undefined {
-  if (tokensOf(doc, quotedKey) !== 1) return undefined;
+export function topLevelStringMember(doc: Buffer, quotedKey: Buffer): Uint8Array | undefined {
   let found: Uint8Array | undefined;
   let i = skipSpace(doc, 0);
   if (doc[i] !== OPEN_OBJECT) return undefined;
@@ -181,7 +181,7 @@ export function topLevelStringMember(doc: Buffer, quotedKey: Buffer, length: num
     i = skipSpace(doc, i + 1);
     if (isKey) {
       if (doc[i] !== QUOTE || found !== undefined) return undefined;
-      const end = afterString(doc, i, i + 1 + length);
+      const end = afterString(doc, i);
       if (end < 0) return undefined;
       found = doc.subarray(i + 1, end - 1);
       i = end;

@@ -125,7 +125,7 @@ function readDelta(pieces: readonly Buffer[], runs: DeltaRuns): unknown {
   const data: unknown = JSON.parse(doc.toString('utf8'));
   if (typeof data === 'object' && data !== null) {
     const { delta, item_id: item, output_index: output, content_index: content } = data as Record<string, unknown>;
-    if (typeof delta === 'string') runs.add(`${String(item)} ${String(output)} ${String(content)}`, delta, topLevelStringMember(doc, QUOTED_DELTA_KEY, delta.length));
+    if (typeof delta === 'string') runs.add(`${String(item)} ${String(output)} ${String(content)}`, delta, topLevelStringMember(doc, QUOTED_DELTA_KEY));
   }
   return data;
 }

@@ -14,28 +14,32 @@ import { replyWithDeltaLiterals } from '../support/streamed-reply.js';
 const QUOTED_DELTA = Buffer.from('"delta"');
 
 describe('topLevelStringMember', () => {
-  const member = (doc: string, length: number): string | undefined => {
-    const found = topLevelStringMember(Buffer.from(doc), QUOTED_DELTA, length);
+  const member = (doc: string): string | undefined => {
+    const found = topLevelStringMember(Buffer.from(doc), QUOTED_DELTA);
     return found === undefined ? undefined : Buffer.from(found).toString('utf8');
   };
 
   it('finds the literal of the top-level member, past nested values and escaped quotes', () => {
-    expect(member('{"type":"x","delta":"a\\"b\\\\","n":1}', 4)).toBe('a\\"b\\\\');
-    expect(member(' { "a" : { "b" : ["}", {"c": "]"}] } , "delta" : "outer" , "logprobs" : [ ] , "o" : "x" } ', 5)).toBe('outer');
-    expect(member('{"x":"\\"delta\\":\\"no\\"","delta":"yes"}', 3)).toBe('yes');
-    expect(member('{"delta":""}', 0)).toBe('');
-    expect(member('{"delta":"é✓"}', 2)).toBe('é✓');
+    expect(member('{"type":"x","delta":"a\\"b\\\\","n":1}')).toBe('a\\"b\\\\');
+    expect(member(' { "a" : { "b" : ["}", {"c": "]"}] } , "delta" : "outer" , "logprobs" : [ ] , "o" : "x" } ')).toBe('outer');
+    expect(member('{"x":"\\"delta\\":\\"no\\"","delta":"yes"}')).toBe('yes');
+    // The name inside a nested value or a string is not the top-level member.
+    expect(member('{"a":{"delta":"inner"},"delta":"outer"}')).toBe('outer');
+    expect(member('{"delta":"first \\"delta\\" then","n":{"delta":"x"}}')).toBe('first \\"delta\\" then');
+    expect(member('{"delta":""}')).toBe('');
+    expect(member('{"delta":"é✓"}')).toBe('é✓');
   });
 
   it('gives nothing when the member cannot be told for sure', () => {
-    // A repeated key (JSON.parse keeps the last), the name anywhere else, a key spelled with an
-    // escape, no such member, no string.
-    expect(member('{"delta":"a","delta":"bb"}', 2)).toBeUndefined();
-    expect(member('{"a":{"delta":"inner"},"delta":"outer"}', 5)).toBeUndefined();
-    expect(member('{"d\\u0065lta":"a","delta":"b"}', 1)).toBeUndefined();
-    expect(member('{"other":"delta"}', 5)).toBeUndefined();
-    expect(member('{"delta":5}', 1)).toBeUndefined();
-    expect(member('["delta"]', 5)).toBeUndefined();
+    // A repeated key (JSON.parse keeps the last), a key spelled with an escape, no such member at
+    // the top level, no string.
+    expect(member('{"delta":"a","delta":"bb"}')).toBeUndefined();
+    expect(member('{"delta":"a","n":1,"delta":"bb"}')).toBeUndefined();
+    expect(member('{"d\\u0065lta":"a","delta":"b"}')).toBeUndefined();
+    expect(member('{"other":"delta"}')).toBeUndefined();
+    expect(member('{"a":{"delta":"inner"}}')).toBeUndefined();
+    expect(member('{"delta":5}')).toBeUndefined();
+    expect(member('["delta"]')).toBeUndefined();
   });
 });
 
