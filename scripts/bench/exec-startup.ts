@@ -1,8 +1,9 @@
 // One-shot `weft exec --json "hi"` against the mock, spawn to exit, beside `node -e 0` (the floor of
-// any Node program) and, when scripts/install-codex.sh installed it, the real Codex 0.169 on the same
-// mock with the same prompt. Runs are interleaved (node, weft, Codex, node, weft, …) so that all three
-// see the same load on a shared machine; medians are reported. Targets: weft ≤ 0.6× Codex and
-// ≤ 2.5× `node -e 0`.
+// any Node program), a bare Node program doing the same HTTP exchange (bare-exchange.cjs: the floor
+// of any Node program that talks to the mock) and, when scripts/install-codex.sh installed it, the
+// real Codex 0.169 on the same mock with the same prompt. Runs are interleaved (node, bare, weft,
+// Codex, node, …) so that all see the same load on a shared machine; medians are reported. Targets:
+// weft ≤ 0.6× Codex and ≤ 2.5× `node -e 0`.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,7 +13,9 @@ import { performance } from 'node:perf_hooks';
 import { startMockResponsesServer } from '../mock-responses-server.js';
 
 const RUNS = 15;
-const BIN = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'bin', 'weft.js');
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const BIN = path.join(HERE, '..', '..', 'bin', 'weft.js');
+const BARE = path.join(HERE, 'bare-exchange.cjs');
 const CODEX_VERSION = '0.169.0';
 
 function codexBinary(): string | undefined {
@@ -34,7 +37,7 @@ function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd: string)
     child.once('error', reject);
     child.once('close', (code) => {
       const ms = performance.now() - start;
-      if (code !== 0 || (args.includes('exec') && !out.includes('"turn.completed"'))) {
+      if (code !== 0 || ((args.includes('exec') || args[0] === BARE) && !out.includes('"turn.completed"'))) {
         reject(new Error(`${path.basename(cmd)} ${args.join(' ')} exited ${code}: ${err.slice(-500)}`));
       } else resolve(ms);
     });
@@ -61,22 +64,31 @@ export async function benchExecStartup(): Promise<void> {
     const codex = codexBinary();
     const weftArgs = [BIN, 'exec', '--json', '--skip-git-repo-check', 'hi'];
     const codexArgs = ['exec', '--json', '--skip-git-repo-check', 'hi'];
+    const bareArgs = [BARE, `${mock.url}/responses`, path.join(root, 'bare-exchange.jsonl')];
     // One of each first: disk caches warm, and each engine's first-run work (caches it keeps) done.
     await timed(process.execPath, ['-e', '0'], base, cwd);
+    await timed(process.execPath, bareArgs, base, cwd);
     await timed(process.execPath, weftArgs, weftEnv, cwd);
     if (codex) await timed(codex, codexArgs, codexEnv, cwd);
     const node: number[] = [];
+    const bare: number[] = [];
     const weft: number[] = [];
     const codexMs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       node.push(await timed(process.execPath, ['-e', '0'], base, cwd));
+      bare.push(await timed(process.execPath, bareArgs, base, cwd));
       weft.push(await timed(process.execPath, weftArgs, weftEnv, cwd));
       if (codex) codexMs.push(await timed(codex, codexArgs, codexEnv, cwd));
     }
     const n = median(node);
+    const b = median(bare);
     const w = median(weft);
     console.log(`node -e 0: ${n.toFixed(0)} ms; weft exec: ${w.toFixed(0)} ms (range ${Math.min(...weft).toFixed(0)}–${Math.max(...weft).toFixed(0)})`);
     console.log(`weft exec vs node -e 0: ${(w / n).toFixed(2)}× (target ≤ 2.5×)`);
+    console.log(
+      `  for reference, a bare Node program doing the same exchange with the mock (node:http POST, the events read, one file written; bare-exchange.cjs): ` +
+        `${b.toFixed(0)} ms, ${(b / n).toFixed(2)}× node -e 0; weft exec takes ${(w - b).toFixed(0)} ms more than it`,
+    );
     if (codex) {
       const c = median(codexMs);
       console.log(`Codex ${CODEX_VERSION} exec: ${c.toFixed(0)} ms; weft exec vs Codex: ${(w / c).toFixed(2)}× (target ≤ 0.6×)`);
