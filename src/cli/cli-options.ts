@@ -44,7 +44,8 @@ export const commonOptions = {
   -a, --ask-for-approval P untrusted | on-failure | on-request | never
   -C, --cd DIR             working directory of the thread (default: current directory)
   --pack DIR               template pack to load (default: config \`pack\`, else weft's templates/)
-  -p, --profile NAME       select [profiles.NAME] of config.toml
+  -p, --profile NAME       configuration profile: NAME.config.toml laid over config.toml
+                           (codex-0.98: [profiles.NAME] of config.toml)
   --compat NAME            behaviour profile: codex-0.169 (default, today's Codex) or codex-0.98
   --home DIR               weft home (default: $WEFT_HOME, $CODEX_HOME, ~/.weft)
   --codex-home DIR         use a Codex home (its config.toml and sessions) as weft's home`,

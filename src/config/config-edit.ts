@@ -7,7 +7,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { patch } from '@decimalturn/toml-patch';
 import { ConfigError, UsageError } from '../errors.js';
-import { isTable, type TomlTable } from './config-overrides.js';
+import { deepMerge, isTable, type TomlTable } from './config-overrides.js';
 import { configLayers, layerVersion, readUserConfig, userConfigFile, valueAtKeyPath } from './config-layers.js';
 import { parseConfigText } from './load-config.js';
 
@@ -52,16 +52,6 @@ function segmentsOf(keyPath: string): string[] {
   const segments = keyPath.split('.');
   if (segments.some((s) => s.trim() === '')) throw new ConfigWriteRefused('configValidationError', `keyPath \`${keyPath}\` has an empty segment`);
   return segments;
-}
-
-/** `over` laid onto `base`: tables merge key by key, anything else replaces. */
-function deepMerge(base: TomlTable, over: TomlTable): TomlTable {
-  const out: TomlTable = { ...base };
-  for (const [k, v] of Object.entries(over)) {
-    const cur = out[k];
-    out[k] = isTable(cur) && isTable(v) ? deepMerge(cur, v) : v;
-  }
-  return out;
 }
 
 /** One edit applied to a copy of `table`. Refuses to go through a value that is not a table (it would be lost). */

@@ -1,5 +1,6 @@
 // The layers weft's effective configuration is made of, as Codex's app-server reports them
-// (`config/read`): the session's `-c` flags over the user's config.toml. Each layer has a version,
+// (`config/read`): the session's `-c` flags over the selected profile file (codex-0.169's
+// NAME.config.toml, when there is one) over the user's config.toml. Each layer has a version,
 // `sha256:` of its table as key-sorted compact JSON (Codex computes it so, which lets a client's
 // `expectedVersion` from Codex or weft mean the same), and every leaf key path records the layer
 // it comes from (`origins`).
@@ -10,7 +11,7 @@ import { parse as parseToml } from 'smol-toml';
 import { ConfigError } from '../errors.js';
 import { applyOverride, isTable, parseOverride, type TomlTable } from './config-overrides.js';
 
-export type ConfigLayerName = { type: 'sessionFlags' } | { type: 'user'; file: string; profile: null };
+export type ConfigLayerName = { type: 'sessionFlags' } | { type: 'user'; file: string; profile: string | null };
 
 export interface ConfigLayer {
   readonly name: ConfigLayerName;
@@ -53,13 +54,19 @@ export function sessionFlagsTable(overrides: readonly string[]): TomlTable {
   return overrides.map(parseOverride).reduce<TomlTable>((acc, o) => applyOverride(acc, o.path, o.value), {});
 }
 
-/** Highest precedence first: the session's flags (when there are any), then the user's file. */
-export function configLayers(userFile: string, user: TomlTable, overrides: readonly string[]): ConfigLayer[] {
+/** Highest precedence first: the session's flags (when there are any), the profile file (when one is laid over), then the user's file. */
+export function configLayers(
+  userFile: string,
+  user: TomlTable,
+  overrides: readonly string[],
+  profile?: { readonly name: string; readonly file: string; readonly table: TomlTable },
+): ConfigLayer[] {
   const layers: ConfigLayer[] = [];
   if (overrides.length > 0) {
     const flags = sessionFlagsTable(overrides);
     layers.push({ name: { type: 'sessionFlags' }, version: layerVersion(flags), config: flags });
   }
+  if (profile) layers.push({ name: { type: 'user', file: profile.file, profile: profile.name }, version: layerVersion(profile.table), config: profile.table });
   layers.push({ name: { type: 'user', file: userFile, profile: null }, version: layerVersion(user), config: user });
   return layers;
 }

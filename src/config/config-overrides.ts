@@ -42,6 +42,16 @@ export function applyOverride(table: TomlTable, path: readonly string[], value: 
   return { ...table, [head]: applyOverride(childTable, rest, value) };
 }
 
+/** `over` laid onto `base`: tables merge key by key, anything else replaces. */
+export function deepMerge(base: TomlTable, over: TomlTable): TomlTable {
+  const out: TomlTable = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const cur = out[k];
+    out[k] = isTable(cur) && isTable(v) ? deepMerge(cur, v) : v;
+  }
+  return out;
+}
+
 export function isTable(v: unknown): v is TomlTable {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }

@@ -1,26 +1,45 @@
-// Reading config.toml (plus `-c` overrides and the selected `[profiles.*]` table) into a validated
+// Reading config.toml (plus `-c` overrides and the selected configuration profile) into a validated
 // ConfigToml. Unknown keys are dropped with a warning; a value of the wrong type is an error that
-// names the key and the file.
+// names the key and the file (or the `-c`) it came from.
+//
+// A configuration profile is selected in one of two ways, by generation (`configProfiles` of the
+// profile facts). Codex 0.98 lays the `[profiles.NAME]` table of config.toml over its top level,
+// NAME coming from `--profile` or the `profile` key. Codex 0.169 lays the file NAME.config.toml
+// beside config.toml over it, table by table, NAME coming from `--profile` only: a missing file
+// selects nothing more, and the older way is refused rather than silently ignored (the `profile`
+// key, and `--profile NAME` while config.toml still has `[profiles.NAME]`).
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
-import { configTomlFor, type ConfigToml } from '../../protocol/config.js';
+import { configTomlFor, type CompatProfileName, type ConfigToml } from '../../protocol/config.js';
 import { ConfigError, UsageError } from '../errors.js';
-import { applyOverride, isTable, parseOverride, type ConfigOverride, type TomlTable } from './config-overrides.js';
+import { applyOverride, deepMerge, isTable, parseOverride, type ConfigOverride, type TomlTable } from './config-overrides.js';
+
+/** What `--profile NAME` selects: `[profiles.NAME]` of config.toml, or the file NAME.config.toml beside it. */
+export type ConfigProfileStyle = 'tables' | 'files';
 
 export interface LoadedConfig {
   readonly file: string;
   readonly exists: boolean;
   readonly config: ConfigToml;
   readonly warnings: string[];
+  /** The profile file laid over config.toml, when one was selected and exists. */
+  readonly profileFile?: { readonly name: string; readonly file: string; readonly table: TomlTable } | undefined;
+}
+
+export interface ConfigProfileOptions {
+  /** `--profile NAME`: under the `tables` style it wins over the file's `profile` key. */
+  readonly name?: string | undefined;
+  /** The style of the generation the configuration names (its `compat`, as written); `tables` when not given. */
+  readonly styleFor?: ((compat: CompatProfileName | undefined) => ConfigProfileStyle) | undefined;
 }
 
 export interface LoadConfigOptions {
   readonly home: string;
   readonly overrides?: readonly string[];
-  /** `--profile NAME`: wins over the file's `profile` key. */
-  readonly profile?: string;
+  readonly profile?: ConfigProfileOptions;
 }
 
 export async function loadConfig(opts: LoadConfigOptions): Promise<LoadedConfig> {
@@ -40,27 +59,31 @@ export function parseConfigText(
   text: string,
   file: string,
   overrides: readonly string[],
-  profile?: string,
-): { file: string; config: ConfigToml; warnings: string[] } {
-  let table: TomlTable;
-  try {
-    table = parseToml(text) as TomlTable;
-  } catch (err) {
-    throw new ConfigError(`${file}: not valid TOML: ${(err as Error).message}`, file, undefined, { cause: err });
-  }
+  profile: ConfigProfileOptions = {},
+): Omit<LoadedConfig, 'exists'> {
+  const table = tomlTable(text, file);
   const parsed = overrides.map(parseOverride);
   const withOverrides = (base: TomlTable): TomlTable =>
     parsed.reduce((acc, o) => applyOverride(acc, o.path, o.value), base);
-  // The profile is chosen first (it may itself come from `-c profile=…`); its table is laid over
-  // the file's top level, and the `-c` overrides go on top of both, as in Codex.
   // Validate the file as written first, so an error inside `[profiles.x]` names `profiles.x.key`
   // and each unknown key is reported once, under its real path.
   const warnings: string[] = [];
-  const asWritten = validate(withOverrides(table), file, warnings, parsed);
-  const name = profile ?? asWritten.profile;
+  const asWritten = validate(withOverrides(table), sourcesOf(file, parsed), warnings);
+  if ((profile.styleFor?.(asWritten.compat) ?? 'tables') === 'files') return withProfileFile(table, asWritten, file, parsed, profile.name, warnings);
+  // The profile is chosen first (it may itself come from `-c profile=…`); its table is laid over
+  // the file's top level, and the `-c` overrides go on top of both, as in Codex.
+  const name = profile.name ?? asWritten.profile;
   if (name === undefined) return { file, config: asWritten, warnings };
   const merged = { ...table, ...profileTable(table, name, file) };
-  return { file, config: validate(withOverrides(merged), file, [], parsed), warnings };
+  return { file, config: validate(withOverrides(merged), sourcesOf(file, parsed), []), warnings };
+}
+
+function tomlTable(text: string, file: string): TomlTable {
+  try {
+    return parseToml(text) as TomlTable;
+  } catch (err) {
+    throw new ConfigError(`${file}: not valid TOML: ${(err as Error).message}`, file, undefined, { cause: err });
+  }
 }
 
 function profileTable(table: TomlTable, name: string, file: string): TomlTable {
@@ -72,7 +95,87 @@ function profileTable(table: TomlTable, name: string, file: string): TomlTable {
   return overlay;
 }
 
-function validate(table: TomlTable, file: string, warnings: string[], overrides: readonly ConfigOverride[]): ConfigToml {
+/** A profile name is a plain file name stem: it becomes part of a path. */
+const PROFILE_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** The file `--profile NAME` selects under the `files` style. */
+export function profileFileOf(configFile: string, name: string): string {
+  if (!PROFILE_NAME.test(name)) throw new UsageError(`--profile ${JSON.stringify(name)}: a profile is named with letters, digits, \`-\` and \`_\` only (it selects NAME.config.toml)`);
+  return path.join(path.dirname(configFile), `${name}.config.toml`);
+}
+
+function withProfileFile(
+  table: TomlTable,
+  asWritten: ConfigToml,
+  file: string,
+  overrides: readonly ConfigOverride[],
+  name: string | undefined,
+  warnings: string[],
+): Omit<LoadedConfig, 'exists'> {
+  if (asWritten.profile !== undefined) {
+    const how = `select it with --profile ${asWritten.profile}, which reads ${asWritten.profile}.config.toml beside ${path.basename(file)}`;
+    const from = overrides.findLast((o) => o.path.length === 1 && o.path[0] === 'profile');
+    if (from) throw new UsageError(`-c ${from.spec}: the \`profile\` key no longer selects a profile under this generation; ${how}`);
+    throw new ConfigError(`${file}: key \`profile\` no longer selects a profile under this generation; remove it and ${how}`, file, 'profile');
+  }
+  if (name === undefined) return { file, config: asWritten, warnings };
+  const profileFile = profileFileOf(file, name);
+  if (isTable(table.profiles) && isTable(table.profiles[name])) {
+    throw new ConfigError(
+      `--profile ${name}: ${file} still has a [profiles.${name}] table, which this generation no longer reads; move its settings into ${profileFile} and remove the table`,
+      file,
+      `profiles.${name}`,
+    );
+  }
+  const text = readIfPresent(profileFile);
+  if (text === undefined) return { file, config: asWritten, warnings };
+  const overlay = tomlTable(text, profileFile);
+  const merged = deepMerge(table, overlay);
+  const withOverrides = overrides.reduce((acc, o) => applyOverride(acc, o.path, o.value), merged);
+  // Unknown keys of config.toml and of the `-c` flags were reported above; the file's are reported here.
+  const fromProfile: string[] = [];
+  const config = validate(withOverrides, sourcesOf(file, overrides, { file: profileFile, table: overlay }), fromProfile);
+  warnings.push(...fromProfile.filter((w) => w.startsWith(`${profileFile}:`)));
+  if (config.compat !== asWritten.compat) {
+    throw new ConfigError(`${profileFile}: key \`compat\` cannot be set in a profile: the generation decides how profiles are read`, profileFile, 'compat');
+  }
+  return { file, config, warnings, profileFile: { name, file: profileFile, table: overlay } };
+}
+
+function readIfPresent(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(`${file}: cannot be read: ${(err as Error).message}`, file, undefined, { cause: err });
+  }
+}
+
+/** Where a key was written: the last `-c` that set it (or a table above it), else the profile file that has it, else config.toml. */
+interface KeySources {
+  /** config.toml. */
+  readonly file: string;
+  readonly unknownKey: (keyPath: readonly string[]) => { override: ConfigOverride } | { file: string };
+  readonly wrongValue: (keyPath: readonly string[]) => { override: ConfigOverride } | { file: string };
+}
+
+function sourcesOf(file: string, overrides: readonly ConfigOverride[], profile?: { file: string; table: TomlTable }): KeySources {
+  const inProfile = (keyPath: readonly string[]): boolean => profile !== undefined && valueAt(profile.table, keyPath) !== undefined;
+  const fileOf = (keyPath: readonly string[]): { file: string } => ({ file: inProfile(keyPath) ? (profile as { file: string }).file : file });
+  return {
+    file,
+    unknownKey: (keyPath) => {
+      const override = overrides.findLast((o) => o.path.length <= keyPath.length && o.path.every((part, i) => keyPath[i] === part));
+      return override ? { override } : fileOf(keyPath);
+    },
+    wrongValue: (keyPath) => {
+      const override = overrides.findLast((o) => o.path.every((part, i) => keyPath[i] === part));
+      return override ? { override } : fileOf(keyPath);
+    },
+  };
+}
+
+function validate(table: TomlTable, sources: KeySources, warnings: string[]): ConfigToml {
   // Validate, drop what zod reports as unrecognized, and validate again: the schema is strict so
   // that every unknown key (top level or inside a table) is named in a warning.
   let current: TomlTable = table;
@@ -81,29 +184,29 @@ function validate(table: TomlTable, file: string, warnings: string[], overrides:
     if (result.success) return result.data;
     const unknown = result.error.issues.filter((i) => i.code === 'unrecognized_keys');
     const other = result.error.issues.filter((i) => i.code !== 'unrecognized_keys');
-    if (other.length > 0) throw typeError(other[0] as z.core.$ZodIssue, current, file, overrides);
+    if (other.length > 0) throw typeError(other[0] as z.core.$ZodIssue, current, sources);
     for (const issue of unknown) {
       for (const key of (issue as z.core.$ZodIssueUnrecognizedKeys).keys) {
         const keyPath = [...issue.path.map(String), key];
         const dotted = keyPath.join('.');
-        // Named where it was written: the `-c` that set it, else the file.
-        const from = overrides.findLast((o) => o.path.length <= keyPath.length && o.path.every((part, i) => keyPath[i] === part));
-        warnings.push(from ? `-c ${from.spec}: unknown key \`${dotted}\` ignored` : `${file}: unknown key \`${dotted}\` ignored`);
+        // Named where it was written.
+        const from = sources.unknownKey(keyPath);
+        warnings.push('override' in from ? `-c ${from.override.spec}: unknown key \`${dotted}\` ignored` : `${from.file}: unknown key \`${dotted}\` ignored`);
         current = removeAt(current, [...issue.path.map(String), key]);
       }
     }
   }
-  throw new ConfigError(`${file}: could not be validated`, file);
+  throw new ConfigError(`${sources.file}: could not be validated`, sources.file);
 }
 
-/** The wrong value, named where it came from: the last `-c` that set it or a table above it, else the file. */
-function typeError(issue: z.core.$ZodIssue, table: TomlTable, file: string, overrides: readonly ConfigOverride[]): Error {
+/** The wrong value, named where it came from. */
+function typeError(issue: z.core.$ZodIssue, table: TomlTable, sources: KeySources): Error {
   const keyPath = issue.path.map(String);
   const key = keyPath.join('.');
   const got = describe(valueAt(table, keyPath));
-  const from = overrides.findLast((o) => o.path.every((part, i) => keyPath[i] === part));
-  if (from) return new UsageError(`-c ${from.spec}: key \`${key}\`: ${issue.message} (got ${got})`);
-  return new ConfigError(`${file}: key \`${key}\`: ${issue.message} (got ${got})`, file, key);
+  const from = sources.wrongValue(keyPath);
+  if ('override' in from) return new UsageError(`-c ${from.override.spec}: key \`${key}\`: ${issue.message} (got ${got})`);
+  return new ConfigError(`${from.file}: key \`${key}\`: ${issue.message} (got ${got})`, from.file, key);
 }
 
 function valueAt(table: unknown, keyPath: readonly string[]): unknown {

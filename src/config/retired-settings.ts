@@ -1,6 +1,6 @@
 // Settings a generation of Codex no longer accepts. Codex 0.169 stops at start (exec and app-server
 // alike, before any thread is written) when the effective configuration — config.toml, a
-// `[profiles.*]` table or `-c` — asks for an approval policy it retired; a profile lists such
+// profile file or `-c` — asks for an approval policy it retired; a profile lists such
 // settings and weft refuses the same configuration the same way. Other profiles accept them.
 import type { ConfigToml } from '../../protocol/config.js';
 import { ConfigError } from '../errors.js';

@@ -4,7 +4,7 @@
 // model client, and starts that much sooner, while refusing what opening the engine refuses and
 // reporting the same warnings. The profile modules are loaded only by what runs a thread.
 import type { CompatProfileName, ConfigToml } from '../../protocol/config.js';
-import { loadConfig } from '../config/load-config.js';
+import { loadConfig, type ConfigProfileOptions } from '../config/load-config.js';
 import { refuseRetiredSettings } from '../config/retired-settings.js';
 import { resolveWeftHome } from '../config/weft-home.js';
 import type { CompatProfile } from '../profile/profile.js';
@@ -36,10 +36,15 @@ export interface ConfiguredProfile extends ConfiguredHome {
 /** The home and its configuration, checked against the profile it names (without loading it). */
 export async function configuredHome(opts: ProfileOptions): Promise<ConfiguredHome> {
   const home = resolveWeftHome(opts.env, opts.home);
-  const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: opts.configProfile });
+  const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: configProfileOf(opts) });
   const compat = opts.compat ?? loaded.config.compat ?? DEFAULT_COMPAT;
   refuseRetiredSettings(PROFILE_FACTS[compat].retiredSettings, compat, loaded.config, loaded.file);
   return { home, config: loaded.config, configFile: loaded.file, warnings: loaded.warnings, compat };
+}
+
+/** `--profile` as the generation in effect reads it (the command line's `--compat`, else the configuration's). */
+export function configProfileOf(opts: Pick<ProfileOptions, 'configProfile' | 'compat'>): ConfigProfileOptions {
+  return { name: opts.configProfile, styleFor: (named) => PROFILE_FACTS[opts.compat ?? named ?? DEFAULT_COMPAT].configProfiles };
 }
 
 export async function configuredProfile(opts: ProfileOptions): Promise<ConfiguredProfile> {

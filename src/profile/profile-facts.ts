@@ -1,5 +1,6 @@
 // What is known of each profile without loading it: the Codex CLI version it speaks, the settings it
-// refuses, whether it keeps Codex's thread index, and the profile a home without `compat` gets.
+// refuses, how `--profile` selects configuration, whether it keeps Codex's thread index, and the
+// profile a home without `compat` gets.
 // `weft --version` and `weft thread list` need these and nothing else of a profile, whose modules
 // (its context, tools, rollout handling and their schemas) are most of what a command loads.
 import type { CompatProfileName } from '../../protocol/config.js';
@@ -7,10 +8,15 @@ import type { CompatProfile } from './profile.js';
 
 export const DEFAULT_COMPAT: CompatProfileName = 'codex-0.169';
 
-export type ProfileFacts = Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'codexThreadIndex'>;
+export type ProfileFacts = Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex'>;
 
 /** By profile, in the order of the `compat` values; each profile is built from its own. */
 export const PROFILE_FACTS: Readonly<Record<CompatProfileName, ProfileFacts>> = {
-  'codex-0.98': { cliVersion: '0.98.0', retiredSettings: [], codexThreadIndex: false },
-  'codex-0.169': { cliVersion: '0.169.0', retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }], codexThreadIndex: true },
+  'codex-0.98': { cliVersion: '0.98.0', retiredSettings: [], configProfiles: 'tables', codexThreadIndex: false },
+  'codex-0.169': {
+    cliVersion: '0.169.0',
+    retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
+    configProfiles: 'files',
+    codexThreadIndex: true,
+  },
 };

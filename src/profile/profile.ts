@@ -17,6 +17,7 @@ import type { ForkRolloutOptions, ForkRolloutResult } from '../rollout/fork.js';
 import type { RolloutRecord } from '../rollout/reader.js';
 import type { ToolOutputStyle } from '../tools/tool-output-style.js';
 import type { SandboxMechanism } from '../tools/sandbox/sandbox-mechanism.js';
+import type { ConfigProfileStyle } from '../config/load-config.js';
 import type { RetiredSetting } from '../config/retired-settings.js';
 import type { WireRequest } from '../../protocol/wire-request.js';
 import type { RequestHeaderContext } from '../client/request-headers.js';
@@ -66,6 +67,8 @@ export interface CompatProfile extends TurnProfile {
   readonly contextOnReopen: boolean;
   /** Configuration this generation's Codex refuses at start; weft refuses it too. */
   readonly retiredSettings: readonly RetiredSetting[];
+  /** What `--profile NAME` selects: a `[profiles.NAME]` table of config.toml, or the file NAME.config.toml beside it (load-config.ts). */
+  readonly configProfiles: ConfigProfileStyle;
   /**
    * True when this generation's Codex finds threads in a SQLite index in the home (state_<n>.sqlite)
    * and locks the threads it writes (thread-writer-locks/): weft keeps both for the threads it writes.

@@ -18,7 +18,7 @@ afterEach(async () => {
 
 const CONFIG = '# my settings\nmodel = "gpt-5.5" # the model\nsomething_weft_ignores = 1\n\n[tools]\n# search the web\nweb_search = true\n';
 
-async function start(overrides: string[] = []): Promise<{ home: string; file: string }> {
+async function start(overrides: string[] = [], configProfile?: string, profileText?: string): Promise<{ home: string; file: string }> {
   const root = await tempDir('weft-config-rpc-');
   const home = join(root, 'codex_home');
   const cwd = join(root, 'cwd');
@@ -26,7 +26,8 @@ async function start(overrides: string[] = []): Promise<{ home: string; file: st
   await mkdir(cwd, { recursive: true });
   const file = join(home, 'config.toml');
   await writeFile(file, CONFIG);
-  client = new InProcessClient({ env: { HOME: root, CODEX_HOME: home, OPENAI_API_KEY: 'unused', PATH: process.env.PATH ?? '/usr/bin:/bin' }, cwd, runtime: { configOverrides: overrides } });
+  if (configProfile !== undefined && profileText !== undefined) await writeFile(join(home, `${configProfile}.config.toml`), profileText);
+  client = new InProcessClient({ env: { HOME: root, CODEX_HOME: home, OPENAI_API_KEY: 'unused', PATH: process.env.PATH ?? '/usr/bin:/bin' }, cwd, runtime: { configOverrides: overrides, configProfile } });
   await client.initialize();
   return { home, file };
 }
@@ -51,6 +52,20 @@ describe('config/read', () => {
     expect(r.layers.map((l: { name: { type: string }; version: string }) => [l.name.type, l.version])).toEqual([['sessionFlags', flagsVersion], ['user', userVersion]]);
     const plain = (await client!.request('config/read', {})).result as Record<string, unknown>;
     expect(plain).not.toHaveProperty('layers');
+  });
+
+  it('lists a selected profile file as a user layer with its profile name, between the flags and config.toml', async () => {
+    const { home, file } = await start(['model_reasoning_effort=high'], 'fast', 'model = "gpt-5.4"\n[tools]\nweb_search = false\n');
+    const r = (await client!.request('config/read', { includeLayers: true })).result as Record<string, any>;
+    expect(r.config.model).toBe('gpt-5.4');
+    expect(r.config.tools).toEqual({ web_search: false });
+    expect(r.config.model_reasoning_effort).toBe('high');
+    const profile = { type: 'user', file: join(home, 'fast.config.toml'), profile: 'fast' };
+    const profileVersion = sha({ model: 'gpt-5.4', tools: { web_search: false } });
+    expect(r.origins.model).toEqual({ name: profile, version: profileVersion });
+    expect(r.origins['tools.web_search']).toEqual({ name: profile, version: profileVersion });
+    expect(r.origins.something_weft_ignores.name).toEqual({ type: 'user', file, profile: null });
+    expect(r.layers.map((l: { name: unknown }) => l.name)).toEqual([{ type: 'sessionFlags' }, profile, { type: 'user', file, profile: null }]);
   });
 
   it('configRequirements/read: no requirements', async () => {

@@ -8,6 +8,7 @@ import type { ConfigBatchWriteParams0169, ConfigReadParams0169, ConfigValueWrite
 import { ConfigWriteRefused, writeUserConfig, type ConfigEdit } from '../../config/config-edit.js';
 import { configLayers, configOrigins, readUserConfig } from '../../config/config-layers.js';
 import { parseConfigText } from '../../config/load-config.js';
+import { configProfileOf } from '../../engine/configured-profile.js';
 import { ProtocolError } from '../../errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
@@ -18,8 +19,9 @@ export async function configRead(ctx: ServerContext, params: z.infer<typeof Conf
   const overrides = overridesOf(ctx);
   const user = await readUserConfig(ctx.base.home);
   // The configuration as weft reads it (profile applied, unknown keys left out).
-  const { config } = parseConfigText(user.text, user.file, overrides, ctx.options.runtime?.configProfile);
-  const layers = configLayers(user.file, user.table, overrides);
+  const runtime = ctx.options.runtime;
+  const { config, profileFile } = parseConfigText(user.text, user.file, overrides, configProfileOf({ configProfile: runtime?.configProfile, compat: runtime?.compat }));
+  const layers = configLayers(user.file, user.table, overrides, profileFile);
   const result: Record<string, unknown> = { config, origins: configOrigins(layers) };
   if (params.includeLayers === true) result.layers = layers.map((l) => ({ name: l.name, version: l.version, config: l.config }));
   return { result };

@@ -15,7 +15,7 @@ const TEXT = [
   'model = "slow-model"',
 ].join('\n');
 
-describe('[profiles.x] overlay', () => {
+describe('[profiles.x] overlay (the tables style, codex-0.98)', () => {
   it('lays the selected profile over the top level, keeping keys it does not set', () => {
     const { config } = parseConfigText(TEXT, FILE, []);
     expect(config.model).toBe('fast-model');
@@ -36,7 +36,7 @@ describe('[profiles.x] overlay', () => {
   });
 
   it('lets --profile win over the file profile key', () => {
-    expect(parseConfigText(TEXT, FILE, [], 'slow').config.model).toBe('slow-model');
+    expect(parseConfigText(TEXT, FILE, [], { name: 'slow' }).config.model).toBe('slow-model');
   });
 
   it('lets -c profile=… select the profile', () => {
@@ -48,7 +48,7 @@ describe('[profiles.x] overlay', () => {
   it('makes selecting an undefined profile a ConfigError naming the profile and the file', () => {
     let caught: unknown;
     try {
-      parseConfigText(TEXT, FILE, [], 'missing');
+      parseConfigText(TEXT, FILE, [], { name: 'missing' });
     } catch (err) {
       caught = err;
     }
