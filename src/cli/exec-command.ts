@@ -16,6 +16,7 @@ import { sandboxModeFor } from '../config/resolve-settings.js';
 import { progressLine } from './progress.js';
 import { interruptOnSignals } from './interrupt-signals.js';
 import { promptWithStdin } from './stdin-prompt.js';
+import { EXEC_EXTRA_HELP, EXEC_EXTRA_OPTIONS, refuseOtherGenerationOptions, shortcutSandbox } from './exec-flags.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, type ParsedValues, workingDirectory } from './cli-options.js';
 
 const EXEC_OPTIONS = {
@@ -28,6 +29,7 @@ const EXEC_OPTIONS = {
   last: { type: 'boolean' },
   all: { type: 'boolean' },
   'output-last-message': { type: 'string', short: 'o' },
+  ...EXEC_EXTRA_OPTIONS,
 } as const;
 
 const HELP = `Usage: weft exec [options] ["<prompt>" | -]
@@ -47,6 +49,7 @@ ${commonOptions.help}
   -o, --output-last-message F   also write the final answer to F
   --last                        with resume or fork: the newest thread of this directory
   --all                         with --last: of any directory
+${EXEC_EXTRA_HELP}
   -h, --help                    show this help`;
 
 const SUB_HELP: Record<string, string> = {
@@ -85,15 +88,32 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   const fork = positionals[0] === 'fork';
   if (resume || fork) positionals = positionals.slice(1);
 
+  const sandboxMode = shortcutSandbox(values);
+  const ephemeral = values.ephemeral === true;
+  if (ephemeral && (resume || fork)) throw new UsageError('--ephemeral starts a new thread: weft does not resume or fork one without writing it');
   const cwd = await workingDirectory(values, io);
   // Read before anything is written: a missing image or schema is a usage error, not a half-made thread.
   const images = await Promise.all(stringList(values.image).map((file) => imageDataUrl(path.resolve(io.cwd, file))));
   const schema = await outputSchema(values, cwd);
   // The TypeScript SDK names itself through this variable, as Codex lets it.
   const originator = io.env.CODEX_INTERNAL_ORIGINATOR_OVERRIDE || 'codex_exec';
-  const weft = await Weft.open({ ...runtimeOptions(values, io.env), cwd, originator, source: 'exec' });
+  const weft = await Weft.open({
+    ...runtimeOptions(values, io.env),
+    ignoreUserConfig: values['ignore-user-config'] === true,
+    strictConfig: values['strict-config'] === true,
+    cwd,
+    originator,
+    source: 'exec',
+    threadSource: stringValue(values['thread-source']),
+  });
+  refuseOtherGenerationOptions(values, weft.runtime.profile.name);
   for (const w of weft.runtime.warnings) io.stderr(`warning: ${w}`);
-  const overrides = { ...settingsOverrides(values, cwd), approvalPolicy: 'never' as const, additionalWritableRoots: stringList(values['add-dir']) };
+  const overrides = {
+    ...settingsOverrides(values, cwd),
+    ...(sandboxMode ? { sandboxMode } : {}),
+    approvalPolicy: 'never' as const,
+    additionalWritableRoots: stringList(values['add-dir']),
+  };
   const asked = stringValue(values['ask-for-approval']);
   if (asked !== undefined && asked !== 'never') io.stderr(`warning: --ask-for-approval ${asked} is ignored: weft exec runs with approval policy never, as codex exec does`);
   const configured = weft.runtime.config.approval_policy;
@@ -121,7 +141,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
   } else {
     prompt = positionals.join(' ') || undefined;
-    thread = await weft.startThread({ cwd, overrides });
+    thread = await weft.startThread({ cwd, overrides, ephemeral });
   }
   prompt = await promptWithStdin(prompt, io);
 

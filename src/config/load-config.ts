@@ -36,30 +36,37 @@ export interface ConfigProfileOptions {
   readonly styleFor?: ((compat: CompatProfileName | undefined) => ConfigProfileStyle) | undefined;
 }
 
-export interface LoadConfigOptions {
+export interface ParseConfigOptions {
+  readonly profile?: ConfigProfileOptions;
+  /** An unknown key is an error naming it, not a warning (Codex 0.169's `--strict-config`). */
+  readonly strict?: boolean;
+}
+
+export interface LoadConfigOptions extends ParseConfigOptions {
   readonly home: string;
   readonly overrides?: readonly string[];
-  readonly profile?: ConfigProfileOptions;
+  /** config.toml is not read, as if it did not exist (Codex 0.169's `--ignore-user-config`). */
+  readonly ignoreFile?: boolean;
 }
 
 export async function loadConfig(opts: LoadConfigOptions): Promise<LoadedConfig> {
   const file = path.join(opts.home, 'config.toml');
   let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    if (opts.ignoreFile !== true) text = await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new ConfigError(`${file}: cannot be read: ${(err as Error).message}`, file, undefined, { cause: err });
     }
   }
-  return { ...parseConfigText(text ?? '', file, opts.overrides ?? [], opts.profile), exists: text !== undefined };
+  return { ...parseConfigText(text ?? '', file, opts.overrides ?? [], opts), exists: text !== undefined };
 }
 
 export function parseConfigText(
   text: string,
   file: string,
   overrides: readonly string[],
-  profile: ConfigProfileOptions = {},
+  { profile = {}, strict = false }: ParseConfigOptions = {},
 ): Omit<LoadedConfig, 'exists'> {
   const table = tomlTable(text, file);
   const parsed = overrides.map(parseOverride);
@@ -68,14 +75,15 @@ export function parseConfigText(
   // Validate the file as written first, so an error inside `[profiles.x]` names `profiles.x.key`
   // and each unknown key is reported once, under its real path.
   const warnings: string[] = [];
-  const asWritten = validate(withOverrides(table), sourcesOf(file, parsed), warnings);
-  if ((profile.styleFor?.(asWritten.compat) ?? 'tables') === 'files') return withProfileFile(table, asWritten, file, parsed, profile.name, warnings);
+  const asWritten = validate(withOverrides(table), sourcesOf(file, parsed, strict), warnings);
+  const styleFor = profile.styleFor ?? ((): ConfigProfileStyle => 'tables');
+  if (styleFor(asWritten.compat) === 'files') return withProfileFile(table, asWritten, file, parsed, { name: profile.name, styleFor }, warnings, strict);
   // The profile is chosen first (it may itself come from `-c profile=…`); its table is laid over
   // the file's top level, and the `-c` overrides go on top of both, as in Codex.
   const name = profile.name ?? asWritten.profile;
   if (name === undefined) return { file, config: asWritten, warnings };
   const merged = { ...table, ...profileTable(table, name, file) };
-  return { file, config: validate(withOverrides(merged), sourcesOf(file, parsed), []), warnings };
+  return { file, config: validate(withOverrides(merged), sourcesOf(file, parsed, strict), []), warnings };
 }
 
 function tomlTable(text: string, file: string): TomlTable {
@@ -109,8 +117,9 @@ function withProfileFile(
   asWritten: ConfigToml,
   file: string,
   overrides: readonly ConfigOverride[],
-  name: string | undefined,
+  { name, styleFor }: Required<Pick<ConfigProfileOptions, 'styleFor'>> & ConfigProfileOptions,
   warnings: string[],
+  strict: boolean,
 ): Omit<LoadedConfig, 'exists'> {
   if (asWritten.profile !== undefined) {
     const how = `select it with --profile ${asWritten.profile}, which reads ${asWritten.profile}.config.toml beside ${path.basename(file)}`;
@@ -134,10 +143,10 @@ function withProfileFile(
   const withOverrides = overrides.reduce((acc, o) => applyOverride(acc, o.path, o.value), merged);
   // Unknown keys of config.toml and of the `-c` flags were reported above; the file's are reported here.
   const fromProfile: string[] = [];
-  const config = validate(withOverrides, sourcesOf(file, overrides, { file: profileFile, table: overlay }), fromProfile);
+  const config = validate(withOverrides, sourcesOf(file, overrides, strict, { file: profileFile, table: overlay }), fromProfile);
   warnings.push(...fromProfile.filter((w) => w.startsWith(`${profileFile}:`)));
-  if (config.compat !== asWritten.compat) {
-    throw new ConfigError(`${profileFile}: key \`compat\` cannot be set in a profile: the generation decides how profiles are read`, profileFile, 'compat');
+  if (styleFor(config.compat) !== 'files') {
+    throw new ConfigError(`${profileFile}: key \`compat\` cannot name a generation that reads profiles another way: the generation decides how --profile is read`, profileFile, 'compat');
   }
   return { file, config, warnings, profileFile: { name, file: profileFile, table: overlay } };
 }
@@ -155,15 +164,18 @@ function readIfPresent(file: string): string | undefined {
 interface KeySources {
   /** config.toml. */
   readonly file: string;
+  /** Unknown keys are errors. */
+  readonly strict: boolean;
   readonly unknownKey: (keyPath: readonly string[]) => { override: ConfigOverride } | { file: string };
   readonly wrongValue: (keyPath: readonly string[]) => { override: ConfigOverride } | { file: string };
 }
 
-function sourcesOf(file: string, overrides: readonly ConfigOverride[], profile?: { file: string; table: TomlTable }): KeySources {
+function sourcesOf(file: string, overrides: readonly ConfigOverride[], strict: boolean, profile?: { file: string; table: TomlTable }): KeySources {
   const inProfile = (keyPath: readonly string[]): boolean => profile !== undefined && valueAt(profile.table, keyPath) !== undefined;
   const fileOf = (keyPath: readonly string[]): { file: string } => ({ file: inProfile(keyPath) ? (profile as { file: string }).file : file });
   return {
     file,
+    strict,
     unknownKey: (keyPath) => {
       const override = overrides.findLast((o) => o.path.length <= keyPath.length && o.path.every((part, i) => keyPath[i] === part));
       return override ? { override } : fileOf(keyPath);
@@ -191,6 +203,10 @@ function validate(table: TomlTable, sources: KeySources, warnings: string[]): Co
         const dotted = keyPath.join('.');
         // Named where it was written.
         const from = sources.unknownKey(keyPath);
+        if (sources.strict) {
+          if ('override' in from) throw new UsageError(`-c ${from.override.spec}: unknown key \`${dotted}\` (strict configuration)`);
+          throw new ConfigError(`${from.file}: unknown key \`${dotted}\` (strict configuration: remove it, or run without --strict-config)`, from.file, dotted);
+        }
         warnings.push('override' in from ? `-c ${from.override.spec}: unknown key \`${dotted}\` ignored` : `${from.file}: unknown key \`${dotted}\` ignored`);
         current = removeAt(current, [...issue.path.map(String), key]);
       }

@@ -18,6 +18,10 @@ export interface ProfileOptions {
   readonly configOverrides?: readonly string[] | undefined;
   readonly configProfile?: string | undefined;
   readonly compat?: CompatProfileName | undefined;
+  /** config.toml is not read (Codex 0.169's `--ignore-user-config`). */
+  readonly ignoreUserConfig?: boolean | undefined;
+  /** An unknown config key is an error (Codex 0.169's `--strict-config`). */
+  readonly strictConfig?: boolean | undefined;
 }
 
 export interface ConfiguredHome {
@@ -36,7 +40,13 @@ export interface ConfiguredProfile extends ConfiguredHome {
 /** The home and its configuration, checked against the profile it names (without loading it). */
 export async function configuredHome(opts: ProfileOptions): Promise<ConfiguredHome> {
   const home = resolveWeftHome(opts.env, opts.home);
-  const loaded = await loadConfig({ home, overrides: opts.configOverrides, profile: configProfileOf(opts) });
+  const loaded = await loadConfig({
+    home,
+    overrides: opts.configOverrides,
+    profile: configProfileOf(opts),
+    ignoreFile: opts.ignoreUserConfig === true,
+    strict: opts.strictConfig === true,
+  });
   const compat = opts.compat ?? loaded.config.compat ?? DEFAULT_COMPAT;
   refuseRetiredSettings(PROFILE_FACTS[compat].retiredSettings, compat, loaded.config, loaded.file);
   return { home, config: loaded.config, configFile: loaded.file, warnings: loaded.warnings, compat };

@@ -61,6 +61,8 @@ export interface WeftOptions extends RuntimeOptions {
   /** The client that named itself (app-server `initialize`): its name and version end the user agent. */
   readonly client?: { readonly name: string; readonly version: string };
   readonly source?: string;
+  /** The source classification of the threads it starts (Codex 0.169's `exec --thread-source`). */
+  readonly threadSource?: string;
   /** Context panels, stability tiers and history detachment for every thread's requests. */
   readonly promptShaping?: PromptShapingOptions;
 }
@@ -319,6 +321,7 @@ export class Weft {
       settings,
       providerId: providerId(rt.config),
       source: this.options.source ?? 'exec',
+      threadSource: this.options.threadSource,
       baseInstructions,
       instructionsOverride: rt.instructionsOverride,
     };

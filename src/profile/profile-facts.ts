@@ -8,15 +8,22 @@ import type { CompatProfile } from './profile.js';
 
 export const DEFAULT_COMPAT: CompatProfileName = 'codex-0.169';
 
-export type ProfileFacts = Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex'>;
+/** `exec` options one generation of Codex has and the other has not. */
+export type GenerationExecOption = 'full-auto' | 'ephemeral' | 'ignore-user-config' | 'ignore-rules' | 'strict-config' | 'thread-source';
+
+export interface ProfileFacts extends Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex'> {
+  /** The options of GenerationExecOption this generation's `exec` takes; the others are usage errors, as in Codex. */
+  readonly execOptions: readonly GenerationExecOption[];
+}
 
 /** By profile, in the order of the `compat` values; each profile is built from its own. */
 export const PROFILE_FACTS: Readonly<Record<CompatProfileName, ProfileFacts>> = {
-  'codex-0.98': { cliVersion: '0.98.0', retiredSettings: [], configProfiles: 'tables', codexThreadIndex: false },
+  'codex-0.98': { cliVersion: '0.98.0', retiredSettings: [], configProfiles: 'tables', codexThreadIndex: false, execOptions: ['full-auto'] },
   'codex-0.169': {
     cliVersion: '0.169.0',
     retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
     configProfiles: 'files',
     codexThreadIndex: true,
+    execOptions: ['ephemeral', 'ignore-user-config', 'ignore-rules', 'strict-config', 'thread-source'],
   },
 };

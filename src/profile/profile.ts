@@ -107,6 +107,8 @@ export interface ProfileThreadInit {
   readonly providerId: string;
   /** session_meta `source` (`exec` for `weft exec`). */
   readonly source: string;
+  /** Codex 0.169's `--thread-source`: the new thread's source classification, where the generation records one. */
+  readonly threadSource?: string | undefined;
   readonly baseInstructions: string;
   /** config `instructions` / `model_instructions_file`, which replace the catalog's base instructions. */
   readonly instructionsOverride?: string | undefined;

@@ -106,6 +106,7 @@ export function renderRequestBody(kit: RenderKit, replay: Replay, request: Repla
     historyInitialization: w.historyInitialization,
     forkedFrom: from !== undefined && until !== undefined ? { threadId: from, ordinalExclusive: until } : undefined,
     exec: str(meta.source) === 'exec',
+    threadSource: str(meta.thread_source),
     builtinProvider: kit.providerId === 'openai',
     // Only whole seconds are recorded (task_started): the milliseconds are lost.
     turnStartedAtMs: (w.turnStartedAtS ?? 0) * 1000,

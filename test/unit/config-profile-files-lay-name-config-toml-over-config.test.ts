@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfigText, type ConfigProfileOptions } from '../../src/config/load-config.js';
+import { parseConfigText, type ConfigProfileOptions, type ParseConfigOptions } from '../../src/config/load-config.js';
 import { configuredHome } from '../../src/engine/configured-profile.js';
 import { ConfigError, UsageError } from '../../src/errors.js';
 
@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 const BASE = ['model = "base-model"', 'approval_policy = "never"', '[model_providers.mock]', 'name = "Mock"', 'base_url = "http://127.0.0.1:1/v1"', ''].join('\n');
-const files = (name?: string): ConfigProfileOptions => ({ name, styleFor: () => 'files' });
+const files = (name?: string): ParseConfigOptions => ({ profile: { name, styleFor: () => 'files' } });
 const thrown = (f: () => unknown): Error => {
   try {
     f();
@@ -92,9 +92,15 @@ describe('--profile NAME under the files style', () => {
     expect(thrown(() => parseConfigText(BASE, file, [], files('odd'))).message).toMatch(/odd\.config\.toml: not valid TOML/);
   });
 
-  it('refuses a compat set in a profile file, since the generation decides how profiles are read', () => {
+  it('refuses a profile file whose compat names a generation that reads profiles another way', () => {
+    const byGeneration: ConfigProfileOptions = { name: 'old', styleFor: (compat) => (compat === 'codex-0.98' ? 'tables' : 'files') };
     writeFileSync(path.join(home, 'old.config.toml'), 'compat = "codex-0.98"\n');
-    expect(thrown(() => parseConfigText(BASE, file, [], files('old')))).toBeInstanceOf(ConfigError);
+    const err = thrown(() => parseConfigText(BASE, file, [], { profile: byGeneration }));
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).key).toBe('compat');
+    // Naming the generation already in effect changes nothing.
+    writeFileSync(path.join(home, 'old.config.toml'), 'compat = "codex-0.169"\n');
+    expect(parseConfigText(BASE, file, [], { profile: byGeneration }).config.compat).toBe('codex-0.169');
   });
 });
 

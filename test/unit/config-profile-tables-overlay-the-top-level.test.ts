@@ -36,7 +36,7 @@ describe('[profiles.x] overlay (the tables style, codex-0.98)', () => {
   });
 
   it('lets --profile win over the file profile key', () => {
-    expect(parseConfigText(TEXT, FILE, [], { name: 'slow' }).config.model).toBe('slow-model');
+    expect(parseConfigText(TEXT, FILE, [], { profile: { name: 'slow' } }).config.model).toBe('slow-model');
   });
 
   it('lets -c profile=… select the profile', () => {
@@ -48,7 +48,7 @@ describe('[profiles.x] overlay (the tables style, codex-0.98)', () => {
   it('makes selecting an undefined profile a ConfigError naming the profile and the file', () => {
     let caught: unknown;
     try {
-      parseConfigText(TEXT, FILE, [], { name: 'missing' });
+      parseConfigText(TEXT, FILE, [], { profile: { name: 'missing' } });
     } catch (err) {
       caught = err;
     }

@@ -20,7 +20,9 @@ export async function configRead(ctx: ServerContext, params: z.infer<typeof Conf
   const user = await readUserConfig(ctx.base.home);
   // The configuration as weft reads it (profile applied, unknown keys left out).
   const runtime = ctx.options.runtime;
-  const { config, profileFile } = parseConfigText(user.text, user.file, overrides, configProfileOf({ configProfile: runtime?.configProfile, compat: runtime?.compat }));
+  const { config, profileFile } = parseConfigText(user.text, user.file, overrides, {
+    profile: configProfileOf({ configProfile: runtime?.configProfile, compat: runtime?.compat }),
+  });
   const layers = configLayers(user.file, user.table, overrides, profileFile);
   const result: Record<string, unknown> = { config, origins: configOrigins(layers) };
   if (params.includeLayers === true) result.layers = layers.map((l) => ({ name: l.name, version: l.version, config: l.config }));

@@ -127,7 +127,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const catalogText = sessionInstructions0169(this.pack, settings.model, settings.personality);
     return sessionMeta0169(meta, {
       runtimeWorkspaceRoots: runtimeWorkspaceRoots(settings),
-      threadSource: this.init.source === 'exec' ? 'user' : undefined,
+      threadSource: this.init.threadSource ?? (this.init.source === 'exec' ? 'user' : undefined),
       instructionsModel: meta.base_instructions?.text === catalogText ? settings.model.slug : undefined,
       contextWindowId: this.#contextWindowId,
     });
@@ -162,6 +162,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       historyInitialization: this.#historyInitialization,
       forkedFrom: this.forkedFrom,
       exec: this.init.source === 'exec',
+      threadSource: this.init.threadSource,
       builtinProvider: this.init.providerId === 'openai',
       turnStartedAtMs: turn?.startedAtMs ?? Date.now(),
       workspaces: turn?.workspaces ?? {},

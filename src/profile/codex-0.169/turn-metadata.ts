@@ -28,6 +28,8 @@ export interface RequestContext {
   readonly forkedFrom?: { readonly threadId: string; readonly ordinalExclusive: number } | undefined;
   /** `codex exec` threads say who started the turn; app-server ones do not. */
   readonly exec: boolean;
+  /** The thread's source classification, when `--thread-source` named one (else `user`). */
+  readonly threadSource?: string | undefined;
   /** The built-in `openai` provider: MCP attribution and per-item metadata are sent. */
   readonly builtinProvider: boolean;
   readonly turnStartedAtMs: number;
@@ -63,7 +65,7 @@ export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort
       ? { forked_from_thread_id: ctx.forkedFrom.threadId, forked_from_ordinal_exclusive: ctx.forkedFrom.ordinalExclusive }
       : {}),
     root_turn_id: ctx.turnId,
-    ...(ctx.exec ? { thread_source: 'user', turn_trigger: 'exec' } : {}),
+    ...(ctx.exec ? { thread_source: ctx.threadSource ?? 'user', turn_trigger: 'exec' } : {}),
     sandbox: platformSandbox(settings),
     sandbox_mode: settings.sandbox.type,
     auto_review_enabled: false,
