@@ -36,7 +36,8 @@ export function sandboxPolicyFor(mode: SandboxMode, config: ConfigToml, extraRoo
       return { type: 'danger-full-access' };
     case 'workspace-write': {
       const ws = config.sandbox_workspace_write ?? {};
-      const roots = [...(ws.writable_roots ?? []), ...extraRoots];
+      // A root named twice (in config.toml and with --add-dir) is one root, as Codex has it.
+      const roots = [...new Set([...(ws.writable_roots ?? []), ...extraRoots])];
       return {
         type: 'workspace-write',
         ...(roots.length > 0 ? { writable_roots: roots } : {}),
