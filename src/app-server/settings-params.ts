@@ -90,6 +90,7 @@ export function turnOverrides(params: TurnStartParams): SettingsOverrides {
     approvalPolicy: params.approvalPolicy ?? undefined,
     personality: params.personality ?? undefined,
     reasoningEffort: params.effort ?? undefined,
+    reasoningSummary: params.summary ?? undefined,
     ...(params.sandboxPolicy
       ? {
           sandboxMode: sandboxMode(params.sandboxPolicy),

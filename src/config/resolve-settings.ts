@@ -21,6 +21,8 @@ export interface SettingsOverrides {
   readonly personality?: Personality | undefined;
   readonly collaborationMode?: CollaborationMode | undefined;
   readonly reasoningEffort?: ReasoningEffort | undefined;
+  /** A turn's reasoning summary (the app-server's `turn/start` `summary`). */
+  readonly reasoningSummary?: ReasoningSummary | undefined;
   readonly developerInstructions?: string | undefined;
   readonly additionalWritableRoots?: readonly string[] | undefined;
 }
@@ -112,7 +114,8 @@ export function resolveTurnSettings(input: {
   const sandboxMode = sandboxModeFor(config, overrides);
   const reasoningEffort = overrides.reasoningEffort ?? config.model_reasoning_effort;
   // Newer catalogs name the model's default (codex-0.169: `none`, no summary requested).
-  const summary: ReasoningSummary = config.model_reasoning_summary ?? model.default_reasoning_summary ?? 'auto';
+  const chosenSummary = overrides.reasoningSummary ?? config.model_reasoning_summary;
+  const summary: ReasoningSummary = chosenSummary ?? model.default_reasoning_summary ?? 'auto';
   return {
     cwd: overrides.cwd ?? input.cwd,
     model,
@@ -129,6 +132,7 @@ export function resolveTurnSettings(input: {
     reasoningEffort,
     ...withWebSearch(configuredWebSearchMode(config, input.webSearchRules)),
     reasoningSummary: summary,
+    ...(chosenSummary !== undefined ? { chosenReasoningSummary: chosenSummary } : {}),
     ...(config.mcp_servers !== undefined ? { mcpServers: enabledServers(config.mcp_servers).map(([name]) => name) } : {}),
   };
 }

@@ -26,6 +26,8 @@ export interface TurnSettings {
   readonly tmpdir: string | undefined;
   readonly reasoningEffort: ReasoningEffort | undefined;
   readonly reasoningSummary: ReasoningSummary;
+  /** The summary config.toml or a turn asked for (absent when the model's default applies): codex-0.169 records it among its thread settings. */
+  readonly chosenReasoningSummary?: ReasoningSummary;
   /** The configured web search mode (web-search-mode.ts); absent: it follows the sandbox. */
   readonly webSearch?: WebSearchMode;
   /** The enabled `[mcp_servers]`, by name in name order (their namespaces are listed as deferred tools). */

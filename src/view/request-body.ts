@@ -42,8 +42,15 @@ export interface RenderKit {
   readonly instructionsOverride: string | undefined;
 }
 
-/** The settings a request was made with, from its turn_context line. */
-export function settingsOf(kit: RenderKit, tc: Obj | undefined, meta: Obj): TurnSettings {
+/** Where a request's reasoning summary is recorded: its turn_context (0.98), or the thread settings in force (0.169). */
+export type SummarySource = { readonly threadSettings: false } | { readonly threadSettings: true; readonly chosen: string | undefined };
+
+/**
+ * The settings a request was made with, from its turn_context line. Codex 0.169 keeps the reasoning
+ * summary a thread asks for in its thread settings and writes `none` in turn_context whatever it
+ * is; without one, the model's default applies.
+ */
+export function settingsOf(kit: RenderKit, tc: Obj | undefined, meta: Obj, summary: SummarySource = { threadSettings: false }): TurnSettings {
   const slug = str(tc?.model) ?? kit.catalog[0]?.slug ?? 'unknown';
   const model = kit.modelFacts(findModel(kit.catalog, slug, kit.fallbackModel).model);
   const sandbox = (isObj(tc?.sandbox_policy) ? tc.sandbox_policy : { type: 'read-only' }) as SandboxPolicy;
@@ -60,8 +67,13 @@ export function settingsOf(kit: RenderKit, tc: Obj | undefined, meta: Obj): Turn
     shell: 'bash',
     tmpdir: undefined,
     reasoningEffort: (str(tc?.effort) ?? undefined) as ReasoningEffort | undefined,
-    reasoningSummary: (str(tc?.summary) ?? 'auto') as ReasoningSummary,
+    reasoningSummary: (summary.threadSettings ? (summary.chosen ?? model.default_reasoning_summary ?? 'auto') : (str(tc?.summary) ?? 'auto')) as ReasoningSummary,
   };
+}
+
+/** Where a replayed request's reasoning summary comes from. */
+export function summarySource(replay: Pick<Replay, 'generation'>, request: ReplayedRequest): SummarySource {
+  return replay.generation === 'codex-0.169' ? { threadSettings: true, chosen: request.reasoningSummary } : { threadSettings: false };
 }
 
 function baseInstructions(meta: Obj): string {
@@ -83,7 +95,7 @@ function compactionInfo(request: ReplayedRequest): CompactionInfo {
 export function renderRequestBody(kit: RenderKit, replay: Replay, request: ReplayedRequest): ResponsesRequestBody {
   const meta = replay.meta;
   const threadId = str(meta.id) ?? '';
-  const settings = settingsOf(kit, request.turnContext, meta);
+  const settings = settingsOf(kit, request.turnContext, meta, summarySource(replay, request));
   const compaction = request.kind === 'compaction';
   const history = framedPatchOutputs(pairCallsWithOutputs(request.history.slice(0, request.historyLength), kit.pack.text('tool_output/aborted.txt')), kit.pack);
   const input: ResponseItem[] = compaction ? [...history, textMessage('user', kit.compactPrompt ?? kit.pack.text('compact/prompt.md'))] : history;

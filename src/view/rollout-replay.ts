@@ -37,6 +37,8 @@ export interface ReplayedRequest {
   readonly historyLength: number;
   /** The turn_context payload in force. */
   readonly turnContext: Obj | undefined;
+  /** 0.169: the reasoning summary the thread settings in force ask for (its turn_context's says none). */
+  readonly reasoningSummary?: string | undefined;
   readonly window: WindowFacts;
   /** For a 0.169 compaction: where it ran. */
   readonly phase?: 'pre_turn' | 'mid_turn' | 'standalone_turn';
@@ -117,6 +119,7 @@ export function replayRollout(records: readonly RolloutRecord[], file: string, h
   let contextWindowId: string | undefined;
   let init: WindowFacts['historyInitialization'] = forked ? 'cold_fork' : 'new';
   let settingsEvents = 0;
+  let reasoningSummary: string | undefined;
   let firstMeta = true;
   // 0.98: the request opened by the last turn_context, until an item shows it was a turn request.
   let pending098: { at: number } | undefined;
@@ -126,7 +129,17 @@ export function replayRollout(records: readonly RolloutRecord[], file: string, h
   const window = (): WindowFacts => ({ turnId, turnStartedAtS, windowNumber, contextWindowId, historyInitialization: init });
   const push = (kind: ReplayedRequest['kind'], at: number, phase?: ReplayedRequest['phase']): void => {
     if (at < ownFrom) return;
-    requests.push({ kind, turn: Math.max(turn, 1), history, historyLength: history.length, turnContext, window: window(), recordIndex: at, ...(phase ? { phase } : {}) });
+    requests.push({
+      kind,
+      turn: Math.max(turn, 1),
+      history,
+      historyLength: history.length,
+      turnContext,
+      ...(reasoningSummary !== undefined ? { reasoningSummary } : {}),
+      window: window(),
+      recordIndex: at,
+      ...(phase ? { phase } : {}),
+    });
   };
 
   records.forEach((record, index) => {
@@ -199,8 +212,10 @@ export function replayRollout(records: readonly RolloutRecord[], file: string, h
           if (index >= ownFrom) turn += 1;
         } else if (type === 'task_complete' || type === 'turn_aborted') {
           inTurn = false;
-        } else if (type === 'thread_settings_applied' && !inTurn) {
-          settingsEvents += 1;
+        } else if (type === 'thread_settings_applied') {
+          if (!inTurn) settingsEvents += 1;
+          const settings = isObj(event.thread_settings) ? event.thread_settings : {};
+          reasoningSummary = str(settings.reasoning_summary);
         }
         const rolledBack = rolledBackTurns(event);
         if (rolledBack !== undefined) history = dropLastUserTurns(history, rolledBack, isRealUser);

@@ -8,7 +8,7 @@ import { messageText } from '../history/message.js';
 import { wireItem } from '../profile/codex-0.169/items.js';
 import { withHistoryBase } from '../rollout/history-base.js';
 import { historyItemOf, readRollout, type RolloutRecord } from '../rollout/reader.js';
-import { ESTIMATED_FIELDS_0169, isCustomInstructions, renderRequestBody, settingsOf } from './request-body.js';
+import { ESTIMATED_FIELDS_0169, isCustomInstructions, renderRequestBody, settingsOf, summarySource } from './request-body.js';
 import { compose, itemFacts, requestPieces, type Composition, type ItemFacts, type Piece } from './request-composition.js';
 import { rawJsonBytes, rawJsonOf } from '../history/raw-json.js';
 import { textMessage } from '../history/message.js';
@@ -199,7 +199,7 @@ function threadOf(records: readonly RolloutRecord[], file: string, replay: Repla
   const toolsJson = new Map<string, string>();
   const piecesOf = (index: number): Piece[] => {
     const request = replay.requests[index] as ReplayedRequest;
-    const settings = settingsOf(kit, request.turnContext, replay.meta);
+    const settings = settingsOf(kit, request.turnContext, replay.meta, summarySource(replay, request));
     const compaction = request.kind === 'compaction';
     let input = pairCallsWithOutputs(request.history.slice(0, request.historyLength), aborted);
     if (compaction) input.push(textMessage('user', kit.compactPrompt ?? kit.pack.text('compact/prompt.md')));
@@ -231,7 +231,7 @@ function threadOf(records: readonly RolloutRecord[], file: string, replay: Repla
     const previous = index > 0 ? piecesAt(index - 1) : undefined;
     const pieces = piecesOf(index);
     lastPieces = { index, pieces };
-    const settings = settingsOf(kit, request.turnContext, replay.meta);
+    const settings = settingsOf(kit, request.turnContext, replay.meta, summarySource(replay, request));
     const made: RequestSummary = {
       index,
       turn: request.turn,

@@ -112,7 +112,9 @@ export function turnLines(format: Codex0169RolloutFormat) {
         multi_agent_version: multiAgentVersion,
         realtime_active: false,
         ...(settings.reasoningEffort ? { effort: settings.reasoningEffort } : {}),
-        summary: settings.reasoningSummary,
+        // Codex 0.169 records the summary a thread asks for among its thread settings; this older
+        // field stays `none` whatever config.toml or a turn asks for.
+        summary: 'none',
         sandbox_policy: settings.sandbox,
         ...(settings.sandbox.type === 'workspace-write'
           ? { file_system_sandbox_policy: { kind: 'restricted', entries: (profile.file_system as { entries: Entry[] }).entries } }
@@ -137,6 +139,7 @@ export function turnLines(format: Codex0169RolloutFormat) {
           ...activeProfile(settings.sandbox),
           cwd: settings.cwd,
           runtime_workspace_roots: workspaceRoots(settings.sandbox, settings.cwd),
+          ...(settings.chosenReasoningSummary !== undefined ? { reasoning_summary: settings.chosenReasoningSummary } : {}),
           collaboration_mode: settings.collaborationMode,
           disabled_plugin_ids: [],
         },
