@@ -58,6 +58,10 @@ describe('initial context of a codex-0.169 window', () => {
     expect(contentKinds(v2[1] as ResponseItem)).not.toContain('tools.deferred_namespaces');
     expect(texts(v2[2])).toEqual([pack.text('multi_agent/v2_root.md')]);
     expect(texts(v2[3])).toEqual([pack.text('multi_agent/v2_mode_explicit_request_only.md')]);
+    // Codex 0.169 credits them to the collaboration tools (variant 0.169-sol-basic).
+    expect(contentKinds(v2[2] as ResponseItem)).toEqual(['multi_agent.usage_hint']);
+    expect(contentKinds(v2[3] as ResponseItem)).toEqual(['multi_agent.mode_instructions']);
+    expect((v2[2] as MessageItem).internal_chat_message_metadata_passthrough).toMatchObject({ content_item_metadata: [{ provenance: { type: 'tool', namespace: 'collaboration' } }] });
   });
 });
 

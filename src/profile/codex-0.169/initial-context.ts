@@ -17,7 +17,7 @@ import type { TurnSettings } from '../../context/turn-settings.js';
 import { userInstructionsMessageText } from '../../context/user-instructions.js';
 import type { Pack } from '../../pack/load-pack.js';
 import { isCodeMode } from './pack-layout.js';
-import { additionalToolsId, contextMessage, HARNESS, type ContextPart, type ItemMeta } from './items.js';
+import { additionalToolsId, COLLABORATION_TOOLS, contextMessage, HARNESS, type ContextPart, type ItemMeta } from './items.js';
 
 export interface WindowContextOptions extends ItemMeta {
   /** The thread's multi-agent version, fixed when the thread was created (`v1`, `v2`). */
@@ -110,9 +110,12 @@ export function windowContext(pack: Pack, settings: TurnSettings, opts: WindowCo
   }
   items.push(contextMessage('developer', developerBundleParts(pack, settings, opts), opts));
   if (v2) {
-    for (const file of ['multi_agent/v2_root.md', 'multi_agent/v2_mode_explicit_request_only.md']) {
-      items.push(contextMessage('developer', [{ text: pack.text(file), kind: 'multi_agent.instructions', provenance: HARNESS }], opts));
-    }
+    // Codex 0.169 credits these to the collaboration tools' namespace.
+    const parts: ReadonlyArray<readonly [string, string]> = [
+      ['multi_agent/v2_root.md', 'multi_agent.usage_hint'],
+      ['multi_agent/v2_mode_explicit_request_only.md', 'multi_agent.mode_instructions'],
+    ];
+    for (const [file, kind] of parts) items.push(contextMessage('developer', [{ text: pack.text(file), kind, provenance: COLLABORATION_TOOLS }], opts));
   }
   items.push(contextMessage('user', userContextParts(pack, settings, opts.now), opts));
   return items;

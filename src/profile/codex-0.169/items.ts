@@ -25,6 +25,8 @@ export interface ContextPart {
 }
 
 export const HARNESS = { type: 'harness', hook: false } as const;
+/** Context the multi-agent collaboration tools contribute. */
+export const COLLABORATION_TOOLS = { type: 'tool', namespace: 'collaboration' } as const;
 
 export const messageId = (): string => `msg_${newThreadId()}`;
 export const toolOutputId = (): string => `fco_${newThreadId()}`;

@@ -6,23 +6,33 @@ import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ReasoningParams, ResponsesRequestBody, TextParams } from '../../../protocol/responses-request.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Prompt } from '../../prompt/prompt.js';
-import { baseInstructionsId, BASE_INSTRUCTIONS_KIND, contextMessage, HARNESS, isBaseInstructionsMessage, wireItem } from './items.js';
+import { baseInstructionsId, BASE_INSTRUCTIONS_KIND, contextMessage, HARNESS, isBaseInstructionsMessage, wireItem, type ItemMeta } from './items.js';
 import { isCodeMode } from './pack-layout.js';
 import { clientMetadata, type RequestContext } from './turn-metadata.js';
 
-/** The base-instructions message of a thread: one part, a stable id. */
-export function baseInstructionsMessage(threadId: string, text: string, turnId?: string): ResponseItem {
-  return contextMessage(
-    'developer',
-    [{ text, kind: BASE_INSTRUCTIONS_KIND, provenance: HARNESS }],
-    turnId !== undefined ? { turnId } : {},
-    baseInstructionsId(threadId, text),
-  );
+/**
+ * The base-instructions message of a thread: one part, the metadata of the window that holds it, and
+ * an id stable across the requests that add it as they are sent (a window that holds it gives it one
+ * of its own).
+ */
+export function baseInstructionsMessage(threadId: string, text: string, meta: ItemMeta = {}, id = baseInstructionsId(threadId, text)): ResponseItem {
+  return contextMessage('developer', [{ text, kind: BASE_INSTRUCTIONS_KIND, provenance: HARNESS }], meta, id);
 }
 
 /**
- * The input as sent: the base instructions put in front unless the history already holds them
- * (after a compaction that changed them), behind a leading `additional_tools` item.
+ * A window with `instructions` as its base-instructions message: behind a leading `additional_tools`
+ * item, in place of one it already holds.
+ */
+export function windowWithInstructions(window: readonly ResponseItem[], instructions: ResponseItem): ResponseItem[] {
+  const rest = window.filter((item) => !isBaseInstructionsMessage(item));
+  const at = rest[0]?.type === 'additional_tools' ? 1 : 0;
+  return [...rest.slice(0, at), instructions, ...rest.slice(at)];
+}
+
+/**
+ * The input as sent: the base instructions put in front unless the history already holds them (a
+ * code-mode model's window, or one after a compaction that changed them), behind a leading
+ * `additional_tools` item.
  */
 export function inputWithInstructions(input: readonly ResponseItem[], instructions: ResponseItem): ResponseItem[] {
   if (input.some(isBaseInstructionsMessage)) return [...input];

@@ -27,9 +27,10 @@ import { toolTurnItem } from './tool-call-items.js';
 import { compactThread, type CompactingThread } from './compaction.js';
 import { windowContext } from './initial-context.js';
 import { installationId } from './installation-id.js';
-import { decorateCreatedItem, modelOutputItem, type ItemMeta } from './items.js';
+import { decorateCreatedItem, messageId, modelOutputItem, type ItemMeta } from './items.js';
 import { sentInstructions0169, sessionInstructions0169, toolNames } from './model-instructions.js';
-import { baseInstructionsMessage, bodyFor0169, sentPrompt0169 } from './render-body.js';
+import { baseInstructionsMessage, bodyFor0169, sentPrompt0169, windowWithInstructions } from './render-body.js';
+import { isCodeMode } from './pack-layout.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { turnAbortedEvent } from '../../rollout/records.js';
@@ -137,14 +138,18 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return { turnId: this.#turn?.turnId, ...(createTime ? { createTime: unixSeconds() } : {}) };
   }
 
-  buildInitialContext(pack: Pack, settings: TurnSettings, _base: string, opts: InitialContextOptions = {}): ResponseItem[] {
+  buildInitialContext(pack: Pack, settings: TurnSettings, base: string, opts: InitialContextOptions = {}): ResponseItem[] {
     this.#contextRebuilt = true;
-    return windowContext(pack, settings, {
-      ...this.itemMeta(this.#windowNumber === 0),
+    const meta = this.itemMeta(this.#windowNumber === 0);
+    const window = windowContext(pack, settings, {
+      ...meta,
       multiAgentVersion: this.#multiAgentVersion,
       toolNames: this.#toolNames,
       includeDeveloperInstructions: opts.includeDeveloperInstructions,
     });
+    // A code-mode model's window holds its base instructions, behind its tools: Codex 0.169 records
+    // them with the window; other models get them at send time only (inputWithInstructions).
+    return isCodeMode(settings.model) ? windowWithInstructions(window, baseInstructionsMessage(this.threadId, this.sent(base), meta, messageId())) : window;
   }
 
   settingsUpdateItems(pack: Pack, previous: PreviousTurn, next: TurnSettings, _base: string, opts: { afterFreshContext?: boolean } = {}): ResponseItem[] {
@@ -281,8 +286,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const text = this.init.instructionsOverride ?? sessionInstructions0169(this.pack, settings.model, settings.personality);
     if (text === state.baseInstructions) return window;
     // New base instructions live in the history; the ones in session_meta no longer apply.
-    const at = window[0]?.type === 'additional_tools' ? 1 : 0;
-    return [...window.slice(0, at), baseInstructionsMessage(this.threadId, this.sent(text), this.#turn?.turnId), ...window.slice(at)];
+    return windowWithInstructions(window, baseInstructionsMessage(this.threadId, this.sent(text), { turnId: this.#turn?.turnId }));
   }
 
   compactionStarted(state: ThreadState): RolloutLineInput[] {
