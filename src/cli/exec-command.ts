@@ -154,7 +154,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   const mapper = new ExecEventMapper({ usageFields: older ? 'codex-0.98' : 'full', fileChangeStarted: !older, compactionItem: older, instructionWarningItems: !older });
   const onEvent = (event: ThreadEvent) => {
     // What the stream leaves out is still said, on stderr.
-    if (json && older && event.type === 'warning' && event.about === 'instructions') io.stderr(`warning: ${event.message}`);
+    if (json && event.type === 'warning' && (event.about === 'skills' || (older && event.about === 'instructions'))) io.stderr(`warning: ${event.message}`);
     if (json) for (const line of mapper.map(event)) io.stdout(JSON.stringify(line));
     else progress(event, io);
   };

@@ -70,8 +70,9 @@ export async function discoverProjectDocs(
       continue;
     }
     if (budget <= 0) {
-      warnings.push(`${found}: skipped, the project_doc_max_bytes budget is used up`);
-      continue;
+      // One warning for what the spent budget leaves out, naming where that starts, as Codex gives it.
+      warnings.push(`${found}: skipped with the docs below it, the project_doc_max_bytes budget is used up`);
+      break;
     }
     let text: string;
     if (bytes.length > budget) {

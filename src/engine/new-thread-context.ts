@@ -24,7 +24,7 @@ export interface ThreadContext {
   readonly warnings: string[];
 }
 
-export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): Promise<{ settings: TurnSettings; warnings: string[] }> {
+export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): Promise<{ settings: TurnSettings; warnings: string[]; skillWarnings: string[] }> {
   const cwd = input.overrides.cwd ?? input.cwd;
   const user = await loadUserInstructions(rt.pack, rt.home, cwd, rt.config, {
     skillsInline: rt.profile.skillsInUserInstructions,
@@ -46,7 +46,7 @@ export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): P
     userInstructions: user.text,
     skills: user.skills,
   });
-  return { settings, warnings: user.warnings };
+  return { settings, warnings: user.warnings, skillWarnings: user.skillWarnings };
 }
 
 /** The profile's catalog instructions for a model, when the profile has its own rule. */

@@ -94,7 +94,8 @@ export class ExecEventMapper {
         return [{ type: 'item.completed', item: fileChangeItem(id, event.changes, event.status === 'completed' ? 'completed' : 'failed') }];
       }
       case 'warning':
-        if (event.about === 'instructions' && this.options.instructionWarningItems === false) return [];
+        // Neither generation shows a skill it skipped as an item.
+        if (event.about === 'skills' || (event.about === 'instructions' && this.options.instructionWarningItems === false)) return [];
         return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
       case 'plan_updated': {
         const items = event.plan.map((p) => ({ text: p.step, completed: p.status === 'completed' }));

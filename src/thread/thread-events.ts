@@ -48,8 +48,8 @@ export type ThreadEvent =
   | { type: 'retrying'; retry: number; maxRetries: number; reason: string }
   | { type: 'compaction_started'; itemId: string; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; itemId: string; tokensBefore: number; tokensAfter: number }
-  /** `about: 'instructions'`: a problem with the user instructions (AGENTS.md, skills) found as the turn's settings were read. */
-  | { type: 'warning'; message: string; about?: 'instructions' }
+  /** `about`: a problem found as the turn's settings were read, with the user instructions (AGENTS.md) or with a skill. */
+  | { type: 'warning'; message: string; about?: 'instructions' | 'skills' }
   | { type: 'turn_completed'; turnId: string; usage: TokenUsage | null; lastMessage: string | undefined }
   | { type: 'turn_interrupted'; turnId: string }
   | { type: 'turn_failed'; turnId: string; message: string };

@@ -30,7 +30,8 @@ export interface RunOptions {
 export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema' | 'turnId' | 'withoutInput'>;
 
 /** The settings of one turn: the thread's overrides over the configuration (the engine resolves them). */
-export type SettingsFor = (input: { cwd: string; overrides: SettingsOverrides }) => Promise<{ settings: TurnSettings; warnings: string[] }>;
+/** A turn's settings and what reading them found wrong: with the user instructions, and (apart) with the skills. */
+export type SettingsFor = (input: { cwd: string; overrides: SettingsOverrides }) => Promise<{ settings: TurnSettings; warnings: string[]; skillWarnings?: string[] }>;
 
 export class Thread {
   #running = false;
@@ -82,9 +83,10 @@ export class Thread {
     this.#inTurn = true;
     try {
       const overrides = { ...this.threadOverrides, ...definedOnly(opts.overrides ?? {}) };
-      const { settings, warnings } = await this.settingsFor({ cwd: this.defaultCwd, overrides });
+      const { settings, warnings, skillWarnings = [] } = await this.settingsFor({ cwd: this.defaultCwd, overrides });
       const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
       for (const message of warnings) emit({ type: 'warning', message, about: 'instructions' });
+      for (const message of skillWarnings) emit({ type: 'warning', message, about: 'skills' });
       const signal = opts.signal ?? new AbortController().signal;
       return await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
     } finally {
