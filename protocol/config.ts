@@ -93,7 +93,7 @@ const SETTINGS_FIELDS = {
   developer_instructions: lazySchema(() => z.string().optional()),
   model_instructions_file: lazySchema(() => z.string().optional()),
   /** Codex's web search tool: absent, `live` with full access, else `cached`. */
-  web_search: lazySchema(() => z.enum(['disabled', 'cached', 'live']).optional()),
+  web_search: lazySchema(() => z.enum(['disabled', 'cached', 'live', 'indexed']).optional()),
 };
 
 export const ProfileToml = lazySchema(() => z.strictObject(SETTINGS_FIELDS));

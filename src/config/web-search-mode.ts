@@ -3,12 +3,13 @@
 // a setting it follows the sandbox: live only when commands run without one. The generations differ
 // on the rest: Codex 0.98 holds `"cached"` even without a sandbox and honours all the older switches
 // (`[features] web_search_request` and `[tools] web_search = true`: live; `[features]
-// web_search_cached`: cached); Codex 0.169 treats `"cached"` as the default and keeps only
-// `[features] web_search_request`.
+// web_search_cached`: cached); Codex 0.169 treats `"cached"` as the default, keeps only
+// `[features] web_search_request`, and adds `"indexed"`: live access with indexed access too
+// (Codex 0.98 refuses that value at start, and so does weft: its retired settings).
 import type { ConfigToml } from '../../protocol/config.js';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
 
-export type WebSearchMode = 'disabled' | 'cached' | 'live';
+export type WebSearchMode = 'disabled' | 'cached' | 'live' | 'indexed';
 
 export interface WebSearchRules {
   /** `cached` holds even under danger-full-access (0.98); else it is the default, following the sandbox. */

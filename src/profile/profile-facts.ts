@@ -18,7 +18,13 @@ export interface ProfileFacts extends Pick<CompatProfile, 'cliVersion' | 'retire
 
 /** By profile, in the order of the `compat` values; each profile is built from its own. */
 export const PROFILE_FACTS: Readonly<Record<CompatProfileName, ProfileFacts>> = {
-  'codex-0.98': { cliVersion: '0.98.0', retiredSettings: [], configProfiles: 'tables', codexThreadIndex: false, execOptions: ['full-auto'] },
+  'codex-0.98': {
+    cliVersion: '0.98.0',
+    retiredSettings: [{ key: 'web_search', value: 'indexed' }],
+    configProfiles: 'tables',
+    codexThreadIndex: false,
+    execOptions: ['full-auto'],
+  },
   'codex-0.169': {
     cliVersion: '0.169.0',
     retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],

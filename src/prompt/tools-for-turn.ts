@@ -14,10 +14,14 @@ export function toolsForTurn(
   settings: { readonly sandbox: SandboxPolicy; readonly model: ModelInfo; readonly webSearch?: WebSearchMode | undefined },
 ): ToolSpec[] {
   const mode = webSearchMode(settings.webSearch, settings.sandbox);
-  const live = mode === 'live';
+  const live = mode === 'live' || mode === 'indexed';
   const noPatchTool = settings.model.apply_patch_tool_type === null;
   return packTools
     .filter((tool) => !(noPatchTool && tool.name === APPLY_PATCH_TOOL_NAME))
     .filter((tool) => !(mode === 'disabled' && tool.type === 'web_search'))
-    .map((tool) => (tool.type === 'web_search' && 'external_web_access' in tool ? { ...tool, external_web_access: live } : tool));
+    .map((tool) =>
+      tool.type === 'web_search' && 'external_web_access' in tool
+        ? { ...tool, external_web_access: live, ...(mode === 'indexed' ? { indexed_web_access: true } : {}) }
+        : tool,
+    );
 }

@@ -1,8 +1,8 @@
 // The web search tool as the Codex generations offer it (seen by differential testing). Both:
 // `web_search = "disabled"` leaves it out, `"live"` turns live access on, and without a setting it is
 // live only without a sandbox. Codex 0.98 also holds `"cached"` without a sandbox and honours the
-// older switches; Codex 0.169 treats `"cached"` as the default and keeps only
-// `[features] web_search_request`.
+// older switches; Codex 0.169 treats `"cached"` as the default, keeps only
+// `[features] web_search_request`, and adds `"indexed"`, which Codex 0.98 refuses.
 import { describe, expect, it } from 'vitest';
 import type { ConfigToml } from '../../protocol/config.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
@@ -51,5 +51,13 @@ describe('where the generations differ', () => {
     expect(webSearch(WEB_SEARCH_RULES_0_169, { web_search: 'cached' }, full)).toEqual(LIVE);
     expect(webSearch(WEB_SEARCH_RULES_0_169, { features: { web_search_cached: true } }, full)).toEqual(LIVE);
     expect(webSearch(WEB_SEARCH_RULES_0_169, { tools: { web_search: true } }, readOnly)).toEqual(CACHED);
+  });
+
+  it('codex-0.169 has "indexed": live access with indexed access too; codex-0.98 refuses the value at start', async () => {
+    expect(webSearch(WEB_SEARCH_RULES_0_169, { web_search: 'indexed' }, readOnly)).toEqual({ ...LIVE, indexed_web_access: true });
+    const { refuseRetiredSettings } = await import('../../src/config/retired-settings.js');
+    const { PROFILE_FACTS } = await import('../../src/profile/profile-facts.js');
+    expect(() => refuseRetiredSettings(PROFILE_FACTS['codex-0.98'].retiredSettings, 'codex-0.98', { web_search: 'indexed' }, '/h/config.toml')).toThrow(/web_search = "indexed"/);
+    expect(() => refuseRetiredSettings(PROFILE_FACTS['codex-0.169'].retiredSettings, 'codex-0.169', { web_search: 'indexed' }, '/h/config.toml')).not.toThrow();
   });
 });
