@@ -159,6 +159,8 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     else progress(event, io);
   };
   onEvent({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath });
+  // Deprecated settings are items of the stream before the turn, as in Codex 0.169 (0.98 reports none).
+  for (const message of weft.runtime.notices) onEvent({ type: 'warning', message, about: 'config' });
   const stop = interruptOnSignals();
   try {
     const outcome = await thread.run(prompt, { onEvent, signal: stop.signal, outputSchema: schema, images });

@@ -5,6 +5,7 @@
 // reporting the same warnings. The profile modules are loaded only by what runs a thread.
 import type { CompatProfileName, ConfigToml } from '../../protocol/config.js';
 import { loadConfig, type ConfigProfileOptions } from '../config/load-config.js';
+import { deprecationNotices } from '../config/deprecated-settings.js';
 import { refuseRetiredSettings } from '../config/retired-settings.js';
 import { resolveWeftHome } from '../config/weft-home.js';
 import type { CompatProfile } from '../profile/profile.js';
@@ -31,6 +32,8 @@ export interface ConfiguredHome {
   readonly warnings: string[];
   /** The profile the options and the configuration name. */
   readonly compat: CompatProfileName;
+  /** Deprecated settings the configuration uses, as this generation reports them (deprecated-settings.ts). */
+  readonly notices: readonly string[];
 }
 
 export interface ConfiguredProfile extends ConfiguredHome {
@@ -49,7 +52,8 @@ export async function configuredHome(opts: ProfileOptions): Promise<ConfiguredHo
   });
   const compat = opts.compat ?? loaded.config.compat ?? DEFAULT_COMPAT;
   refuseRetiredSettings(PROFILE_FACTS[compat].retiredSettings, compat, loaded.config, loaded.file);
-  return { home, config: loaded.config, configFile: loaded.file, warnings: loaded.warnings, compat };
+  const notices = deprecationNotices(loaded.config, PROFILE_FACTS[compat].deprecatedSettings);
+  return { home, config: loaded.config, configFile: loaded.file, warnings: loaded.warnings, compat, notices };
 }
 
 /** `--profile` as the generation in effect reads it (the command line's `--compat`, else the configuration's). */

@@ -39,6 +39,8 @@ export interface Runtime {
   /** What the model reads back from apply_patch (weft's own refusals when the pack has none). */
   readonly patchTexts: PatchTexts;
   readonly warnings: readonly string[];
+  /** Deprecated settings the configuration uses, as the generation reports them (its exec stream shows each as an item). */
+  readonly notices: readonly string[];
 }
 
 export interface RuntimeOptions extends ProfileOptions {
@@ -51,7 +53,7 @@ const WEFT_TOOL_TEXTS: PackLayout = { name: 'weft tool texts', files: ALL_TOOL_T
 const WEFT_PATCH_TEXTS: PackLayout = { name: 'weft apply_patch texts', files: APPLY_PATCH_ERROR_FILES.map(({ optional: _optional, ...spec }) => spec) };
 
 export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
-  const { home, config, configFile, warnings, profile } = await configuredProfile(opts);
+  const { home, config, configFile, warnings, notices, profile } = await configuredProfile(opts);
   // A pack the user names must exist; weft's own pack is a stack of directories per profile.
   const userPack = opts.packDir ?? (config.pack ? path.resolve(home, expandHome(config.pack, opts.env)) : undefined);
   if (userPack !== undefined) await assertPackDir(userPack, opts.packDir !== undefined ? '--pack' : 'config `pack`');
@@ -72,6 +74,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
     toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_TOOL_TEXTS)),
     patchTexts: patchTextsFrom(pack, hasPatchErrorTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_PATCH_TEXTS)),
     warnings,
+    notices,
   };
 }
 

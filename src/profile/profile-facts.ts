@@ -4,9 +4,12 @@
 // `weft --version` and `weft thread list` need these and nothing else of a profile, whose modules
 // (its context, tools, rollout handling and their schemas) are most of what a command loads.
 import type { CompatProfileName } from '../../protocol/config.js';
+import type { DeprecatedSetting } from '../config/deprecated-settings.js';
 import type { CompatProfile } from './profile.js';
 
 export const DEFAULT_COMPAT: CompatProfileName = 'codex-0.169';
+
+const WEB_SEARCH_INSTEAD = 'web search is on by default; choose how with the top-level `web_search` key (live, indexed, cached or disabled)';
 
 /** `exec` options one generation of Codex has and the other has not. */
 export type GenerationExecOption = 'full-auto' | 'ephemeral' | 'ignore-user-config' | 'ignore-rules' | 'strict-config' | 'thread-source';
@@ -14,6 +17,8 @@ export type GenerationExecOption = 'full-auto' | 'ephemeral' | 'ignore-user-conf
 export interface ProfileFacts extends Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex'> {
   /** The options of GenerationExecOption this generation's `exec` takes; the others are usage errors, as in Codex. */
   readonly execOptions: readonly GenerationExecOption[];
+  /** Settings this generation reads but calls deprecated, in the order it reports them. */
+  readonly deprecatedSettings: readonly DeprecatedSetting[];
 }
 
 /** By profile, in the order of the `compat` values; each profile is built from its own. */
@@ -24,6 +29,7 @@ export const PROFILE_FACTS: Readonly<Record<CompatProfileName, ProfileFacts>> = 
     configProfiles: 'tables',
     codexThreadIndex: false,
     execOptions: ['full-auto'],
+    deprecatedSettings: [],
   },
   'codex-0.169': {
     cliVersion: '0.169.0',
@@ -31,5 +37,9 @@ export const PROFILE_FACTS: Readonly<Record<CompatProfileName, ProfileFacts>> = 
     configProfiles: 'files',
     codexThreadIndex: true,
     execOptions: ['ephemeral', 'ignore-user-config', 'ignore-rules', 'strict-config', 'thread-source'],
+    deprecatedSettings: [
+      { feature: 'web_search_cached', instead: WEB_SEARCH_INSTEAD },
+      { feature: 'web_search_request', instead: WEB_SEARCH_INSTEAD },
+    ],
   },
 };

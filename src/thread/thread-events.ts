@@ -49,7 +49,7 @@ export type ThreadEvent =
   | { type: 'compaction_started'; itemId: string; trigger: 'manual' | 'pre-turn' | 'mid-turn' }
   | { type: 'compaction_finished'; itemId: string; tokensBefore: number; tokensAfter: number }
   /** `about`: a problem found as the turn's settings were read, with the user instructions (AGENTS.md) or with a skill. */
-  | { type: 'warning'; message: string; about?: 'instructions' | 'skills' }
+  | { type: 'warning'; message: string; about?: 'instructions' | 'skills' | 'config' }
   | { type: 'turn_completed'; turnId: string; usage: TokenUsage | null; lastMessage: string | undefined }
   | { type: 'turn_interrupted'; turnId: string }
   | { type: 'turn_failed'; turnId: string; message: string };
