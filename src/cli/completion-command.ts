@@ -4,6 +4,7 @@
 // `weft completion zsh > "${fpath[1]}/_weft"`, `weft completion fish > ~/.config/fish/completions/weft.fish`.
 import { UsageError } from '../errors.js';
 import { commonOptions, parseCommand, type CliIo } from './cli-options.js';
+import { EXEC_EXTRA_OPTIONS } from './exec-flags.js';
 
 /** Commands, their subcommands and their own flags (the common ones are added to every command). */
 const TABLE: Record<string, { subs: string[]; flags: string[] }> = {
@@ -14,7 +15,18 @@ const TABLE: Record<string, { subs: string[]; flags: string[] }> = {
   },
   exec: {
     subs: ['resume', 'fork'],
-    flags: ['--json', '--experimental-json', '--skip-git-repo-check', '--add-dir', '--output-schema', '--image', '--output-last-message', '--last', '--all'],
+    flags: [
+      '--json',
+      '--experimental-json',
+      '--skip-git-repo-check',
+      '--add-dir',
+      '--output-schema',
+      '--image',
+      '--output-last-message',
+      '--last',
+      '--all',
+      ...Object.keys(EXEC_EXTRA_OPTIONS).map((name) => `--${name}`),
+    ],
   },
   'app-server': { subs: ['generate-json-schema', 'generate-ts'], flags: ['--out', '--experimental', '--max-line-bytes', '--listen', '--ws-token'] },
   view: { subs: [], flags: ['--host', '--port'] },

@@ -79,6 +79,8 @@ describe('command line conventions', () => {
       execFileSync('bash', ['-c', `${out}\nCOMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _weft; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' }).trim().split('\n');
     expect(complete('weft thr')).toEqual(['thread']);
     expect(complete('weft thread --sea')).toEqual(['--search']);
+    // exec's options for clients of Codex come from the table its parser reads.
+    expect(complete('weft exec --ephe')).toEqual(['--ephemeral']);
   });
 
   it.each(['zsh', 'fish'])('completion %s prints a script naming the commands', async (shell) => {
