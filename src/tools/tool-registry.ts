@@ -38,16 +38,17 @@ export class ToolRegistry {
     return [...this.#handlers.keys()];
   }
 
-  /** A generation tool the request did not offer, or an offered tool nobody handles. */
+  /** Within a request's turn: a generation tool the request did not offer, or a name nobody handles. */
   #unsupported(name: string, offered: ReadonlySet<string> | undefined): boolean {
     if (offered === undefined) return false;
-    return this.#handlers.has(name) ? this.#whenOffered.has(name) && !offered.has(name) : offered.has(name);
+    return this.#handlers.has(name) ? this.#whenOffered.has(name) && !offered.has(name) : true;
   }
 
   /**
    * Run one tool call. Resolves with a readable output for every tool-side failure. `offered` holds
    * the tool names the request offered: a generation tool it did not offer answers as an unsupported
-   * call, as does a name the request offered but nobody handles.
+   * call, as does any name nobody handles (Codex answers so, the tool of a disabled MCP server
+   * included); without `offered` (a caller outside a turn) an unhandled name is an unknown tool.
    */
   async dispatch(call: ToolCall, ctx: ToolContext, offered?: ReadonlySet<string>): Promise<ToolResult> {
     const handler = this.#handlers.get(call.name);

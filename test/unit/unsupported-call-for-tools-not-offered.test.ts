@@ -1,6 +1,7 @@
 // A call of a tool the request did not offer (0.169 does not offer update_plan to gpt-5.5), or of a
-// tool it offered that nobody runs, answers with the pack's unsupported-call text, as Codex does;
-// the handler never runs. A name nobody ever heard of keeps the unknown-tool text.
+// name nobody runs (offered or not: the tool of a disabled MCP server, variants *-q-mcp-disabled),
+// answers with the pack's unsupported-call text, as Codex does; the handler never runs. Outside a
+// turn (no offered set) a name nobody handles keeps the unknown-tool text.
 import { describe, expect, it } from 'vitest';
 import { loadPack } from '../../src/pack/load-pack.js';
 import { codex098PackLayout } from '../../src/profile/codex-0.98/pack-layout.js';
@@ -32,10 +33,12 @@ describe('unsupported calls', () => {
     expect((await registry.dispatch(toolCall('mine', {}), ctx, new Set(['exec_command']))).output).toBe('ran');
   });
 
-  it('an offered tool nobody runs answers unsupported; an unheard-of name is an unknown tool', async () => {
+  it('in a turn, an offered tool nobody runs and an unheard-of name both answer unsupported', async () => {
     const offered = new Set(['request_user_input']);
     expect(await registry.dispatch(toolCall('request_user_input', {}), ctx, offered)).toEqual({ output: weftToolTexts.unsupportedCall('request_user_input'), success: false });
-    expect(await registry.dispatch(toolCall('no_such', {}), ctx, offered)).toEqual({ output: weftToolTexts.unknownTool('no_such'), success: false });
+    expect(await registry.dispatch(toolCall('mcp__echo__echo', {}), ctx, offered)).toEqual({ output: weftToolTexts.unsupportedCall('mcp__echo__echo'), success: false });
+    // Outside a turn there is no offered set: an unknown tool.
+    expect(await registry.dispatch(toolCall('no_such', {}), ctx)).toEqual({ output: weftToolTexts.unknownTool('no_such'), success: false });
   });
 
   it("uses Codex 0.169's own words under its pack", async () => {
