@@ -4,7 +4,7 @@
 // refuses them the same way, as usage errors, once the configuration has named the generation.
 import type { CompatProfileName, SandboxMode } from '../../protocol/config.js';
 import { UsageError } from '../errors.js';
-import { PROFILE_FACTS, type GenerationExecOption } from '../profile/profile-facts.js';
+import { GENERATION_EXEC_OPTIONS, PROFILE_FACTS } from '../profile/profile-facts.js';
 import type { ParsedValues } from './cli-options.js';
 
 export const EXEC_EXTRA_OPTIONS = {
@@ -30,7 +30,6 @@ export const EXEC_EXTRA_HELP = `  --dangerously-bypass-approvals-and-sandbox, --
   --thread-source SOURCE        codex-0.169: the new thread's source classification`;
 
 const COLORS = new Set(['always', 'never', 'auto']);
-const GENERATION_OPTIONS: readonly GenerationExecOption[] = ['full-auto', 'ephemeral', 'ignore-user-config', 'ignore-rules', 'strict-config', 'thread-source'];
 
 /**
  * The sandbox a shortcut asks for, checked before anything is read. As in Codex, either one wins
@@ -48,7 +47,7 @@ export function shortcutSandbox(values: ParsedValues): SandboxMode | undefined {
 /** @throws UsageError naming the first option given that this generation's `exec` does not have. */
 export function refuseOtherGenerationOptions(values: ParsedValues, compat: CompatProfileName): void {
   const has = PROFILE_FACTS[compat].execOptions;
-  for (const option of GENERATION_OPTIONS) {
+  for (const option of GENERATION_EXEC_OPTIONS) {
     if (values[option] === undefined || has.includes(option)) continue;
     const hint = option === 'full-auto' ? ' (Codex 0.147 removed it): use --sandbox workspace-write' : '';
     throw new UsageError(`--${option} is not an option of exec under compat ${compat}${hint}`);

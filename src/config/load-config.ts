@@ -70,20 +70,23 @@ export function parseConfigText(
 ): Omit<LoadedConfig, 'exists'> {
   const table = tomlTable(text, file);
   const parsed = overrides.map(parseOverride);
-  const withOverrides = (base: TomlTable): TomlTable =>
-    parsed.reduce((acc, o) => applyOverride(acc, o.path, o.value), base);
   // Validate the file as written first, so an error inside `[profiles.x]` names `profiles.x.key`
   // and each unknown key is reported once, under its real path.
   const warnings: string[] = [];
-  const asWritten = validate(withOverrides(table), sourcesOf(file, parsed, strict), warnings);
+  const asWritten = validate(withOverrides(table, parsed), sourcesOf(file, parsed, strict), warnings);
   const styleFor = profile.styleFor ?? ((): ConfigProfileStyle => 'tables');
-  if (styleFor(asWritten.compat) === 'files') return withProfileFile(table, asWritten, file, parsed, { name: profile.name, styleFor }, warnings, strict);
+  if (styleFor(asWritten.compat) === 'files') return withProfileFile(table, asWritten, file, parsed, profile.name, styleFor, warnings, strict);
   // The profile is chosen first (it may itself come from `-c profile=…`); its table is laid over
   // the file's top level, and the `-c` overrides go on top of both, as in Codex.
   const name = profile.name ?? asWritten.profile;
   if (name === undefined) return { file, config: asWritten, warnings };
   const merged = { ...table, ...profileTable(table, name, file) };
-  return { file, config: validate(withOverrides(merged), sourcesOf(file, parsed, strict), []), warnings };
+  return { file, config: validate(withOverrides(merged, parsed), sourcesOf(file, parsed, strict), []), warnings };
+}
+
+/** The `-c` overrides, in order, on top of a table. */
+function withOverrides(base: TomlTable, overrides: readonly ConfigOverride[]): TomlTable {
+  return overrides.reduce((acc, o) => applyOverride(acc, o.path, o.value), base);
 }
 
 function tomlTable(text: string, file: string): TomlTable {
@@ -117,7 +120,8 @@ function withProfileFile(
   asWritten: ConfigToml,
   file: string,
   overrides: readonly ConfigOverride[],
-  { name, styleFor }: Required<Pick<ConfigProfileOptions, 'styleFor'>> & ConfigProfileOptions,
+  name: string | undefined,
+  styleFor: (compat: CompatProfileName | undefined) => ConfigProfileStyle,
   warnings: string[],
   strict: boolean,
 ): Omit<LoadedConfig, 'exists'> {
@@ -139,11 +143,9 @@ function withProfileFile(
   const text = readIfPresent(profileFile);
   if (text === undefined) return { file, config: asWritten, warnings };
   const overlay = tomlTable(text, profileFile);
-  const merged = deepMerge(table, overlay);
-  const withOverrides = overrides.reduce((acc, o) => applyOverride(acc, o.path, o.value), merged);
   // Unknown keys of config.toml and of the `-c` flags were reported above; the file's are reported here.
   const fromProfile: string[] = [];
-  const config = validate(withOverrides, sourcesOf(file, overrides, strict, { file: profileFile, table: overlay }), fromProfile);
+  const config = validate(withOverrides(deepMerge(table, overlay), overrides), sourcesOf(file, overrides, strict, { file: profileFile, table: overlay }), fromProfile);
   warnings.push(...fromProfile.filter((w) => w.startsWith(`${profileFile}:`)));
   if (styleFor(config.compat) !== 'files') {
     throw new ConfigError(`${profileFile}: key \`compat\` cannot name a generation that reads profiles another way: the generation decides how --profile is read`, profileFile, 'compat');
@@ -171,8 +173,8 @@ interface KeySources {
 }
 
 function sourcesOf(file: string, overrides: readonly ConfigOverride[], strict: boolean, profile?: { file: string; table: TomlTable }): KeySources {
-  const inProfile = (keyPath: readonly string[]): boolean => profile !== undefined && valueAt(profile.table, keyPath) !== undefined;
-  const fileOf = (keyPath: readonly string[]): { file: string } => ({ file: inProfile(keyPath) ? (profile as { file: string }).file : file });
+  const fileOf = (keyPath: readonly string[]): { file: string } =>
+    profile !== undefined && valueAt(profile.table, keyPath) !== undefined ? { file: profile.file } : { file };
   return {
     file,
     strict,

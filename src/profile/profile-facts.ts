@@ -12,7 +12,8 @@ export const DEFAULT_COMPAT: CompatProfileName = 'codex-0.169';
 const WEB_SEARCH_INSTEAD = 'web search is on by default; choose how with the top-level `web_search` key (live, indexed, cached or disabled)';
 
 /** `exec` options one generation of Codex has and the other has not. */
-export type GenerationExecOption = 'full-auto' | 'ephemeral' | 'ignore-user-config' | 'ignore-rules' | 'strict-config' | 'thread-source';
+export const GENERATION_EXEC_OPTIONS = ['full-auto', 'ephemeral', 'ignore-user-config', 'ignore-rules', 'strict-config', 'thread-source'] as const;
+export type GenerationExecOption = (typeof GENERATION_EXEC_OPTIONS)[number];
 
 export interface ProfileFacts extends Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex'> {
   /** The options of GenerationExecOption this generation's `exec` takes; the others are usage errors, as in Codex. */

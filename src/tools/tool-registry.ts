@@ -41,7 +41,7 @@ export class ToolRegistry {
   /** Within a request's turn: a generation tool the request did not offer, or a name nobody handles. */
   #unsupported(name: string, offered: ReadonlySet<string> | undefined): boolean {
     if (offered === undefined) return false;
-    return this.#handlers.has(name) ? this.#whenOffered.has(name) && !offered.has(name) : true;
+    return !this.#handlers.has(name) || (this.#whenOffered.has(name) && !offered.has(name));
   }
 
   /**
