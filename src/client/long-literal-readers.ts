@@ -1,7 +1,7 @@
 // What becomes of a long string literal of an event read as it arrives (streamed-json.ts). Most often
 // the literal repeats, byte for byte, bytes already held: `response.output_item.done` repeats its
 // deltas' literals (delta-runs.ts), `response.completed` repeats the answer `output_item.done` carried
-// (known-json-strings.ts). Those are compared as they arrive and nothing of them is decoded or kept:
+// (long-string-cache.ts). Those are compared as they arrive and nothing of them is decoded or kept:
 // the held bytes were checked as JSON when they came. A literal that differs anywhere is decoded (or
 // only checked, when its text is not used) from where it stands, the part that matched included.
 import { StringSliceDecoder } from './string-slice-decoder.js';

@@ -5,12 +5,12 @@
 // and each long string literal is decoded a slice at a time (string-slice-decoder.ts); only the final
 // text is new memory. JSON.parse still checks every slice (escapes, raw control characters), and a
 // document it would refuse whole is parsed whole, for JSON.parse's own error. The literal's bytes are
-// remembered (known-json-strings.ts): the rollout writes them as they came when they are exactly
+// remembered (long-string-cache.ts): the rollout writes them as they came when they are exactly
 // JSON.stringify's escaping of the text. A literal that is, byte for byte, the literals of the deltas
 // that streamed it (delta-runs.ts) is not decoded at all: its text is theirs.
 import { randomUUID } from 'node:crypto';
 import { BACKSLASH, COLON, QUOTE } from '../json-bytes.js';
-import { rememberJsonString } from '../known-json-strings.js';
+import type { LongStringCache } from '../long-string-cache.js';
 import { escapesAsStringified } from './stringified-escapes.js';
 import { StringSliceDecoder } from './string-slice-decoder.js';
 import type { DeltaRun } from './delta-runs.js';
@@ -116,14 +116,14 @@ interface Literal {
 /**
  * JSON.parse of the UTF-8 document in `pieces`, its long strings decoded a slice at a time, or taken
  * from the deltas in `runs` whose literals they repeat byte for byte (and remembered with their
- * bytes). @throws SyntaxError as JSON.parse does when the document is not JSON.
+ * bytes, in `longStrings`). @throws SyntaxError as JSON.parse does when the document is not JSON.
  */
-export function parseJsonWithLongStrings(pieces: readonly Uint8Array[], runs: readonly DeltaRun[] = []): unknown {
+export function parseJsonWithLongStrings(pieces: readonly Uint8Array[], runs: readonly DeltaRun[], longStrings: LongStringCache): unknown {
   const doc = new Pieces(pieces);
   const literals = doc.length >= LONG_LITERAL ? longLiterals(doc, runs) : undefined;
   if (literals !== undefined && literals.length > 0) {
     try {
-      return parseAround(doc, literals);
+      return parseAround(doc, literals, longStrings);
     } catch {
       // Not JSON after all: parsed whole below, for JSON.parse's own error.
     }
@@ -163,13 +163,13 @@ function isKey(doc: Pieces, at: number): boolean {
 }
 
 /** The document parsed with each long literal swapped for a placeholder, then the decoded texts put in their places. */
-function parseAround(doc: Pieces, literals: readonly Literal[]): unknown {
+function parseAround(doc: Pieces, literals: readonly Literal[], longStrings: LongStringCache): unknown {
   const texts = new Map<string, string>();
   const rest: Uint8Array[] = [];
   let at = 0;
   for (const lit of literals) {
     rest.push(...doc.views(at, lit.from - 1), Buffer.from(JSON.stringify(lit.placeholder)));
-    texts.set(lit.placeholder, decodeLiteral(doc, lit));
+    texts.set(lit.placeholder, decodeLiteral(doc, lit, longStrings));
     at = lit.to + 1;
   }
   rest.push(...doc.views(at, doc.length));
@@ -179,18 +179,18 @@ function parseAround(doc: Pieces, literals: readonly Literal[]): unknown {
 }
 
 /** The text of a long literal, decoded slice by slice. @throws SyntaxError when a slice is not JSON. */
-function decodeLiteral(doc: Pieces, lit: Literal): string {
+function decodeLiteral(doc: Pieces, lit: Literal, longStrings: LongStringCache): string {
   if (lit.run !== undefined) {
     const { text, bytes } = lit.run;
     // Each delta's bytes are valid UTF-8 on their own (delta-runs.ts) and hold whole escapes.
     const asStringified = lit.run.asStringified ?? bytes.every((b) => escapesAsStringified(Buffer.from(b.buffer, b.byteOffset, b.byteLength), 0, b.length));
-    rememberJsonString({ value: text, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified });
+    longStrings.remember({ value: text, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified });
     return text;
   }
   const decoder = new StringSliceDecoder(true);
   for (const view of doc.views(lit.from, lit.to)) decoder.push(view);
   const value = decoder.end();
-  rememberJsonString({ value, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified: decoder.asStringified });
+  longStrings.remember({ value, bytes: doc.views(lit.from, lit.to), length: lit.to - lit.from, asStringified: decoder.asStringified });
   return value;
 }
 

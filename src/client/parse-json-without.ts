@@ -6,10 +6,10 @@
 // (no raw control character, valid escapes) and its structure by parsing its skeleton (the value with
 // every string emptied), so a document JSON.parse would refuse is refused the same way: then the
 // whole text is parsed, which throws JSON.parse's own error. A string that repeats, byte for byte, a
-// long literal already read and checked in this stream (known-json-strings.ts: the answer of
+// long literal already read and checked in this stream (long-string-cache.ts: the answer of
 // `response.output_item.done`) is passed over by comparing bytes, not scanned again.
 
-import { knownJsonStrings } from '../known-json-strings.js';
+import type { KnownJsonString } from '../long-string-cache.js';
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
 
 const HEX = new Set([...'0123456789abcdefABCDEF'].map((c) => c.charCodeAt(0)));
@@ -21,7 +21,11 @@ const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a |
 class Cursor {
   piece = 0;
   at = 0;
-  constructor(readonly pieces: readonly Uint8Array[]) {
+  constructor(
+    readonly pieces: readonly Uint8Array[],
+    /** Long literals already read and checked in this stream, which a repeat is matched against. */
+    readonly known: readonly KnownJsonString[] = [],
+  ) {
     this.#settle();
   }
 
@@ -134,7 +138,7 @@ function skipString(c: Cursor): boolean {
 function skipKnownString(c: Cursor): boolean {
   if (c.done) return false;
   const first = c.peek();
-  for (const known of knownJsonStrings()) {
+  for (const known of c.known) {
     if ((known.bytes.find((b) => b.length > 0) ?? [])[0] !== first) continue;
     const end = matchedThrough(c, known.bytes);
     if (end === undefined) continue;
@@ -202,10 +206,11 @@ function skipValue(c: Cursor): string | undefined {
 /**
  * `JSON.parse` of the UTF-8 document in `pieces`, without the member at `path` (object keys from the
  * top: `['response', 'output']` leaves out `value.response.output`). The member's value is checked but
- * never decoded. @throws SyntaxError as JSON.parse does when the document is not JSON.
+ * never decoded; a string in it that repeats one of `known` byte for byte is passed over without a
+ * scan. @throws SyntaxError as JSON.parse does when the document is not JSON.
  */
-export function parseJsonWithout(pieces: readonly Uint8Array[], path: readonly string[]): unknown {
-  const skimmed = skim(pieces, path);
+export function parseJsonWithout(pieces: readonly Uint8Array[], path: readonly string[], known: readonly KnownJsonString[] = []): unknown {
+  const skimmed = skim(pieces, path, known);
   if (skimmed !== undefined) {
     try {
       JSON.parse(skimmed.skeleton);
@@ -231,8 +236,8 @@ interface Skimmed {
 }
 
 /** One pass over the document: what is kept, and what is left out (as skeletons). */
-function skim(pieces: readonly Uint8Array[], path: readonly string[]): Skimmed | undefined {
-  const c = new Cursor(pieces);
+function skim(pieces: readonly Uint8Array[], path: readonly string[], known: readonly KnownJsonString[]): Skimmed | undefined {
+  const c = new Cursor(pieces, known);
   const kept = new Kept(c);
   const skeletons: string[] = [];
   // Per open container: whether it is an object, and the key of its current member.

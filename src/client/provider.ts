@@ -1,6 +1,7 @@
 // A model provider as the client needs it (Codex's `[model_providers.<id>]`), and where its API key
 // comes from.
 import { MissingApiKeyError } from '../errors.js';
+import type { LongStringCache } from '../long-string-cache.js';
 
 export type WireApi = 'responses' | 'chat' | 'anthropic';
 
@@ -93,6 +94,8 @@ export interface WireCallOptions<Body> {
   headers?: Record<string, string>;
   /** Where the API key's variable is read; process.env by default. */
   env?: Env;
+  /** The thread's long strings, filled as they are read, for its rollout writer (a fresh one when absent). */
+  longStrings?: LongStringCache | undefined;
 }
 
 /** `base_url` + `path`, without the query: what error messages name (a query may hold a credential). */

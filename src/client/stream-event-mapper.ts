@@ -20,7 +20,7 @@ import type { SseJsonOptions } from './sse-json.js';
 import { LargeEventReader } from './large-event-reader.js';
 import { StreamedJson, type JsonPath } from './streamed-json.js';
 import { RepeatedLiteral } from './long-literal-readers.js';
-import { knownJsonStrings, rememberJsonString } from '../known-json-strings.js';
+import type { LongStringCache } from '../long-string-cache.js';
 
 export interface StreamFailure {
   message: string;
@@ -80,23 +80,29 @@ export const isUnreadStreamEvent = (event: string): boolean => UNREAD_EVENTS.has
  * `response.output`; weft takes the items from `response.output_item.done` alone, as Codex does (it
  * reads only the response's id and usage here), so that member is left out undecoded (a stream
  * without `output_item.done` events yields no items, with or without it). Those two are read as their
- * bytes arrive (large-event-reader.ts): when large, their chunks are let go as they are read.
+ * bytes arrive (large-event-reader.ts): when large, their chunks are let go as they are read. The long
+ * strings read go into the thread's `longStrings`, for its rollout writer.
  */
-export function streamEventReaders(): Pick<SseJsonOptions, 'readers' | 'streamed'> {
+export function streamEventReaders(longStrings: LongStringCache): Pick<SseJsonOptions, 'readers' | 'streamed'> {
   const runs = new DeltaRuns();
+  // A long literal that is its deltas' literals end to end: their text, its bytes kept for the rollout.
+  const takenFromDeltas = (run: DeltaRun): string => {
+    longStrings.remember({ value: run.text, bytes: run.bytes, length: run.length, asStringified: run.asStringified === true });
+    return run.text;
+  };
   return {
     readers: new Map([['response.output_text.delta', (bytes: readonly Buffer[]) => readDelta(bytes, runs)]]),
     streamed: (event) => {
       if (event === 'response.output_item.done') {
         return new LargeEventReader(
-          (pieces) => parseJsonWithLongStrings(pieces, runs.longRuns(LONG_LITERAL)),
+          (pieces) => parseJsonWithLongStrings(pieces, runs.longRuns(LONG_LITERAL), longStrings),
           () => new StreamedJson(event, () => new RepeatedLiteral(runs.longRuns(LONG_LITERAL), true, takenFromDeltas)),
         );
       }
       if (event === 'response.completed') {
         return new LargeEventReader(
-          (pieces) => parseJsonWithout(pieces, COMPLETED_OUTPUT),
-          () => new StreamedJson(event, (path) => new RepeatedLiteral(isWithin(path, COMPLETED_OUTPUT) ? knownJsonStrings() : [], !isWithin(path, COMPLETED_OUTPUT), () => '')),
+          (pieces) => parseJsonWithout(pieces, COMPLETED_OUTPUT, longStrings.known()),
+          () => new StreamedJson(event, (path) => new RepeatedLiteral(isWithin(path, COMPLETED_OUTPUT) ? longStrings.known() : [], !isWithin(path, COMPLETED_OUTPUT), () => '')),
           (value) => {
             removeAt(value, COMPLETED_OUTPUT);
             return value;
@@ -111,12 +117,6 @@ export function streamEventReaders(): Pick<SseJsonOptions, 'readers' | 'streamed
 const COMPLETED_OUTPUT = ['response', 'output'];
 
 const isWithin = (path: JsonPath, prefix: readonly string[]): boolean => prefix.every((key, i) => path[i] === key);
-
-/** The text of a long literal that is its deltas' literals end to end: theirs, its bytes remembered for the rollout. */
-function takenFromDeltas(run: DeltaRun): string {
-  rememberJsonString({ value: run.text, bytes: run.bytes, length: run.length, asStringified: run.asStringified === true });
-  return run.text;
-}
 
 const QUOTED_DELTA_KEY = Buffer.from('"delta"');
 

@@ -34,6 +34,7 @@ import { idleWatchFor, type IdleWatch } from './idle-watch.js';
 import { isUnreadStreamEvent, mapStreamEvent, streamEventReaders } from './stream-event-mapper.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 import { sseJsonBatches, type SseAnswer } from './sse-json.js';
+import { LongStringCache } from '../long-string-cache.js';
 
 export { isAbortError } from './api-errors.js';
 
@@ -47,6 +48,7 @@ interface AttemptContext {
   what: string;
   secrets: readonly string[];
   signal: AbortSignal | undefined;
+  longStrings: LongStringCache;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
     what,
     secrets,
     signal,
+    longStrings: opts.longStrings ?? new LongStringCache(),
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -121,7 +124,7 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
   // 'broken': the stream stopped without an answer; 'failed': the server answered with a failure.
   let failure: (AttemptFailure & { code?: string; kind: 'broken' | 'failed' }) | undefined;
   try {
-    read: for await (const batch of sseJsonBatches(response, { skip: isUnreadStreamEvent, ...streamEventReaders() })) {
+    read: for await (const batch of sseJsonBatches(response, { skip: isUnreadStreamEvent, ...streamEventReaders(ctx.longStrings) })) {
       watch.touch();
       // Stop at once, even when the rest of the body is already buffered (the consumer checks again
       // between the events of a batch).

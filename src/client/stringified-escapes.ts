@@ -1,6 +1,6 @@
 // Whether the escapes of JSON string content are the ones JSON.stringify writes: then the bytes that
 // arrived are exactly JSON.stringify's text, and a writer may copy them instead of escaping the text
-// again (known-json-strings.ts).
+// again (long-string-cache.ts).
 import { BACKSLASH } from '../json-bytes.js';
 
 const U = 0x75;

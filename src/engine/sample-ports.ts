@@ -4,6 +4,7 @@
 import type { ClientEvent, ClientEventBatch } from '../client/client-events.js';
 import type { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import type { Env } from '../client/provider.js';
+import type { LongStringCache } from '../long-string-cache.js';
 import { streamRequest } from '../client/stream-request.js';
 import type { PackDirs } from '../pack/load-pack.js';
 import { createPromptShaper, type PromptShapingOptions } from '../prompt/prompt-shaper.js';
@@ -24,10 +25,10 @@ export function samplePorts(
   wire: WireOptions = {},
   sending: SendingOptions = {},
 ): { render: RenderFn; stream: StreamFn } {
-  const { webSocket, onModelsEtag, headersFor } = sending;
+  const { webSocket, onModelsEtag, headersFor, longStrings } = sending;
   return {
     render: sampleRenderer(createPromptShaper(shaping, packDir), wire),
-    stream: (o) => withoutModelsEtag(streamRequest({ ...o, env, webSocket, ...(headersFor ? { headers: headersFor(o.request) } : {}) }), onModelsEtag),
+    stream: (o) => withoutModelsEtag(streamRequest({ ...o, env, webSocket, longStrings, ...(headersFor ? { headers: headersFor(o.request) } : {}) }), onModelsEtag),
   };
 }
 
@@ -39,6 +40,8 @@ export interface SendingOptions {
   readonly onModelsEtag?: ((etag: string) => Promise<void>) | undefined;
   /** The generation's headers for a rendered request (no credentials). */
   readonly headersFor?: ((request: WireRequest) => Record<string, string>) | undefined;
+  /** The thread's long strings, shared with its rollout writer (long-string-cache.ts). */
+  readonly longStrings?: LongStringCache | undefined;
 }
 
 /**

@@ -50,6 +50,7 @@ import type { Extension } from '../extensions/extension.js';
 import { loadConfiguredExtensions } from '../extensions/load-extension.js';
 import { ExtensionRegistry } from '../extensions/registry.js';
 import { hooksForThread, type ReopenedRollout } from '../extensions/thread-hooks.js';
+import { LongStringCache } from '../long-string-cache.js';
 
 export interface WeftOptions extends RuntimeOptions {
   /** Working directory of new threads (default: process.cwd()). */
@@ -155,7 +156,9 @@ export class Weft {
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? process.cwd());
     const overrides = { ...opts.overrides, cwd };
     // A turn that cannot start (no provider, no key) must not leave an empty thread behind.
-    const deps = opts.keyCheckedAtFirstCall === true ? this.#deps() : this.#readyDeps();
+    // The long strings its stream reads, which its rollout writer copies (one cache per thread).
+    const longStrings = new LongStringCache();
+    const deps = opts.keyCheckedAtFirstCall === true ? this.#deps(longStrings) : this.#readyDeps(longStrings);
     await this.#refreshCatalog();
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
@@ -180,7 +183,7 @@ export class Weft {
         baseInstructions: ctx.baseInstructions,
         git: await gitInfo(cwd),
       }),
-      { format: profileThread.rolloutFormat, home: opts.rolloutHome ?? rt.home, inMemory: opts.ephemeral === true, onWarning: (w) => warnings.push(w) },
+      { format: profileThread.rolloutFormat, home: opts.rolloutHome ?? rt.home, inMemory: opts.ephemeral === true, onWarning: (w) => warnings.push(w), longStrings },
     );
     const state: ThreadState = {
       id,
@@ -216,7 +219,7 @@ export class Weft {
    */
   async forkThread(ref: string, opts: OpenThreadOptions & { at?: number } = {}): Promise<Thread> {
     const parentPath = await this.#locate(ref, opts.cwd);
-    if (opts.keyCheckedAtFirstCall !== true) this.#readyDeps();
+    if (opts.keyCheckedAtFirstCall !== true) this.#readyDeps(new LongStringCache());
     const head = await readRolloutHead(parentPath);
     if (!head.sessionMeta) throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
     const newId = newThreadId();
@@ -292,10 +295,11 @@ export class Weft {
     });
     // Items of a rollout of the other generation, as this profile sends them.
     const adopt = restored.meta.cli_version !== rt.profile.cliVersion ? rt.profile.storedItem : undefined;
+    const longStrings = new LongStringCache();
     const state: ThreadState = {
       id: forkedId ?? restored.meta.id,
       rolloutPath: file,
-      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat, onWarning),
+      writer: await this.store.openForWriting(file, lock, profileThread.rolloutFormat, onWarning, longStrings),
       baseInstructions: base.text,
       history: adopt ? restored.history.flatMap((item) => adopt(item) ?? []) : restored.history,
       previousTurn: restored.lastTurnContext ? previousTurnFromRollout(restored.lastTurnContext) : previousTurnOf(settings),
@@ -306,7 +310,7 @@ export class Weft {
       extraToolSpecs: [],
       profileThread,
     };
-    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
+    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(longStrings), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
     this.#pendingWarnings.set(thread, warnings);
     return thread;
   }
@@ -337,13 +341,13 @@ export class Weft {
   }
 
   /** The thread deps, once the provider is known to be usable: its table exists and its key is set. */
-  #readyDeps(): ThreadDeps {
-    const deps = this.#deps();
+  #readyDeps(longStrings: LongStringCache): ThreadDeps {
+    const deps = this.#deps(longStrings);
     resolveApiKey(deps.provider, this.runtime.env);
     return deps;
   }
 
-  #deps(): ThreadDeps {
+  #deps(longStrings: LongStringCache): ThreadDeps {
     const rt = this.runtime;
     const provider = providerSettings(rt.config, rt.configFile, rt.env);
     // One connection per thread, as Codex keeps one per session.
@@ -364,6 +368,7 @@ export class Weft {
         webSocket,
         onModelsEtag: this.#catalogRefresher().onModelsEtag,
         headersFor: (request) => rt.profile.requestHeaders(request, headerContext),
+        longStrings,
       }),
       closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,

@@ -6,7 +6,7 @@
 // (rollout-bytes.ts). Joined, the pieces are exactly JSON.stringify's text.
 
 import { writeMembers, writtenMemberByMember } from '../json-members.js';
-import { forgetJsonStrings, stringifiedBytesOf } from '../known-json-strings.js';
+import type { LongStringCache } from '../long-string-cache.js';
 
 /** A string of at least this many characters is kept whole and escaped when written. */
 export const LONG_STRING = 64 * 1024;
@@ -79,35 +79,13 @@ export function* escapedSlices(value: string): Generator<string, void, undefined
   yield '"';
 }
 
-/**
- * The escaped slices of the last long string written. A 0.169 turn writes its answer three times
- * (the display event, the item, the turn's last message), so it is escaped once. Only a cache: it
- * holds one string's slices, and writers drop it when they flush (at the end of a turn).
- */
-let lastEscaped: { readonly value: string; readonly slices: readonly string[] } | undefined;
-
-function escapedSlicesOf(value: string): readonly string[] {
-  if (lastEscaped?.value === value) return lastEscaped.slices;
-  const slices = [...escapedSlices(value)];
-  lastEscaped = { value, slices };
-  return slices;
-}
-
-/** Drops the cached escaped text (see escapedSlicesOf) and the bytes of the strings read this turn. */
-export function forgetEscapedText(): void {
-  lastEscaped = undefined;
-  forgetJsonStrings();
-}
-
 /** The pieces joined into one text (small lines, tests). */
 export function joinPieces(pieces: readonly JsonPiece[]): string {
   return pieces.map((p) => (typeof p === 'string' ? p : [...escapedSlices(p.value)].join(''))).join('');
 }
 
 /** Bytes are gathered into buffers of this size before each write. */
-const CHUNK_BYTES = 1024 * 1024;
-/** Chunk buffers not in use, shared by every writer (one is out per write in progress). */
-const freeChunks: Buffer[] = [];
+export const CHUNK_BYTES = 1024 * 1024;
 
 /** Whether `pieces` are worth writing a chunk at a time (a long string, or much text). */
 export function isLong(pieces: readonly JsonPiece[]): boolean {
@@ -120,13 +98,19 @@ export function isLong(pieces: readonly JsonPiece[]): boolean {
 }
 
 /**
- * Writes the UTF-8 bytes of `pieces` through `write`, a chunk at a time, in a reused buffer: no copy
- * of the whole text is ever made. `write` must be done with the buffer when it resolves.
+ * Writes the UTF-8 bytes of `pieces` through `write`, a chunk at a time, in `buf` (the writer's own,
+ * reused from line to line, of CHUNK_BYTES): no copy of the whole text is ever made. A long string
+ * whose arrived bytes `longStrings` holds is copied from them. `write` must be done with the buffer
+ * when it resolves.
  */
-export async function writePieces(pieces: readonly JsonPiece[], write: (buf: Buffer, length: number) => Promise<void>): Promise<void> {
-  const buf = freeChunks.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES);
+export async function writePieces(
+  pieces: readonly JsonPiece[],
+  write: (buf: Buffer, length: number) => Promise<void>,
+  buf: Buffer,
+  longStrings: LongStringCache,
+): Promise<void> {
   let at = 0;
-  /** Bytes copied as they are (a long string's escaped text as it arrived, known-json-strings.ts). */
+  /** Bytes copied as they are (a long string's escaped text as it arrived, long-string-cache.ts). */
   const putBytes = async (bytes: Uint8Array): Promise<void> => {
     for (let from = 0; from < bytes.length; ) {
       if (at === CHUNK_BYTES) {
@@ -152,21 +136,17 @@ export async function writePieces(pieces: readonly JsonPiece[], write: (buf: Buf
     }
     at += buf.write(text, at, 'utf8');
   };
-  try {
-    for (const piece of pieces) {
-      if (typeof piece === 'string') {
-        await put(piece);
-        continue;
-      }
-      const stringified = stringifiedBytesOf(piece.value);
-      if (stringified) {
-        await put('"');
-        for (const bytes of stringified) await putBytes(bytes);
-        await put('"');
-      } else for (const slice of escapedSlicesOf(piece.value)) await put(slice);
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      await put(piece);
+      continue;
     }
-    if (at > 0) await write(buf, at);
-  } finally {
-    freeChunks.push(buf);
+    const stringified = longStrings.stringifiedBytesOf(piece.value);
+    if (stringified) {
+      await put('"');
+      for (const bytes of stringified) await putBytes(bytes);
+      await put('"');
+    } else for (const slice of longStrings.escapedSlicesOf(piece.value, escapedSlices)) await put(slice);
   }
+  if (at > 0) await write(buf, at);
 }

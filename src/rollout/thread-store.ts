@@ -14,6 +14,7 @@ import { locateThread } from './lookup.js';
 import { readForReopen } from './resume-index.js';
 import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput, type RolloutWriteObserver } from './writer.js';
 import { parseRolloutFileName } from './paths.js';
+import type { LongStringCache } from '../long-string-cache.js';
 import { threadIndexObserver } from './state-db/thread-index-observer.js';
 import { listThreadsFromIndex, locateThroughIndex } from './state-db/index-listing.js';
 import { takeThreadWriterLock } from './state-db/thread-writer-lock.js';
@@ -65,10 +66,16 @@ export class ThreadStore {
     id: string,
     now: Date,
     sessionMeta: RolloutLineInput,
-    opts: { format?: RolloutLineFormat | undefined; home?: string | undefined; inMemory?: boolean; onWarning?: ((warning: string) => void) | undefined } = {},
+    opts: {
+      format?: RolloutLineFormat | undefined;
+      home?: string | undefined;
+      inMemory?: boolean;
+      onWarning?: ((warning: string) => void) | undefined;
+      longStrings?: LongStringCache | undefined;
+    } = {},
   ): Promise<{ path: string; writer: RolloutWriter }> {
     const file = rolloutPath(opts.home ?? this.home, id, now);
-    if (opts.inMemory) return { path: file, writer: await RolloutWriter.inMemory(file, sessionMeta, { format: opts.format }) };
+    if (opts.inMemory) return { path: file, writer: await RolloutWriter.inMemory(file, sessionMeta, { format: opts.format, longStrings: opts.longStrings }) };
     // A thread written elsewhere (an ephemeral thread's scratch home) is none of Codex's business.
     let observer: RolloutWriteObserver | undefined;
     if (this.#codex && file.startsWith(this.home + path.sep)) {
@@ -76,7 +83,7 @@ export class ThreadStore {
       observer = threadIndexObserver({ home: this.home, rolloutPath: file, onWarning: opts.onWarning, onClosed: codexLock.release });
     }
     try {
-      return { path: file, writer: await RolloutWriter.create(file, sessionMeta, { format: opts.format, observer }) };
+      return { path: file, writer: await RolloutWriter.create(file, sessionMeta, { format: opts.format, observer, longStrings: opts.longStrings }) };
     } catch (err) {
       observer?.closed();
       throw err;
@@ -106,7 +113,13 @@ export class ThreadStore {
   }
 
   /** Appends to an existing rollout under the lock taken with `lock`. */
-  async openForWriting(file: string, lock: RolloutLock, format?: RolloutLineFormat, onWarning?: (warning: string) => void): Promise<RolloutWriter> {
+  async openForWriting(
+    file: string,
+    lock: RolloutLock,
+    format?: RolloutLineFormat,
+    onWarning?: (warning: string) => void,
+    longStrings?: LongStringCache,
+  ): Promise<RolloutWriter> {
     let observer: RolloutWriteObserver | undefined;
     if (this.#codex) {
       const head = await readRolloutHead(file).catch(() => undefined);
@@ -118,7 +131,7 @@ export class ThreadStore {
         onWarning,
       });
     }
-    return RolloutWriter.open(file, { format, lock, observer });
+    return RolloutWriter.open(file, { format, lock, observer, longStrings });
   }
 
   /**

@@ -20,7 +20,8 @@ import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
 import { lockRollout, type RolloutLock } from './lock.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
-import { forgetEscapedText, isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from './json-pieces.js';
+import { CHUNK_BYTES, isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from './json-pieces.js';
+import { LongStringCache } from '../long-string-cache.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {
@@ -71,6 +72,11 @@ export interface RolloutWriteObserver {
 export interface RolloutWriterOptions {
   readonly format?: RolloutLineFormat | undefined;
   readonly observer?: RolloutWriteObserver | undefined;
+  /**
+   * The thread's long strings as they arrived (filled by its stream port): a long line copies their
+   * bytes instead of escaping the text again. A writer without one keeps its own, always empty.
+   */
+  readonly longStrings?: LongStringCache | undefined;
 }
 
 export interface RolloutOpenOptions extends RolloutWriterOptions {
@@ -110,6 +116,8 @@ export class RolloutWriter {
   private queue: Promise<void> = Promise.resolve();
   private failure: unknown = undefined;
   private closed = false;
+  /** The buffer long lines are gathered in, kept while a turn writes them and let go at its flush. */
+  private chunk: Buffer | undefined;
 
   private constructor(
     readonly path: string,
@@ -117,11 +125,12 @@ export class RolloutWriter {
     private readonly lock: RolloutLock,
     private readonly format?: RolloutLineFormat,
     private readonly observer?: RolloutWriteObserver,
+    private readonly longStrings: LongStringCache = new LongStringCache(),
   ) {}
 
   /** A rollout held in memory only (an ephemeral thread): nothing is written under the home, no lock. */
   static async inMemory(path: string, sessionMetaLine: RolloutLineInput, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
-    const writer = new RolloutWriter(path, new MemorySink(), NO_LOCK, opts.format);
+    const writer = new RolloutWriter(path, new MemorySink(), NO_LOCK, opts.format, undefined, opts.longStrings);
     await writer.appendPieces(serializeLine(sessionMetaLine, opts.format));
     return writer;
   }
@@ -154,7 +163,7 @@ export class RolloutWriter {
       const why = isErrno(err, 'EEXIST') ? 'file already exists' : errorMessage(err);
       throw new RolloutError(`cannot create rollout ${path}: ${why}`, path, { cause: err });
     }
-    const writer = new RolloutWriter(path, fh, lock, opts.format, opts.observer);
+    const writer = new RolloutWriter(path, fh, lock, opts.format, opts.observer, opts.longStrings);
     try {
       await writer.appendPieces(first);
       opts.observer?.written([sessionMetaLine]);
@@ -185,7 +194,7 @@ export class RolloutWriter {
       fh = await open(path, 'a+');
       // Sized once locked: no other weft process appends from here on.
       const { size } = await fh.stat();
-      const writer = new RolloutWriter(path, fh, lock, opts.format, opts.observer);
+      const writer = new RolloutWriter(path, fh, lock, opts.format, opts.observer, opts.longStrings);
       if (size > 0) {
         const last = Buffer.alloc(1);
         await fh.read(last, 0, 1, size - 1);
@@ -231,7 +240,10 @@ export class RolloutWriter {
       }
     };
     return this.enqueue(async () => {
-      if (isLong(pieces)) return writePieces(pieces, write);
+      if (isLong(pieces)) {
+        this.chunk ??= Buffer.allocUnsafeSlow(CHUNK_BYTES);
+        return writePieces(pieces, write, this.chunk, this.longStrings);
+      }
       const buf = Buffer.from(pieces.join(''), 'utf8');
       return write(buf, buf.length);
     });
@@ -242,7 +254,10 @@ export class RolloutWriter {
    * disk, as Codex does (see the top of this file). It ends a turn, so the turn's cached text goes.
    */
   flush(): Promise<void> {
-    return this.enqueue(async () => forgetEscapedText());
+    return this.enqueue(async () => {
+      this.longStrings.forget();
+      this.chunk = undefined;
+    });
   }
 
   /** Flushes, then closes the file. Further appends fail. */

@@ -7,16 +7,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { LARGE_EVENT } from '../../src/client/large-event-reader.js';
 import { streamResponse } from '../../src/client/stream-response.js';
-import { forgetJsonStrings } from '../../src/known-json-strings.js';
+import { LongStringCache } from '../../src/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
 import { textReply } from '../../scripts/mock-responses-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
+
+/** The long strings read by each test (one cache per thread in weft; a fresh one per test here). */
+let longStrings = new LongStringCache();
 
 let fixed: FixedSseServer | undefined;
 afterEach(async () => {
   await fixed?.close();
   fixed = undefined;
-  forgetJsonStrings();
+  longStrings.forget();
 });
 
 const text = 'a line of the answer, with "quotes" and é\n'.repeat(Math.ceil((LARGE_EVENT * 2) / 40));
@@ -37,7 +40,7 @@ const byteAt = (data: string, index: number): number => Buffer.byteLength(data.s
 
 async function refusal(body: string): Promise<ApiError> {
   fixed = await serveFixedSse(body);
-  const { error } = await drain(streamResponse({ provider: mockProvider(fixed.url), body: minimalBody(), env: mockEnv }));
+  const { error } = await drain(streamResponse({ longStrings, provider: mockProvider(fixed.url), body: minimalBody(), env: mockEnv }));
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }

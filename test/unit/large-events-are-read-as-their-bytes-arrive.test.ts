@@ -7,10 +7,13 @@ import { LARGE_EVENT, LargeEventReader } from '../../src/client/large-event-read
 import { RepeatedLiteral } from '../../src/client/long-literal-readers.js';
 import { LONG_STREAMED_LITERAL, StreamedJson, type JsonPath } from '../../src/client/streamed-json.js';
 import { streamResponse } from '../../src/client/stream-response.js';
-import { forgetJsonStrings, stringifiedBytesOf } from '../../src/known-json-strings.js';
+import { LongStringCache } from '../../src/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
 import { deltaLiteralsOf, replyWithDeltaLiterals } from '../support/streamed-reply.js';
+
+/** The long strings read by each test (one cache per thread in weft; a fresh one per test here). */
+let longStrings = new LongStringCache();
 
 /** Reads `doc` pushed in pieces of `size` bytes, each overwritten once pushed: a reader that kept one would read garbage. */
 function streamed(doc: Buffer, size: number, literalFor: (path: JsonPath) => RepeatedLiteral<never> = () => new RepeatedLiteral([], true, () => '')): unknown {
@@ -93,7 +96,7 @@ let fixed: FixedSseServer | undefined;
 afterEach(async () => {
   await fixed?.close();
   fixed = undefined;
-  forgetJsonStrings();
+  longStrings.forget();
 });
 
 describe('a multi-megabyte streamed answer', () => {
@@ -102,7 +105,7 @@ describe('a multi-megabyte streamed answer', () => {
 
   async function answer(body: string) {
     fixed = await serveFixedSse(body);
-    const { events, error } = await drain(streamResponse({ provider: mockProvider(fixed.url), body: minimalBody(), env: mockEnv }));
+    const { events, error } = await drain(streamResponse({ longStrings, provider: mockProvider(fixed.url), body: minimalBody(), env: mockEnv }));
     expect(error).toBeUndefined();
     const item = events.find((e) => e.type === 'item_done');
     const content = item?.type === 'item_done' && item.item.type === 'message' ? item.item.content[0] : undefined;
@@ -117,7 +120,7 @@ describe('a multi-megabyte streamed answer', () => {
     expect(got.completed).toMatchObject({ type: 'completed', responseId: expect.any(String) as string });
     expect(got.completed?.type === 'completed' ? got.completed.usage : null).not.toBeNull();
     // The rollout may write the bytes that came, which are JSON.stringify's escaping of the text.
-    expect(stringifiedBytesOf(got.text)?.map((b) => Buffer.from(b).toString('utf8')).join('')).toBe(JSON.stringify(text).slice(1, -1));
+    expect(longStrings.stringifiedBytesOf(got.text)?.map((b) => Buffer.from(b).toString('utf8')).join('')).toBe(JSON.stringify(text).slice(1, -1));
   });
 
   it('holds the done event’s own text when the deltas say something else, anywhere', async () => {
@@ -125,10 +128,10 @@ describe('a multi-megabyte streamed answer', () => {
       const other = `${text.slice(0, at)}X${text.slice(at + 1)}`;
       const got = await answer(replyWithDeltaLiterals(deltaLiteralsOf(text, 997), other));
       expect(got.text).toBe(other);
-      expect(stringifiedBytesOf(got.text)).toBeUndefined();
+      expect(longStrings.stringifiedBytesOf(got.text)).toBeUndefined();
       await fixed?.close();
       fixed = undefined;
-      forgetJsonStrings();
+      longStrings.forget();
     }
   });
 });

@@ -8,8 +8,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LONG_LITERAL, parseJsonWithLongStrings } from '../../src/client/long-string-json.js';
 import { parseJsonWithout } from '../../src/client/parse-json-without.js';
-import { forgetJsonStrings, knownJsonStrings, stringifiedBytesOf } from '../../src/known-json-strings.js';
+import { LongStringCache } from '../../src/long-string-cache.js';
 import { RolloutWriter } from '../../src/rollout/writer.js';
+
+/** The long strings read by each test (one cache per thread in weft; a fresh one per test here). */
+let longStrings = new LongStringCache();
 
 /** `text` (JSON string content, already escaped) repeated past the long-literal size. */
 const longContent = (unit: string): string => unit.repeat(Math.ceil((LONG_LITERAL * 2.5) / unit.length));
@@ -32,7 +35,7 @@ const SIZES = [997, 4096, 65536, 1 << 24];
 
 let dir: string | undefined;
 afterEach(async () => {
-  forgetJsonStrings();
+  longStrings.forget();
   if (dir) await rm(dir, { recursive: true, force: true });
   dir = undefined;
 });
@@ -45,7 +48,7 @@ describe('an event with long strings, read a slice at a time', () => {
         const content = shift + longContent(unit);
         const text = `{"type":"response.output_item.done","item":{"type":"message","content":[{"type":"output_text","text":"${content}"}],"other":"${content}x"},"n":[1,2.5,null,true]}`;
         const doc = Buffer.from(text);
-        for (const size of SIZES) expect(parseJsonWithLongStrings(pieces(doc, size)), `${unit} +${shift.length}, ${size}`).toEqual(JSON.parse(text));
+        for (const size of SIZES) expect(parseJsonWithLongStrings(pieces(doc, size), [], longStrings), `${unit} +${shift.length}, ${size}`).toEqual(JSON.parse(text));
       }
     }
   });
@@ -53,7 +56,7 @@ describe('an event with long strings, read a slice at a time', () => {
   it('reads a long key, and documents with no long string, as JSON.parse does', () => {
     const key = 'k'.repeat(LONG_LITERAL + 3);
     for (const text of [`{"${key}":1,"b":"${'v'.repeat(LONG_LITERAL)}"}`, '{"short":"x"}', '[]', '"s"']) {
-      expect(parseJsonWithLongStrings(pieces(Buffer.from(text), 1000))).toEqual(JSON.parse(text));
+      expect(parseJsonWithLongStrings(pieces(Buffer.from(text), 1000), [], longStrings)).toEqual(JSON.parse(text));
     }
   });
 
@@ -68,31 +71,33 @@ describe('an event with long strings, read a slice at a time', () => {
     ];
     for (const text of bad) {
       expect(() => JSON.parse(text)).toThrow(SyntaxError);
-      for (const size of [4096, 1 << 24]) expect(() => parseJsonWithLongStrings(pieces(Buffer.from(text), size))).toThrow(SyntaxError);
+      for (const size of [4096, 1 << 24]) expect(() => parseJsonWithLongStrings(pieces(Buffer.from(text), size), [], longStrings)).toThrow(SyntaxError);
     }
   });
 
   it('keeps the bytes of a long string for the rollout only when they are JSON.stringify’s escaping of it', () => {
     const stringified = longContent('a \\"quoted\\" line\\n\\t\\u0001 é漢😀 ');
     const other = longContent('solidus \\/ and \\u00e9 ');
-    const item = parseJsonWithLongStrings(pieces(Buffer.from(`{"a":"${stringified}","b":"${other}"}`), 4096)) as { a: string; b: string };
-    const bytes = stringifiedBytesOf(item.a);
+    const item = parseJsonWithLongStrings(pieces(Buffer.from(`{"a":"${stringified}","b":"${other}"}`), 4096), [], longStrings) as { a: string; b: string };
+    const bytes = longStrings.stringifiedBytesOf(item.a);
     expect(bytes && Buffer.concat(bytes).toString('utf8')).toBe(JSON.stringify(item.a).slice(1, -1));
-    expect(stringifiedBytesOf(item.b)).toBeUndefined();
+    expect(longStrings.stringifiedBytesOf(item.b)).toBeUndefined();
     // Invalid UTF-8 reads as U+FFFD, which JSON.stringify writes as its own bytes.
     const broken = Buffer.concat([Buffer.from('{"c":"'), Buffer.alloc(LONG_LITERAL, 0x61), Buffer.from([0xff, 0x62]), Buffer.from('"}')]);
-    const c = (parseJsonWithLongStrings(pieces(broken, 4096)) as { c: string }).c;
+    const c = (parseJsonWithLongStrings(pieces(broken, 4096), [], longStrings) as { c: string }).c;
     expect(c).toBe(JSON.parse(broken.toString('utf8')).c);
-    expect(stringifiedBytesOf(c)).toBeUndefined();
+    expect(longStrings.stringifiedBytesOf(c)).toBeUndefined();
   });
 
   it('is written to the rollout as JSON.stringify writes it, from the bytes or escaped again', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'weft-long-read-'));
     const file = path.join(dir, 'rollout.jsonl');
     const meta = { timestamp: '2026-01-01T00:00:00.000Z', type: 'session_meta' as const, payload: { id: 't' } };
-    const writer = await RolloutWriter.create(file, meta);
+    const writer = await RolloutWriter.create(file, meta, { longStrings });
     const read = parseJsonWithLongStrings(
       pieces(Buffer.from(`{"a":"${longContent('line\\n \\"q\\" é😀 ')}","b":"${longContent('\\/ \\u00e9 \\ud83d\\ude00 ')}"}`), 4096),
+      [],
+      longStrings,
     ) as { a: string; b: string };
     const lines = [
       { timestamp: '2026-01-01T00:00:01.000Z', type: 'event_msg' as const, payload: { type: 'agent_message', message: read.a } },
@@ -104,17 +109,17 @@ describe('an event with long strings, read a slice at a time', () => {
     const expected = [meta, ...lines].map((l) => `${JSON.stringify(l)}\n`).join('');
     expect((await readFile(file)).equals(Buffer.from(expected))).toBe(true);
     // Flushing ends the turn: the bytes are let go.
-    expect(knownJsonStrings()).toEqual([]);
+    expect(longStrings.known()).toEqual([]);
   });
 
   it('lets `response.completed` pass over a repeat of the answer by its bytes, and still refuses a broken one', () => {
     const content = longContent('repeat \\"me\\"\\n ');
     const item = `{"type":"message","content":[{"type":"output_text","text":"${content}"}]}`;
-    parseJsonWithLongStrings(pieces(Buffer.from(`{"item":${item}}`), 4096));
-    expect(knownJsonStrings()).toHaveLength(1);
+    parseJsonWithLongStrings(pieces(Buffer.from(`{"item":${item}}`), 4096), [], longStrings);
+    expect(longStrings.known()).toHaveLength(1);
     const completed = `{"type":"response.completed","response":{"id":"r","output":[${item}],"usage":{"input_tokens":1}}}`;
     for (const size of [1000, 4096, 1 << 24]) {
-      expect(parseJsonWithout(pieces(Buffer.from(completed), size), ['response', 'output'])).toEqual({
+      expect(parseJsonWithout(pieces(Buffer.from(completed), size), ['response', 'output'], longStrings.known())).toEqual({
         type: 'response.completed',
         response: { id: 'r', usage: { input_tokens: 1 } },
       });
@@ -122,7 +127,7 @@ describe('an event with long strings, read a slice at a time', () => {
     // The same bytes and then more, or a control character where the answer has a space: scanned, and refused.
     for (const bad of [`${content}\u0001`, `${content.slice(0, -1)}\u0001`]) {
       const text = `{"type":"response.completed","response":{"id":"r","output":[{"text":"${bad}"}]}}`;
-      expect(() => parseJsonWithout(pieces(Buffer.from(text), 4096), ['response', 'output'])).toThrow(SyntaxError);
+      expect(() => parseJsonWithout(pieces(Buffer.from(text), 4096), ['response', 'output'], longStrings.known())).toThrow(SyntaxError);
     }
   });
 });

@@ -6,10 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DeltaRuns, topLevelStringMember, type DeltaRun } from '../../src/client/delta-runs.js';
 import { LONG_LITERAL, parseJsonWithLongStrings } from '../../src/client/long-string-json.js';
 import { streamResponse } from '../../src/client/stream-response.js';
-import { forgetJsonStrings, stringifiedBytesOf } from '../../src/known-json-strings.js';
+import { LongStringCache } from '../../src/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
 import { replyWithDeltaLiterals } from '../support/streamed-reply.js';
+
+/** The long strings read by each test (one cache per thread in weft; a fresh one per test here). */
+let longStrings = new LongStringCache();
 
 const QUOTED_DELTA = Buffer.from('"delta"');
 
@@ -60,10 +63,10 @@ describe('parseJsonWithLongStrings with the runs of deltas', () => {
     // The run says something else than the literal: seeing it proves the literal was not decoded.
     const marker = 'taken from the deltas';
     for (const size of [1000, 4096, 1 << 20]) {
-      const read = parseJsonWithLongStrings(cut(doc, size), [run(cut(literal, 777), marker)]) as { item: { content: { text: string }[] } };
+      const read = parseJsonWithLongStrings(cut(doc, size), [run(cut(literal, 777), marker)], longStrings) as { item: { content: { text: string }[] } };
       expect(read.item.content[0]?.text, `cut every ${size}`).toBe(marker);
     }
-    forgetJsonStrings();
+    longStrings.forget();
   });
 
   it('decodes the literal when no run is exactly its bytes', () => {
@@ -71,10 +74,10 @@ describe('parseJsonWithLongStrings with the runs of deltas', () => {
     const changed = Buffer.from(literal);
     changed[100] = 0x41;
     for (const bytes of [shorter, changed, Buffer.concat([literal, Buffer.from('x')])]) {
-      const read = parseJsonWithLongStrings(cut(doc, 4096), [run([bytes], 'wrong')]) as { item: { content: { text: string }[] } };
+      const read = parseJsonWithLongStrings(cut(doc, 4096), [run([bytes], 'wrong')], longStrings) as { item: { content: { text: string }[] } };
       expect(read.item.content[0]?.text).toBe(text);
     }
-    forgetJsonStrings();
+    longStrings.forget();
   });
 });
 
@@ -82,12 +85,12 @@ let fixed: FixedSseServer | undefined;
 afterEach(async () => {
   await fixed?.close();
   fixed = undefined;
-  forgetJsonStrings();
+  longStrings.forget();
 });
 
 async function answer(body: string | Buffer): Promise<{ deltas: string; text: string }> {
   fixed = await serveFixedSse(body);
-  const { events, error } = await drain(streamResponse({ provider: mockProvider(fixed.url), body: minimalBody(), env: mockEnv }));
+  const { events, error } = await drain(streamResponse({ longStrings, provider: mockProvider(fixed.url), body: minimalBody(), env: mockEnv }));
   expect(error).toBeUndefined();
   const item = events.find((e) => e.type === 'item_done');
   const content = item?.type === 'item_done' && item.item.type === 'message' ? item.item.content[0] : undefined;
@@ -108,7 +111,7 @@ describe('a streamed answer', () => {
     const got = await answer(replyWithDeltaLiterals(pieces, text));
     expect(got.text).toBe(text);
     expect(got.deltas).toBe(text);
-    expect(stringifiedBytesOf(got.text)?.map((b) => Buffer.from(b).toString('utf8')).join('')).toBe(literal);
+    expect(longStrings.stringifiedBytesOf(got.text)?.map((b) => Buffer.from(b).toString('utf8')).join('')).toBe(literal);
   });
 
   it('deltas escaped otherwise than JSON.stringify escapes still give the text, but the rollout does not reuse their bytes', async () => {
@@ -119,8 +122,8 @@ describe('a streamed answer', () => {
       // The done events spell the text as the deltas did.
       const got = await answer(replyWithDeltaLiterals(pieces, long).split(JSON.stringify(long).slice(1, -1)).join(pieces.join('')));
       expect(got.text).toBe(long);
-      expect(stringifiedBytesOf(got.text)).toBeUndefined();
-      forgetJsonStrings();
+      expect(longStrings.stringifiedBytesOf(got.text)).toBeUndefined();
+      longStrings.forget();
     }
   });
 
