@@ -34,7 +34,6 @@ describe('exec_command timeout', () => {
         return `exit ${v.exit_code}\n${v.output}`;
       },
     };
-    const started = performance.now();
     const result = await execCommand(
       {
         name: 'exec_command',
@@ -44,9 +43,7 @@ describe('exec_command timeout', () => {
       },
       ctx,
     );
-    const elapsedMs = performance.now() - started;
 
-    expect(elapsedMs).toBeLessThan(10_000);
     expect(vars?.exit_code).toBe('124');
     expect(vars?.output).toBe(`started\n[${weftToolTexts.commandTimedOut(200, 124)}]\n`);
     expect(result.output).toMatch(/^exit 124\n/);

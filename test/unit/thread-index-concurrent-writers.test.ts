@@ -43,13 +43,11 @@ describe('the thread index shared with another writer', () => {
     const codex = codexLikeProcess(HOLD_WRITE_TRANSACTION, [file, id('01a20000-0000-7000-8000-', 1), '400']);
     await codex.line('locked');
     const index = ThreadIndex.open(home)!;
-    const started = performance.now();
+    // Succeeding here means it waited on the lock: a database opened without a busy timeout fails
+    // at once with SQLITE_BUSY while the other process holds its write transaction.
     index.upsert(row(id('01a20000-0000-7000-9000-', 1), home));
-    const waited = performance.now() - started;
     index.close();
     expect(await codex.exited()).toBe(0);
-    // It waited on the lock (a database opened without a busy timeout fails at once with SQLITE_BUSY).
-    expect(waited).toBeGreaterThan(200);
     expect(soundness(file)).toEqual({ integrity: 'ok', mode: 'wal', count: 2 });
   });
 
