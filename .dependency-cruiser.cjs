@@ -3,12 +3,13 @@
 // it forbids and why.
 /** Folders of src/ by layer, lowest first. A folder may import its own layer and those below. */
 const LAYERS = [
-  ['errors\\.ts', 'import-outside-bundle\\.ts', 'json-bytes\\.ts', 'json-members\\.ts', 'long-string-cache\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'pack', 'history'],
+  ['bytes'],
+  ['errors\\.ts', 'import-outside-bundle\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'pack', 'history'],
   ['context', 'config', 'mcp'],
-  ['client', 'prompt', 'panels', 'tiers', 'tools'],
+  ['client', 'prompt', 'assembly/panels', 'assembly/tiers', 'tools'],
   ['rollout'],
   ['thread'],
-  ['compaction', 'profile', 'extensions', 'budget'],
+  ['compaction', 'profile', 'extensions', 'assembly/budget'],
   ['engine'],
   ['exec', 'app-server', 'view', 'cli', 'testing'],
 ];
@@ -16,7 +17,7 @@ const LAYERS = [
 const folder = (names) => `^src/(${names.join('|')})(/|$)`;
 
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
-  name: `layer-${i + 1}-${layer[0].replace(/\\\\\.ts$/, '').replace(/\\./g, '')}`,
+  name: `layer-${i + 1}-${layer[0].replace(/\\\\\.ts$/, '').replace(/\\./g, '').replace(/\//g, '-')}`,
   comment: `${layer.join(', ')} must not import a higher layer (${LAYERS.slice(i + 1).flat().join(', ')})`,
   severity: 'error',
   from: { path: folder(layer) },
@@ -38,6 +39,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^protocol/' },
       to: { pathNot: '^protocol/|(^|/)node_modules/zod/' },
+    },
+    {
+      name: 'bytes-imports-nothing-of-weft',
+      comment: 'src/bytes/ is the byte fast path (JSON structure read and written undecoded): it stands on Node alone, so it can be read and tested as one piece.',
+      severity: 'error',
+      from: { path: '^src/bytes/' },
+      to: { path: '^(src|protocol)/', pathNot: '^src/bytes/' },
     },
     {
       name: 'client-not-prompt',

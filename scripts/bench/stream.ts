@@ -18,7 +18,7 @@ import { runInNewContext } from 'node:vm';
 import { Weft } from '../../src/engine/weft.js';
 import { uploadingFetch } from '../../src/client/body-upload.js';
 import { jsonBody } from '../../src/client/json-body.js';
-import { SseParser, type SseEvent } from '../../src/client/sse-events.js';
+import { SseParser, type SseEvent } from '../../src/bytes/sse-events.js';
 import { sseBlock, textReply } from '../mock-responses-server.js';
 import { serveFixedSse } from './fixed-sse-server.js';
 

@@ -10,7 +10,7 @@ import { renderForWire } from '../prompt/render-for-wire.js';
 import { WireApi } from '../../protocol/config.js';
 import { UsageError } from '../errors.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringList, stringValue, type CliIo, workingDirectory } from './cli-options.js';
-import { applyPromptStrategy, PROMPT_STRATEGY_HELP, PROMPT_STRATEGY_OPTIONS } from '../budget/prompt-strategy.js';
+import { applyPromptStrategy, PROMPT_STRATEGY_HELP, PROMPT_STRATEGY_OPTIONS } from '../assembly/budget/prompt-strategy.js';
 
 const HELP = `Usage: weft prompt [options] ["<user text>"]
 

@@ -4,7 +4,7 @@
 // builds bodies from, the result is the bytes of JSON.stringify(body), without serializing again what
 // a rollout already held as wire JSON.
 import { rawJsonOf, type ByteRange, type ByteSource } from '../history/raw-json.js';
-import { writeMembers, writtenMemberByMember } from '../json-members.js';
+import { writeMembers, writtenMemberByMember } from '../bytes/json-members.js';
 
 /** Body, then its fields, then their elements (e.g. `input` items): deeper values are stringified whole. */
 const WALK_DEPTH = 2;

@@ -7,7 +7,7 @@
 // with weft's own SyntaxError naming the event and the byte where it went wrong.
 import type { Buffer } from 'node:buffer';
 import { DONE, startsWithDone, type SseDataReader } from './sse-json.js';
-import type { StreamedJson } from './streamed-json.js';
+import type { StreamedJson } from '../bytes/streamed-json.js';
 
 /** An event's data of at least this many bytes is read as it arrives instead of held. */
 export const LARGE_EVENT = 1024 * 1024;

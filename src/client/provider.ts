@@ -1,7 +1,7 @@
 // A model provider as the client needs it (Codex's `[model_providers.<id>]`), and where its API key
 // comes from.
 import { MissingApiKeyError } from '../errors.js';
-import type { LongStringCache } from '../long-string-cache.js';
+import type { LongStringCache } from '../bytes/long-string-cache.js';
 
 export type WireApi = 'responses' | 'chat' | 'anthropic';
 

@@ -4,7 +4,7 @@
 // each event's data parsed as JSON (a SyntaxError when it is not), `[DONE]` ending the data, and data
 // carrying `error` raised as the SDK's APIError, so sdk-stream-failure.ts reads failures the same way.
 import { APIError } from 'openai/core/error';
-import { SseParser, type SseDataSink, type SseEvent } from './sse-events.js';
+import { SseParser, type SseDataSink, type SseEvent } from '../bytes/sse-events.js';
 
 /** Reads the data of one event from its bytes (the pieces it arrived in), as JSON.parse would read its text. */
 export type SseBytesReader = (bytes: readonly Buffer[]) => unknown;

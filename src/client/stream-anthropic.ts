@@ -11,7 +11,7 @@ import type { ClientEventBatch } from './client-events.js';
 import { providerEndpoint, providerUrl, resolveApiKey, type WireCallOptions } from './provider.js';
 import { retryOptionsFor } from './retry-policy.js';
 import { watched, type IdleWatch } from './idle-watch.js';
-import { sseEvents } from './sse-events.js';
+import { sseEvents } from '../bytes/sse-events.js';
 import { withRetries, type AttemptOutcome } from './wire-attempts.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';

@@ -13,14 +13,14 @@ import { canonicalizeOutputItem } from '../history/canonical-item.js';
 import type { ClientEvent } from './client-events.js';
 import { isRetryableErrorCode, retryAfterFromMessage } from './api-errors.js';
 import { tokenUsageFromWire } from './token-usage.js';
-import { parseJsonWithout, removeAt } from './parse-json-without.js';
-import { LONG_LITERAL, parseJsonWithLongStrings } from './long-string-json.js';
-import { DeltaRuns, topLevelStringMember, type DeltaRun } from './delta-runs.js';
+import { parseJsonWithout, removeAt } from '../bytes/parse-json-without.js';
+import { LONG_LITERAL, parseJsonWithLongStrings } from '../bytes/long-string-json.js';
+import { DeltaRuns, topLevelStringMember, type DeltaRun } from '../bytes/delta-runs.js';
 import type { SseJsonOptions } from './sse-json.js';
 import { LargeEventReader } from './large-event-reader.js';
-import { StreamedJson, type JsonPath } from './streamed-json.js';
-import { RepeatedLiteral } from './long-literal-readers.js';
-import type { LongStringCache } from '../long-string-cache.js';
+import { StreamedJson, type JsonPath } from '../bytes/streamed-json.js';
+import { RepeatedLiteral } from '../bytes/long-literal-readers.js';
+import type { LongStringCache } from '../bytes/long-string-cache.js';
 
 export interface StreamFailure {
   message: string;

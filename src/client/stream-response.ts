@@ -34,7 +34,7 @@ import { idleWatchFor, type IdleWatch } from './idle-watch.js';
 import { isUnreadStreamEvent, mapStreamEvent, streamEventReaders } from './stream-event-mapper.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 import { sseJsonBatches, type SseAnswer } from './sse-json.js';
-import { LongStringCache } from '../long-string-cache.js';
+import { LongStringCache } from '../bytes/long-string-cache.js';
 
 export { isAbortError } from './api-errors.js';
 

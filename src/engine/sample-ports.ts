@@ -4,7 +4,7 @@
 import type { ClientEvent, ClientEventBatch } from '../client/client-events.js';
 import type { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import type { Env } from '../client/provider.js';
-import type { LongStringCache } from '../long-string-cache.js';
+import type { LongStringCache } from '../bytes/long-string-cache.js';
 import { streamRequest } from '../client/stream-request.js';
 import type { PackDirs } from '../pack/load-pack.js';
 import { createPromptShaper, type PromptShapingOptions } from '../prompt/prompt-shaper.js';

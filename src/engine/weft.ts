@@ -50,7 +50,7 @@ import type { Extension } from '../extensions/extension.js';
 import { loadConfiguredExtensions } from '../extensions/load-extension.js';
 import { ExtensionRegistry } from '../extensions/registry.js';
 import { hooksForThread, type ReopenedRollout } from '../extensions/thread-hooks.js';
-import { LongStringCache } from '../long-string-cache.js';
+import { LongStringCache } from '../bytes/long-string-cache.js';
 
 export interface WeftOptions extends RuntimeOptions {
   /** Working directory of new threads (default: process.cwd()). */

@@ -1,6 +1,6 @@
 // A response_item line's payload is the item's wire JSON. This validates the item once, where the
 // line is read, and keeps the payload's bytes with it when the line is in compact form
-// (item-line-skeleton.ts, src/history/raw-json.ts): resume then forwards the history without
+// (bytes/item-line-skeleton.ts, src/history/raw-json.ts): resume then forwards the history without
 // re-serializing it, and its long fields are not decoded until something reads them.
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { rawJsonOf, withRawJson, type RawJson } from '../history/raw-json.js';
@@ -34,7 +34,7 @@ export function acceptStoredItem(payload: unknown): boolean {
 }
 
 /**
- * The item of a line parsed from its skeleton (item-line-skeleton.ts), whose cut fields hold "".
+ * The item of a line parsed from its skeleton (bytes/item-line-skeleton.ts), whose cut fields hold "".
  * Undefined when it is not exactly a valid item: the caller then parses the whole line. Otherwise
  * the caller backs it with its bytes (`backItem`).
  */

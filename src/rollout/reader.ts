@@ -1,4 +1,4 @@
-// Owns reading rollout files back: the whole file for resume (`readRollout`); rollout-prefix.ts reads
+// Owns reading rollout files back: the whole file for resume (`readRollout`); prefix.ts reads
 // only a file's start. Damaged input never stops a read: a BOM, blank lines,
 // malformed or torn lines and lines that fail their schema are skipped, each with a
 // `<file>:<line>: <what>` warning, and every other line is kept with its byte offset.
@@ -20,7 +20,7 @@ import { CheckpointCut, lastCheckpointIn } from './checkpoint.js';
 import { RolloutFile } from './file.js';
 import { eachLine } from './lines.js';
 import { REJECTED, verdictOf } from './schema-verdict.js';
-import { itemLineSkeleton } from './item-line-skeleton.js';
+import { itemLineSkeleton } from '../bytes/item-line-skeleton.js';
 import { acceptStoredItem, backItem, skeletonItemPayload, wasValidated } from './item-bytes.js';
 import type { RawJson } from '../history/raw-json.js';
 
@@ -38,7 +38,7 @@ export interface RolloutRecord {
 export interface ReadOptions {
   onWarning?: (message: string) => void;
   /**
-   * Start at the last compaction checkpoint (see rollout-checkpoint.ts) instead of the top. Records
+   * Start at the last compaction checkpoint (see checkpoint.ts) instead of the top. Records
    * then carry byte offsets but no line numbers, and the session_meta line is not among them.
    */
   fromLastCheckpoint?: boolean;

@@ -14,7 +14,7 @@ import { locateThread } from './lookup.js';
 import { readForReopen } from './resume-index.js';
 import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput, type RolloutWriteObserver } from './writer.js';
 import { parseRolloutFileName } from './paths.js';
-import type { LongStringCache } from '../long-string-cache.js';
+import type { LongStringCache } from '../bytes/long-string-cache.js';
 import { threadIndexObserver } from './state-db/thread-index-observer.js';
 import { listThreadsFromIndex, locateThroughIndex } from './state-db/index-listing.js';
 import { takeThreadWriterLock } from './state-db/thread-writer-lock.js';

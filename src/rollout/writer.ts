@@ -20,8 +20,8 @@ import { RolloutError, errorMessage, isErrno } from '../errors.js';
 import type { RolloutLineType } from '../../protocol/rollout.js';
 import { lockRollout, type RolloutLock } from './lock.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
-import { CHUNK_BYTES, isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from './json-pieces.js';
-import { LongStringCache } from '../long-string-cache.js';
+import { CHUNK_BYTES, isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from '../bytes/json-pieces.js';
+import { LongStringCache } from '../bytes/long-string-cache.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {
@@ -45,7 +45,7 @@ export function formatRolloutLine(line: RolloutLineInput): string {
   return joinPieces(rolloutLinePieces(line));
 }
 
-/** formatRolloutLine's text as pieces (see json-pieces.ts): a long string in the payload is not copied. */
+/** formatRolloutLine's text as pieces (see bytes/json-pieces.ts): a long string in the payload is not copied. */
 export function rolloutLinePieces(line: RolloutLineInput): JsonPiece[] {
   const payload = jsonPieces(line.payload);
   if (payload.length === 0) throw new RolloutError(`rollout line of type ${line.type} has no payload`);
@@ -230,7 +230,7 @@ export class RolloutWriter {
     return this.appendPieces([text]);
   }
 
-  /** Appends serialized lines given as pieces; long ones are written a chunk at a time (json-pieces.ts). */
+  /** Appends serialized lines given as pieces; long ones are written a chunk at a time (bytes/json-pieces.ts). */
   private appendPieces(pieces: readonly JsonPiece[]): Promise<void> {
     const write = async (buf: Buffer, length: number): Promise<void> => {
       let done = 0;

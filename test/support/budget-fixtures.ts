@@ -1,7 +1,7 @@
 // Shared pieces of the budgeted-assembly tests: weft's own pack texts, fixed fake texts, and
 // histories of a known size.
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { loadBudgetTexts, type BudgetTexts } from '../../src/budget/budget-texts.js';
+import { loadBudgetTexts, type BudgetTexts } from '../../src/assembly/budget/budget-texts.js';
 import { WEFT_PACK_DIR } from './packs.js';
 import { assistantMessage, textMessage } from '../../src/history/message.js';
 import { loadPack } from '../../src/pack/load-pack.js';

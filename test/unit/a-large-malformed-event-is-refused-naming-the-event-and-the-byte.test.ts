@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { LARGE_EVENT } from '../../src/client/large-event-reader.js';
 import { streamResponse } from '../../src/client/stream-response.js';
-import { LongStringCache } from '../../src/long-string-cache.js';
+import { LongStringCache } from '../../src/bytes/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
 import { textReply } from '../../scripts/mock-responses-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { fitHistory } from '../../src/budget/history-section.js';
-import { estimatingCounter, itemsTokens } from '../../src/budget/token-counter.js';
+import { fitHistory } from '../../src/assembly/budget/history-section.js';
+import { estimatingCounter, itemsTokens } from '../../src/assembly/budget/token-counter.js';
 import { messageText, textMessage } from '../../src/history/message.js';
 import { chat, fakeTexts } from '../support/budget-fixtures.js';
 

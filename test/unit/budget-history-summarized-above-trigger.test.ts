@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitHistory } from '../../src/budget/history-section.js';
-import { estimatingCounter, itemsTokens } from '../../src/budget/token-counter.js';
+import { fitHistory } from '../../src/assembly/budget/history-section.js';
+import { estimatingCounter, itemsTokens } from '../../src/assembly/budget/token-counter.js';
 import { messageText } from '../../src/history/message.js';
 import { chat, fakeTexts, weftBudgetTexts } from '../support/budget-fixtures.js';
 

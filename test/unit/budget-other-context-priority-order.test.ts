@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { budgetSettings, DEFAULT_BUDGET_SETTINGS, type SourceKind } from '../../src/budget/budget-settings.js';
-import { assembleOtherContext, orderSources, renderSource, type ContextSource } from '../../src/budget/context-sources.js';
+import { budgetSettings, DEFAULT_BUDGET_SETTINGS, type SourceKind } from '../../src/assembly/budget/budget-settings.js';
+import { assembleOtherContext, orderSources, renderSource, type ContextSource } from '../../src/assembly/budget/context-sources.js';
 import { estimateTokens } from '../../src/history/token-estimate.js';
 
 const src = (kind: SourceKind, title: string = kind, size = 40): ContextSource => ({ kind, title, content: `${title}:${'c'.repeat(size)}` });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assembleBudgeted } from '../../src/budget/assemble-budgeted.js';
-import { budgetSettings, DEFAULT_BUDGET_SETTINGS } from '../../src/budget/budget-settings.js';
-import { estimatingCounter, exactCounter, itemsTokens } from '../../src/budget/token-counter.js';
+import { assembleBudgeted } from '../../src/assembly/budget/assemble-budgeted.js';
+import { budgetSettings, DEFAULT_BUDGET_SETTINGS } from '../../src/assembly/budget/budget-settings.js';
+import { estimatingCounter, exactCounter, itemsTokens } from '../../src/assembly/budget/token-counter.js';
 import { messageText } from '../../src/history/message.js';
 import { chat, fakeTexts, weftBudgetTexts } from '../support/budget-fixtures.js';
 

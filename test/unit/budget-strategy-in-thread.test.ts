@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { functionCallReply, lastUserText, textReply, type CapturedRequest, type MockReply } from '../../scripts/mock-responses-server.js';
-import type { BudgetedAssembly } from '../../src/budget/assemble-budgeted.js';
-import { budgetedAssembly } from '../../src/budget/budgeted-strategy.js';
+import type { BudgetedAssembly } from '../../src/assembly/budget/assemble-budgeted.js';
+import { budgetedAssembly } from '../../src/assembly/budget/budgeted-strategy.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 import { itemText, threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { DEFAULT_DETACH_THRESHOLDS, findDetachPoint, historyTranscript, type DetachThresholds } from '../../src/panels/detach-history.js';
-import { PanelRegistry } from '../../src/panels/panel-registry.js';
-import { loadPanelTexts, type PanelTexts } from '../../src/panels/panel-texts.js';
+import { DEFAULT_DETACH_THRESHOLDS, findDetachPoint, historyTranscript, type DetachThresholds } from '../../src/assembly/panels/detach-history.js';
+import { PanelRegistry } from '../../src/assembly/panels/panel-registry.js';
+import { loadPanelTexts, type PanelTexts } from '../../src/assembly/panels/panel-texts.js';
 import { PromptShaper, type ShapeReport } from '../../src/prompt/prompt-shaper.js';
 import { WEFT_PACK_DIR } from '../support/packs.js';
 

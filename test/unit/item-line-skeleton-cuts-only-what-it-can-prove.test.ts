@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemLineSkeleton } from '../../src/rollout/item-line-skeleton.js';
+import { itemLineSkeleton } from '../../src/bytes/item-line-skeleton.js';
 
 const long = 'x'.repeat(2000);
 const line = (payload: string, before = '', after = '') =>

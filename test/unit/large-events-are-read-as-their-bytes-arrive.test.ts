@@ -4,10 +4,10 @@
 // same, the completed output left out), whatever the cuts between chunks.
 import { afterEach, describe, expect, it } from 'vitest';
 import { LARGE_EVENT, LargeEventReader } from '../../src/client/large-event-reader.js';
-import { RepeatedLiteral } from '../../src/client/long-literal-readers.js';
-import { LONG_STREAMED_LITERAL, StreamedJson, type JsonPath } from '../../src/client/streamed-json.js';
+import { RepeatedLiteral } from '../../src/bytes/long-literal-readers.js';
+import { LONG_STREAMED_LITERAL, StreamedJson, type JsonPath } from '../../src/bytes/streamed-json.js';
 import { streamResponse } from '../../src/client/stream-response.js';
-import { LongStringCache } from '../../src/long-string-cache.js';
+import { LongStringCache } from '../../src/bytes/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
 import { deltaLiteralsOf, replyWithDeltaLiterals } from '../support/streamed-reply.js';

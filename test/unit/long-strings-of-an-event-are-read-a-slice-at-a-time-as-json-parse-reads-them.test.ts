@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LONG_LITERAL, parseJsonWithLongStrings } from '../../src/client/long-string-json.js';
-import { parseJsonWithout } from '../../src/client/parse-json-without.js';
-import { LongStringCache } from '../../src/long-string-cache.js';
+import { LONG_LITERAL, parseJsonWithLongStrings } from '../../src/bytes/long-string-json.js';
+import { parseJsonWithout } from '../../src/bytes/parse-json-without.js';
+import { LongStringCache } from '../../src/bytes/long-string-cache.js';
 import { RolloutWriter } from '../../src/rollout/writer.js';
 
 /** The long strings read by each test (one cache per thread in weft; a fresh one per test here). */

@@ -3,10 +3,10 @@
 // literals put end to end, weft takes its text from the deltas instead of decoding it again; in every
 // other case it decodes it. Either way the item holds exactly what JSON.parse reads in the done event.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeltaRuns, topLevelStringMember, type DeltaRun } from '../../src/client/delta-runs.js';
-import { LONG_LITERAL, parseJsonWithLongStrings } from '../../src/client/long-string-json.js';
+import { DeltaRuns, topLevelStringMember, type DeltaRun } from '../../src/bytes/delta-runs.js';
+import { LONG_LITERAL, parseJsonWithLongStrings } from '../../src/bytes/long-string-json.js';
 import { streamResponse } from '../../src/client/stream-response.js';
-import { LongStringCache } from '../../src/long-string-cache.js';
+import { LongStringCache } from '../../src/bytes/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
 import { replyWithDeltaLiterals } from '../support/streamed-reply.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { PanelRegistry, sortByRefresh } from '../../src/panels/panel-registry.js';
+import { PanelRegistry, sortByRefresh } from '../../src/assembly/panels/panel-registry.js';
 
 describe('panel registry', () => {
   it('moves lastRefreshMs only when the content really changes', async () => {

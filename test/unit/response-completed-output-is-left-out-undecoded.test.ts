@@ -2,7 +2,7 @@
 // `response.output_item.done` and reads the completed response's id and usage: the output member is
 // scanned (it must still be JSON) but never decoded.
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseJsonWithout } from '../../src/client/parse-json-without.js';
+import { parseJsonWithout } from '../../src/bytes/parse-json-without.js';
 import { streamResponse } from '../../src/client/stream-response.js';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
-import { PanelRegistry } from '../../src/panels/panel-registry.js';
-import { loadPanelTexts } from '../../src/panels/panel-texts.js';
+import { PanelRegistry } from '../../src/assembly/panels/panel-registry.js';
+import { loadPanelTexts } from '../../src/assembly/panels/panel-texts.js';
 import type { Prompt } from '../../src/prompt/prompt.js';
 import { PromptShaper } from '../../src/prompt/prompt-shaper.js';
 import { renderForWire, sampleRenderer } from '../../src/prompt/render-for-wire.js';

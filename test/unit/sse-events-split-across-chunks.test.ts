@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sseEvents } from '../../src/client/sse-events.js';
+import { sseEvents } from '../../src/bytes/sse-events.js';
 
 async function collect(chunks: string[]) {
   const encoder = new TextEncoder();

@@ -3,7 +3,7 @@
 // reader would have joined it, whatever the cuts between chunks and the line endings, and no piece
 // waits for the end of its line or of its event.
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseDataSink, type SseEvent } from '../../src/client/sse-events.js';
+import { SseParser, type SseDataSink, type SseEvent } from '../../src/bytes/sse-events.js';
 
 class Collected implements SseDataSink {
   readonly pieces: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseEvent } from '../../src/client/sse-events.js';
+import { SseParser, type SseEvent } from '../../src/bytes/sse-events.js';
 
 function feed(parser: SseParser, text: string, chunkBytes: number): SseEvent[] {
   const bytes = Buffer.from(text);

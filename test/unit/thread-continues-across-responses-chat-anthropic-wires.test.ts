@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUsage, startMockResponsesServer, textReply, type MockServer, type SseReply } from '../../scripts/mock-responses-server.js';
 import { Weft } from '../../src/engine/weft.js';
-import { PanelRegistry } from '../../src/panels/panel-registry.js';
+import { PanelRegistry } from '../../src/assembly/panels/panel-registry.js';
 import type { ShapeReport } from '../../src/prompt/prompt-shaper.js';
 import {
   anthropicTextReply,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { ALL_TIERS, DEFAULT_TIER_THRESHOLDS, StabilityTracker, type TierUpdate, type TrackedItem } from '../../src/tiers/stability-tracker.js';
+import { ALL_TIERS, DEFAULT_TIER_THRESHOLDS, StabilityTracker, type TierUpdate, type TrackedItem } from '../../src/assembly/tiers/stability-tracker.js';
 
 const item = (key: string, hash = 'h', ordered = false): TrackedItem => ({ key, hash, ordered });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StabilityTracker } from '../../src/tiers/stability-tracker.js';
+import { StabilityTracker } from '../../src/assembly/tiers/stability-tracker.js';
 
 describe('a rebuilt tier', () => {
   it('lists items that never changed before items that did, so a later change loses the least', () => {

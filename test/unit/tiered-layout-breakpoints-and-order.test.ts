@@ -3,8 +3,8 @@ import type { AnthropicRequestBody } from '../../protocol/anthropic-messages.js'
 import type { ChatRequestBody } from '../../protocol/chat-completions.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
-import { PanelRegistry } from '../../src/panels/panel-registry.js';
-import { loadPanelTexts, type PanelTexts } from '../../src/panels/panel-texts.js';
+import { PanelRegistry } from '../../src/assembly/panels/panel-registry.js';
+import { loadPanelTexts, type PanelTexts } from '../../src/assembly/panels/panel-texts.js';
 import { PromptShaper, type ShapeReport } from '../../src/prompt/prompt-shaper.js';
 import { renderCanned } from '../support/render-canned.js';
 import { minimalBody } from '../support/client-helpers.js';

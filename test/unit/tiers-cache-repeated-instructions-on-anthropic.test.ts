@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { FOOTER_CALL_ID } from '../../src/panels/panel-items.js';
-import { PanelRegistry } from '../../src/panels/panel-registry.js';
-import { loadPanelTexts, type PanelTexts } from '../../src/panels/panel-texts.js';
+import { FOOTER_CALL_ID } from '../../src/assembly/panels/panel-items.js';
+import { PanelRegistry } from '../../src/assembly/panels/panel-registry.js';
+import { loadPanelTexts, type PanelTexts } from '../../src/assembly/panels/panel-texts.js';
 import { PromptShaper } from '../../src/prompt/prompt-shaper.js';
 import { WEFT_PACK_DIR } from '../support/packs.js';
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
-import { PanelRegistry } from '../../src/panels/panel-registry.js';
-import { loadPanelTexts, type PanelTexts } from '../../src/panels/panel-texts.js';
+import { PanelRegistry } from '../../src/assembly/panels/panel-registry.js';
+import { loadPanelTexts, type PanelTexts } from '../../src/assembly/panels/panel-texts.js';
 import { PromptShaper } from '../../src/prompt/prompt-shaper.js';
 import { renderCanned } from '../support/render-canned.js';
 import { minimalBody } from '../support/client-helpers.js';

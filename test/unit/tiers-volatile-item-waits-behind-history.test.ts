@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_TIERS, StabilityTracker, type TierUpdate, type TrackedItem } from '../../src/tiers/stability-tracker.js';
+import { ALL_TIERS, StabilityTracker, type TierUpdate, type TrackedItem } from '../../src/assembly/tiers/stability-tracker.js';
 
 const panel = (key: string, hash: string, tokens: number): TrackedItem => ({ key, hash, tokens });
 const history = (i: number, tokens: number): TrackedItem => ({ key: `history:${i}`, hash: `h${i}`, ordered: true, tokens });

@@ -5,7 +5,7 @@
 // the lines the thread's own hooks built in the 0.169 vocabulary.
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/writer.js';
-import { jsonPieces, type JsonPiece } from '../../rollout/json-pieces.js';
+import { jsonPieces, type JsonPiece } from '../../bytes/json-pieces.js';
 import { rolloutTimestamp } from '../../rollout/writer.js';
 
 export interface RolloutFormatState {

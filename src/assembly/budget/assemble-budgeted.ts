@@ -2,8 +2,8 @@
 // the system prompt (top-level instructions, cut to fit), the stage prompt (a developer message from
 // the pack), the history (whole, summarized, or its most recent part) and the other context (one
 // user message of prioritized sources). Pure except for the summarizer, which the caller injects.
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import { textMessage } from '../history/message.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import { textMessage } from '../../history/message.js';
 import { DEFAULT_BUDGET_SETTINGS, type BudgetSettings, type SectionName } from './budget-settings.js';
 import type { BudgetTexts } from './budget-texts.js';
 import { assembleOtherContext, type ContextSource, type SourceReport } from './context-sources.js';

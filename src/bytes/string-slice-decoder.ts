@@ -6,7 +6,7 @@
 // text. Used to check a literal without keeping its text too (then nothing of it is kept), and for a
 // literal held in pieces (long-string-json.ts), which it decodes the same way.
 import { isUtf8 } from 'node:buffer';
-import { backslashesBefore, BACKSLASH, QUOTE } from '../json-bytes.js';
+import { backslashesBefore, BACKSLASH, QUOTE } from './json-bytes.js';
 import { escapesAsStringified } from './stringified-escapes.js';
 
 /** Bytes held before a slice is cut and decoded. */

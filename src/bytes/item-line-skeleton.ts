@@ -10,7 +10,7 @@
 // line) returns undefined, so the caller parses the whole line as before. JSON.parse still checks
 // everything that is not cut; a cut string is known to be one terminated JSON string token.
 
-import { backslashesBefore, BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
+import { backslashesBefore, BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
 
 /** Strings of at least this many bytes (between their quotes) are cut. */
 const MIN_CUT_BYTES = 512;

@@ -2,10 +2,10 @@
 // (optional pack files, read with a layout of their own so their placeholders are checked), and the
 // wrapper a history summary is sent in (the extension pipeline's compaction summary). A pack without
 // a stage prompt cannot assemble for that stage: the error names the file.
-import { PackError } from '../errors.js';
-import { loadExtensionTexts } from '../extensions/extension-texts.js';
-import { loadPack, type Pack } from '../pack/load-pack.js';
-import type { PackLayout } from '../pack/pack-layout.js';
+import { PackError } from '../../errors.js';
+import { loadExtensionTexts } from '../../extensions/extension-texts.js';
+import { loadPack, type Pack } from '../../pack/load-pack.js';
+import type { PackLayout } from '../../pack/pack-layout.js';
 import { STAGES, stagePromptFile, type Stage } from './stages.js';
 
 const HISTORY_SUMMARY = 'budget/history_summary.md';

@@ -1,7 +1,7 @@
 // How budgeted assembly counts tokens: by default the estimator compaction uses (4 bytes per token;
 // items by their JSON), or an exact tokenizer plugged in by the caller.
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import { estimateItemTokens, estimateTokens } from '../history/token-estimate.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import { estimateItemTokens, estimateTokens } from '../../history/token-estimate.js';
 
 export interface TokenCounter {
   text(text: string): number;

@@ -4,7 +4,7 @@
 // thread with `weft.use(...)`. The history is summarized with the thread's own model unless another
 // summarizer is given; a summary is reused while the summarized part of the history stays the same.
 import { createHash } from 'node:crypto';
-import type { AssembleContext, Extension } from '../extensions/extension.js';
+import type { AssembleContext, Extension } from '../../extensions/extension.js';
 import { assembleBudgeted, type BudgetedAssembly } from './assemble-budgeted.js';
 import { budgetSettings, type BudgetOptions } from './budget-settings.js';
 import { loadBudgetTexts, type BudgetTexts } from './budget-texts.js';

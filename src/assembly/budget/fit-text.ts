@@ -1,7 +1,7 @@
 // Cutting a text down to a token budget: unchanged when it fits, otherwise cut in the middle (head
 // and tail kept, with the usual "…N tokens truncated…" marker) until the measured result fits. The
 // measure may count more than the text itself (a wrapper around it), so the cut is checked with it.
-import { truncateText } from '../history/truncate-output.js';
+import { truncateText } from '../../history/truncate-output.js';
 
 export interface FittedText {
   readonly text: string;

@@ -3,8 +3,8 @@
 // worth filling with a cut-down source, and the priority of each kind of other context. Defaults are
 // the design's; every one can be changed, and input from outside (flags, files) is validated here.
 import { z } from 'zod';
-import { UsageError } from '../errors.js';
-import { lazySchema } from '../../protocol/lazy-schema.js';
+import { UsageError } from '../../errors.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const SECTION_NAMES = ['system', 'stage', 'history', 'other'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];

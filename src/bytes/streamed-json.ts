@@ -7,7 +7,7 @@
 // chosen by where it stands (long-literal-readers.ts: matched against bytes already held, decoded, or
 // only checked), and its text is put in its place. A document JSON.parse refuses is refused with a
 // SyntaxError that names the event, the byte where it went wrong, and JSON.parse's own message there.
-import { backslashesBefore, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
+import { backslashesBefore, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
 import { LiteralError, StringSliceDecoder } from './string-slice-decoder.js';
 
 /** A string literal of at least this many bytes (between its quotes) is not held. */

@@ -1,5 +1,5 @@
 // The stages of a task and the pack file holding each one's prompt (`budget/stages/<stage>.md`).
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 export const STAGES = ['planning', 'coding', 'review', 'testing', 'error_fixing'] as const;
 export type Stage = (typeof STAGES)[number];

@@ -1,5 +1,5 @@
 // The bytes a thread's long strings arrived as, kept while its turn runs. A 20 MB answer is read once
-// from the `response.output_item.done` event (client/long-string-json.ts), then written three times
+// from the `response.output_item.done` event (long-string-json.ts), then written three times
 // into the rollout and checked once more in `response.completed`. Escaping and encoding the text again
 // for each rollout line, or scanning the repeat byte by byte, costs fresh copies of the whole answer;
 // when the bytes that arrived are already JSON.stringify's escaping of the text, they are copied as

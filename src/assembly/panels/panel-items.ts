@@ -3,8 +3,8 @@
 // items are canonical Responses items; each wire renderer turns them into its own shape like any
 // other call. A footer pair closes the panels; the Anthropic renderer also repeats the system
 // instructions after them.
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import { assistantMessage, textMessage } from '../history/message.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import { assistantMessage, textMessage } from '../../history/message.js';
 import type { Panel } from './panel-registry.js';
 import type { PanelTexts } from './panel-texts.js';
 

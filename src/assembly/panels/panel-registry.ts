@@ -2,7 +2,7 @@
 // that are shown to the model before the conversation on every request. A panel has an id, a header
 // (its display name), its content and the time its content last changed; a refresh function, when
 // given, recomputes the content before each request.
-import { UsageError, errorMessage } from '../errors.js';
+import { UsageError, errorMessage } from '../../errors.js';
 
 export interface Panel {
   readonly id: string;

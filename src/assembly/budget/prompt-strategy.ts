@@ -3,9 +3,9 @@
 // history over its trigger is never summarized there: it shows the most-recent fallback.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import { IoError, UsageError } from '../errors.js';
-import type { Pack } from '../pack/load-pack.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import { IoError, UsageError } from '../../errors.js';
+import type { Pack } from '../../pack/load-pack.js';
 import { assembleBudgeted } from './assemble-budgeted.js';
 import { budgetSettings, parseBudgetFlag, SOURCE_KINDS, type BudgetFlags, type SourceKind } from './budget-settings.js';
 import { loadBudgetTexts } from './budget-texts.js';

@@ -9,8 +9,8 @@
 // long literal already read and checked in this stream (long-string-cache.ts: the answer of
 // `response.output_item.done`) is passed over by comparing bytes, not scanned again.
 
-import type { KnownJsonString } from '../long-string-cache.js';
-import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
+import type { KnownJsonString } from './long-string-cache.js';
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
 
 const HEX = new Set([...'0123456789abcdefABCDEF'].map((c) => c.charCodeAt(0)));
 /** The characters a JSON escape may name after its backslash (`u` is followed by four hex digits). */

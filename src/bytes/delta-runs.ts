@@ -9,7 +9,7 @@
 // told is never offered.
 import { isUtf8 } from 'node:buffer';
 import { escapesAsStringified } from './stringified-escapes.js';
-import { backslashesBefore, BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json-bytes.js';
+import { backslashesBefore, BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
 
 /** One content part's deltas so far. */
 export interface DeltaRun {

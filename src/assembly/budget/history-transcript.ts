@@ -1,7 +1,7 @@
 // A history as plain text for the summarization prompt: one block per item, labelled with who said
 // it. Encrypted reasoning and compaction items carry nothing readable and are left out.
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import { messageText } from '../history/message.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import { messageText } from '../../history/message.js';
 
 export function historyTranscript(items: readonly ResponseItem[]): string {
   const blocks: string[] = [];

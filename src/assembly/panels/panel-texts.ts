@@ -2,9 +2,9 @@
 // the Codex pack does not). They are read with a layout of their own, so a profile's layout does not
 // need to know about them, and a pack without them simply has no panels.
 import path from 'node:path';
-import { PackError } from '../errors.js';
-import { loadPack, type Pack, type PackDirs } from '../pack/load-pack.js';
-import type { PackLayout } from '../pack/pack-layout.js';
+import { PackError } from '../../errors.js';
+import { loadPack, type Pack, type PackDirs } from '../../pack/load-pack.js';
+import type { PackLayout } from '../../pack/pack-layout.js';
 
 export const PANEL_FILES = {
   header: 'panels/header.md',

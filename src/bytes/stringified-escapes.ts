@@ -1,7 +1,7 @@
 // Whether the escapes of JSON string content are the ones JSON.stringify writes: then the bytes that
 // arrived are exactly JSON.stringify's text, and a writer may copy them instead of escaping the text
 // again (long-string-cache.ts).
-import { BACKSLASH } from '../json-bytes.js';
+import { BACKSLASH } from './json-bytes.js';
 
 const U = 0x75;
 /** JSON.stringify's short escapes: `"` `\` b f n r t. */

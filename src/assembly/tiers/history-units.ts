@@ -3,7 +3,7 @@
 // results right after their calls) and the last item is not reasoning (the Responses API wants a
 // reasoning item followed by what it produced).
 import { createHash } from 'node:crypto';
-import type { ResponseItem } from '../../protocol/responses-items.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
 
 export interface HistoryUnit {
   /** `history:<index of its first item in the whole history>`. */

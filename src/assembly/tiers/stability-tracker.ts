@@ -21,7 +21,7 @@
 //   change; active, only the panel itself is sent again, behind the growing history.
 // - Each key is in exactly one tier. Items marked `ordered` (conversation history) keep their input
 //   order across the whole layout: a later one is never in an earlier tier than an earlier one.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 export type CachedTier = 'L0' | 'L1' | 'L2' | 'L3';
 export type Tier = CachedTier | 'active';

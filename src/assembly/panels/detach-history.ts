@@ -2,8 +2,8 @@
 // frozen into a history panel, cut at a turn boundary, and only when all four thresholds hold — the
 // chunk has enough messages and tokens to be worth it, and enough of both stay live after it.
 // Reasoning items do not count: they never reach the wires that read panels as text.
-import type { ContentPart, ResponseItem } from '../../protocol/responses-items.js';
-import { estimateItemTokens } from '../history/token-estimate.js';
+import type { ContentPart, ResponseItem } from '../../../protocol/responses-items.js';
+import { estimateItemTokens } from '../../history/token-estimate.js';
 
 export interface DetachThresholds {
   readonly chunkMinMessages: number;

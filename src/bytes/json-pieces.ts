@@ -3,10 +3,10 @@
 // as one string, such a line costs several fresh copies of the answer (the JSON text, the line around
 // it, its bytes), and on this kind of machine fresh memory is what is slow. As pieces, a long string is
 // kept as it is and escaped a slice at a time while the bytes are written into reused buffers
-// (rollout-bytes.ts). Joined, the pieces are exactly JSON.stringify's text.
+// (writePieces, below). Joined, the pieces are exactly JSON.stringify's text.
 
-import { writeMembers, writtenMemberByMember } from '../json-members.js';
-import type { LongStringCache } from '../long-string-cache.js';
+import { writeMembers, writtenMemberByMember } from './json-members.js';
+import type { LongStringCache } from './long-string-cache.js';
 
 /** A string of at least this many characters is kept whole and escaped when written. */
 export const LONG_STRING = 64 * 1024;

@@ -9,8 +9,8 @@
 // JSON.stringify's escaping of the text. A literal that is, byte for byte, the literals of the deltas
 // that streamed it (delta-runs.ts) is not decoded at all: its text is theirs.
 import { randomUUID } from 'node:crypto';
-import { BACKSLASH, COLON, QUOTE } from '../json-bytes.js';
-import type { LongStringCache } from '../long-string-cache.js';
+import { BACKSLASH, COLON, QUOTE } from './json-bytes.js';
+import type { LongStringCache } from './long-string-cache.js';
 import { escapesAsStringified } from './stringified-escapes.js';
 import { StringSliceDecoder } from './string-slice-decoder.js';
 import type { DeltaRun } from './delta-runs.js';

@@ -4,9 +4,9 @@
 // large itself, by as many of the latest items as fit half the budget). When summarizing fails
 // (no summarizer, an error, an empty reply, or a result that still does not fit), the section falls
 // back to the most recent items that fit the budget.
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import { errorMessage } from '../errors.js';
-import { textMessage } from '../history/message.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import { errorMessage } from '../../errors.js';
+import { textMessage } from '../../history/message.js';
 import type { BudgetTexts } from './budget-texts.js';
 import { historyTranscript } from './history-transcript.js';
 import { itemsTokens, type TokenCounter } from './token-counter.js';
