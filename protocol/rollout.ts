@@ -151,7 +151,7 @@ export const RolloutLine = lazySchema(() =>
 export type RolloutLine = z.infer<typeof RolloutLine>;
 export type RolloutLineType = RolloutLine['type'];
 
-// --- Storage-level shapes used by the rollout reader (src/rollout/reader.ts) ---
+// --- Storage-level shapes used by the rollout reader (src/rollout/format/reader.ts) ---
 
 /**
  * Every line's envelope. Loose: Codex 0.169 lines carry `ordinal` (the line's 0-based position in the
@@ -178,7 +178,7 @@ export const ROLLOUT_LINE_TYPES = [
 
 /**
  * A response_item payload as far as its line's own check goes: its discriminant. The item of a kind
- * weft knows is checked whole once, where the reader stores it (src/rollout/item-bytes.ts); an item
+ * weft knows is checked whole once, where the reader stores it (src/rollout/format/item-bytes.ts); an item
  * of any other kind (a newer Codex's) is kept as read, and left out of the history.
  */
 export const ResponseItemHead = lazySchema(() => z.looseObject({ type: z.string() }));

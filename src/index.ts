@@ -13,7 +13,7 @@ export { loadRuntime, type Runtime, type RuntimeOptions } from './engine/runtime
 export { newThreadContext } from './engine/new-thread-context.js';
 export { getProfile } from './profile/profiles.js';
 export * from './errors.js';
-export { RolloutBusyError, type LockHolder } from './rollout/lock.js';
+export { RolloutBusyError, type LockHolder } from './rollout/store/lock.js';
 export { PanelRegistry, type Panel, type PanelSpec } from './assembly/panels/panel-registry.js';
 export type { PromptShapingOptions, ShapeReport, LayoutStrategy } from './prompt/prompt-shaper.js';
 export type * from './extensions/extension.js';
@@ -22,8 +22,8 @@ export { budgetedAssembly, type BudgetedStrategyOptions } from './assembly/budge
 export { assembleBudgeted } from './assembly/budget/assemble-budgeted.js';
 export { exactCounter, estimatingCounter, type TokenCounter } from './assembly/budget/token-counter.js';
 export { StoredThreads, type StoredThread } from './engine/stored-threads.js';
-export { ThreadStore } from './rollout/thread-store.js';
-export { listThreads, type ThreadListEntry, type ThreadListPage, type ListThreadsOptions } from './rollout/list.js';
+export { ThreadStore } from './rollout/store/thread-store.js';
+export { listThreads, type ThreadListEntry, type ThreadListPage, type ListThreadsOptions } from './rollout/store/list.js';
 // The wire renderers: one prompt, the body of each wire (Responses, Chat Completions, Anthropic).
 export { renderForWire, type PromptRendering, type WireRequest, type WireBody } from './prompt/render-for-wire.js';
 export { renderResponsesBody } from './prompt/responses.js';

@@ -4,10 +4,10 @@
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { buildCompactedHistory } from '../../src/history/compacted-history.js';
 import { textMessage } from '../../src/history/message.js';
-import { rolloutPath } from '../../src/rollout/paths.js';
-import { compactedLine, contextCompactedEvent, responseItemLine, sessionMetaLine, userMessageEvent } from '../../src/rollout/records.js';
-import { RolloutWriter, rolloutTimestamp, type RolloutLineInput } from '../../src/rollout/writer.js';
-import { newThreadId } from '../../src/rollout/thread-id.js';
+import { rolloutPath } from '../../src/rollout/store/paths.js';
+import { compactedLine, contextCompactedEvent, responseItemLine, sessionMetaLine, userMessageEvent } from '../../src/rollout/format/records.js';
+import { RolloutWriter, rolloutTimestamp, type RolloutLineInput } from '../../src/rollout/format/writer.js';
+import { newThreadId } from '../../src/rollout/store/thread-id.js';
 
 export interface GeneratedRollout {
   readonly id: string;

@@ -3,7 +3,7 @@
 // Prints one JSON line: {ms, cpuMs, listed} (cpuMs: this process's CPU time over the call, all
 // threads, less sensitive than wall time to a loaded machine). Plain JavaScript on the compiled library (dist/, `npm run build`).
 import { performance } from 'node:perf_hooks';
-import { ThreadStore } from '../../dist/src/rollout/thread-store.js';
+import { ThreadStore } from '../../dist/src/rollout/store/thread-store.js';
 
 const [home, limit] = process.argv.slice(2);
 if (!home || !limit) throw new Error('usage: list-once.mjs HOME LIMIT');

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AppServer } from '../../src/app-server/app-server.js';
-import { ThreadStore } from '../../src/rollout/thread-store.js';
+import { ThreadStore } from '../../src/rollout/store/thread-store.js';
 import { generateRollout } from './generate-rollout.js';
 
 const THREADS = 1000;

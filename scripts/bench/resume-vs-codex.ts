@@ -5,7 +5,7 @@
 // built) and with it (every later resume: the index and the lines appended since are read).
 import { rm, stat } from 'node:fs/promises';
 import os from 'node:os';
-import { indexPathOf } from '../../src/rollout/resume-index.js';
+import { indexPathOf } from '../../src/rollout/cache/resume-index.js';
 import { codexBinary, codexResumeMs } from './codex-resume.js';
 import { generateRollout } from './generate-rollout.js';
 import { cliResumeMs, median, resumeInChild } from './threads.js';

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { ThreadIndex } from '../../src/rollout/state-db/thread-index.js';
 import { rowFromSessionMeta } from '../../src/rollout/state-db/thread-row.js';
-import { ThreadStore } from '../../src/rollout/thread-store.js';
+import { ThreadStore } from '../../src/rollout/store/thread-store.js';
 
 const COUNT = 10_000;
 const RUNS = 7;

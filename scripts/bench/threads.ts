@@ -4,9 +4,9 @@ import { execFile } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { forkRollout0169 } from '../../src/profile/codex-0.169/fork-rollout.js';
-import { forkRollout } from '../../src/rollout/fork.js';
-import { rolloutTimestamp } from '../../src/rollout/writer.js';
-import { newThreadId } from '../../src/rollout/thread-id.js';
+import { forkRollout } from '../../src/rollout/store/fork.js';
+import { rolloutTimestamp } from '../../src/rollout/format/writer.js';
+import { newThreadId } from '../../src/rollout/store/thread-id.js';
 import { startMockResponsesServer, textReply } from '../mock-responses-server.js';
 import { generateRollout } from './generate-rollout.js';
 

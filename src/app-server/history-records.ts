@@ -1,8 +1,8 @@
 // The records a thread's turns are replayed from. A paginated fork (0.169) keeps only its own lines
 // and points at the parent (`forked_from_id`, `forked_from_ordinal_exclusive`): its history starts
 // with the parent's lines before that ordinal, found the same way (a fork of a fork).
-import { findRolloutPath } from '../rollout/paths.js';
-import { readRollout, type RolloutRecord } from '../rollout/reader.js';
+import { findRolloutPath } from '../rollout/store/paths.js';
+import { readRollout, type RolloutRecord } from '../rollout/format/reader.js';
 
 const MAX_DEPTH = 32;
 

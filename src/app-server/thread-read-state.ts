@@ -6,7 +6,7 @@
 // and threads of other origins (sub-agents, unknown) have none.
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { firstCompletedTurnId } from '../rollout/first-completed-turn.js';
+import { firstCompletedTurnId } from '../rollout/store/first-completed-turn.js';
 
 export interface ThreadReadState {
   readonly firstUnread: { type: 'turn'; turnId: string } | null;

@@ -5,9 +5,9 @@ import { stat } from 'node:fs/promises';
 import type { SessionSource, Thread, ThreadItem, Turn, UserInput } from '../../protocol/app-server/common.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { RolloutError } from '../errors.js';
-import { readRolloutHead } from '../rollout/head.js';
-import { knownEventOf } from '../rollout/known-events.js';
-import type { RolloutRecord } from '../rollout/reader.js';
+import { readRolloutHead } from '../rollout/store/head.js';
+import { knownEventOf } from '../rollout/format/known-events.js';
+import type { RolloutRecord } from '../rollout/format/reader.js';
 import { rolledBackTurns } from '../thread/thread-rollback.js';
 
 export interface ThreadFacts {

@@ -7,7 +7,7 @@ import type { ThreadItem, UserInput } from '../../protocol/app-server/common.js'
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
-import type { TokenInfo } from '../rollout/token-info.js';
+import type { TokenInfo } from '../rollout/format/token-info.js';
 import { changeDiff, TurnDiff } from '../tools/apply-patch/change-diff.js';
 import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 

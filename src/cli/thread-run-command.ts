@@ -4,8 +4,8 @@
 import { Weft } from '../engine/weft.js';
 import { UsageError } from '../errors.js';
 import { noSessionMetaError } from '../thread/history-from-rollout.js';
-import { firstLineProblem } from '../rollout/prefix.js';
-import { historyItemOf } from '../rollout/reader.js';
+import { firstLineProblem } from '../rollout/store/prefix.js';
+import { historyItemOf } from '../rollout/format/reader.js';
 import { promptWithStdin } from './stdin-prompt.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';

@@ -5,7 +5,7 @@ import { isAbortError } from '../client/api-errors.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { errorMessage } from '../errors.js';
 import { contextPrefixes } from '../history/context-messages.js';
-import { newThreadId } from '../rollout/thread-id.js';
+import { newThreadId } from '../rollout/store/thread-id.js';
 import type { CompactionTrigger, Compactor, ThreadState, TurnDeps } from '../thread/turn-ports.js';
 import { autoCompactTokenLimit, shouldAutoCompact } from './compaction-trigger.js';
 import { compactLocally } from './local-compaction.js';

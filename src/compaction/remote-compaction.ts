@@ -7,7 +7,7 @@ import type { TurnSettings } from '../context/turn-settings.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { compactionFinishedEvent } from './compaction-finished.js';
 import { estimateItemsTokens } from '../history/token-estimate.js';
-import { compactedLine, contextCompactedEvent } from '../rollout/records.js';
+import { compactedLine, contextCompactedEvent } from '../rollout/format/records.js';
 import type { PostCompactFn, ThreadState, TurnDeps } from '../thread/turn-ports.js';
 
 export type { PostCompactFn };

@@ -10,7 +10,7 @@ import { refuseRetiredSettings } from '../config/retired-settings.js';
 import { resolveWeftHome } from '../config/weft-home.js';
 import type { CompatProfile } from '../profile/profile.js';
 import { DEFAULT_COMPAT, PROFILE_FACTS } from '../profile/profile-facts.js';
-import { ThreadStore } from '../rollout/thread-store.js';
+import { ThreadStore } from '../rollout/store/thread-store.js';
 
 /** Where the home is and what the command line says of its configuration. */
 export interface ProfileOptions {

@@ -5,12 +5,12 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { historyFromRollout } from '../thread/history-from-rollout.js';
-import { readRollout } from '../rollout/reader.js';
-import { withHistoryBase } from '../rollout/history-base.js';
-import type { ListThreadsOptions, ThreadListPage } from '../rollout/list.js';
-import type { ThreadStore } from '../rollout/thread-store.js';
-import { locateThread } from '../rollout/lookup.js';
-import { threadNameOf } from '../rollout/thread-name.js';
+import { readRollout } from '../rollout/format/reader.js';
+import { withHistoryBase } from '../rollout/store/history-base.js';
+import type { ListThreadsOptions, ThreadListPage } from '../rollout/store/list.js';
+import type { ThreadStore } from '../rollout/store/thread-store.js';
+import { locateThread } from '../rollout/store/lookup.js';
+import { threadNameOf } from '../rollout/store/thread-name.js';
 import type { Runtime } from './runtime.js';
 
 export interface StoredThread {

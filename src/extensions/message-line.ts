@@ -4,9 +4,9 @@
 // after the same items of the restored history.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { EXTENSION_MESSAGE_EVENT } from '../../protocol/rollout-events.js';
-import { knownEventOf } from '../rollout/known-events.js';
-import type { RolloutRecord } from '../rollout/reader.js';
-import type { RolloutLineInput } from '../rollout/writer.js';
+import { knownEventOf } from '../rollout/format/known-events.js';
+import type { RolloutRecord } from '../rollout/format/reader.js';
+import type { RolloutLineInput } from '../rollout/format/writer.js';
 import type { ExtensionMessage } from './extension.js';
 import type { Anchor } from './message-anchors.js';
 

@@ -3,7 +3,7 @@
 // extension messages of its rollout put back in place. No extension: no hooks at all, so the turn
 // loop runs exactly as it does without this folder.
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import type { RolloutRecord } from '../rollout/reader.js';
+import type { RolloutRecord } from '../rollout/format/reader.js';
 import type { Extension } from './extension.js';
 import { restoreExtensionMessages } from './message-line.js';
 import { modelCompleter, type CompleterDeps } from './model-complete.js';

@@ -4,10 +4,10 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { buildCompactedHistory, userMessageTexts } from '../history/compacted-history.js';
 import { RolloutError } from '../errors.js';
-import { knownEventOf } from '../rollout/known-events.js';
-import { compactedOf, historyItemOf, type RolloutRecord } from '../rollout/reader.js';
-import { parseExact } from '../rollout/schema-verdict.js';
-import type { TokenInfo } from '../rollout/token-info.js';
+import { knownEventOf } from '../rollout/format/known-events.js';
+import { compactedOf, historyItemOf, type RolloutRecord } from '../rollout/format/reader.js';
+import { parseExact } from '../rollout/cache/schema-verdict.js';
+import type { TokenInfo } from '../rollout/format/token-info.js';
 import { dropLastUserTurns, rolledBackTurns } from './thread-rollback.js';
 
 export interface RestoredThread {

@@ -1,7 +1,7 @@
 // Keeping items: every item a turn keeps goes into the history and the rollout together, as the
 // profile's thread keeps it.
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { responseItemLine } from '../rollout/records.js';
+import { responseItemLine } from '../rollout/format/records.js';
 import type { ThreadState } from './turn-ports.js';
 
 /** Appends `items` to the history and the rollout; returns them as kept (a profile may decorate them). */

@@ -2,7 +2,7 @@
 // notifications). Plain data; errors travel as events too.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { TokenUsage } from '../client/token-usage.js';
-import type { TokenInfo } from '../rollout/token-info.js';
+import type { TokenInfo } from '../rollout/format/token-info.js';
 import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
 export interface PlanStep {

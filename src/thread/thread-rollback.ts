@@ -5,7 +5,7 @@
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { KnownEventKind, KnownEventMsg } from '../../protocol/rollout-events.js';
 import { UsageError } from '../errors.js';
-import type { RolloutLineInput } from '../rollout/writer.js';
+import type { RolloutLineInput } from '../rollout/format/writer.js';
 import type { ThreadState } from './thread-state.js';
 
 export const THREAD_ROLLED_BACK = 'thread_rolled_back' satisfies KnownEventKind;

@@ -7,10 +7,10 @@ import type { McpSession } from '../mcp/mcp-session.js';
 import { UsageError } from '../errors.js';
 import type { ThreadEventListener } from './thread-events.js';
 import type { PendingInput, ThreadState, TurnDeps } from './turn-ports.js';
-import type { TokenInfo } from '../rollout/token-info.js';
+import type { TokenInfo } from '../rollout/format/token-info.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { rollbackThreadState } from './thread-rollback.js';
-import { threadNameEvent } from '../rollout/thread-name.js';
+import { threadNameEvent } from '../rollout/store/thread-name.js';
 import { runTurn, type TurnOutcome } from './turn-loop.js';
 
 export interface RunOptions {

@@ -16,10 +16,10 @@ import type { WireRequest } from '../../protocol/wire-request.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
 import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import type { CodeModeSession } from '../tools/code-mode/code-mode-session.js';
-import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/writer.js';
+import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/format/writer.js';
 import type { ThreadEventListener } from './thread-events.js';
 import type { ToolItemRecord } from './tool-item-records.js';
-import type { TokenInfo } from '../rollout/token-info.js';
+import type { TokenInfo } from '../rollout/format/token-info.js';
 
 /**
  * The in-memory state of an open thread: its history (what the next request carries), the settings

@@ -10,8 +10,8 @@
 // no copy of the history it saw.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { buildCompactedHistory, userMessageTexts } from '../history/compacted-history.js';
-import { knownEventOf } from '../rollout/known-events.js';
-import { compactedOf, historyItemOf, type RolloutRecord } from '../rollout/reader.js';
+import { knownEventOf } from '../rollout/format/known-events.js';
+import { compactedOf, historyItemOf, type RolloutRecord } from '../rollout/format/reader.js';
 import { dropLastUserTurns, rolledBackTurns } from '../thread/thread-rollback.js';
 
 export type Generation = 'codex-0.98' | 'codex-0.169';

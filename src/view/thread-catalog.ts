@@ -1,10 +1,10 @@
 // The viewer's list of threads: every rollout of the home (both generations), newest first, each with
-// its name, directory, first prompt and turn count. It is the shared listing (src/rollout/list.ts)
+// its name, directory, first prompt and turn count. It is the shared listing (src/rollout/store/list.ts)
 // with each thread's scan (turns, name): heads and scans come from the home's head cache while a
 // file is unchanged, so a new viewer lists a thousand threads without reading them. Thread ids from
 // requests are only ever looked up here: a request path never names a file.
-import { listAllThreads } from '../rollout/list.js';
-import { isThreadId } from '../rollout/thread-id.js';
+import { listAllThreads } from '../rollout/store/list.js';
+import { isThreadId } from '../rollout/store/thread-id.js';
 
 export interface ThreadSummary {
   readonly id: string;

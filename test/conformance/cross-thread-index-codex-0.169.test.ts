@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { Weft } from '../../src/engine/weft.js';
-import { ThreadStore } from '../../src/rollout/thread-store.js';
+import { ThreadStore } from '../../src/rollout/store/thread-store.js';
 import { CODEX_0169_PACK_DIR } from '../support/codex-0169.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 import { findCodexBinary, run } from './codex-binary-driver.js';

@@ -1,10 +1,10 @@
 // Small builders for rollout-store tests: a thread file at a given creation time, with or without a
 // user turn.
 import { utimes } from 'node:fs/promises';
-import { RolloutWriter } from '../../src/rollout/writer.js';
-import type { RolloutLineInput } from '../../src/rollout/writer.js';
-import { rolloutPath } from '../../src/rollout/paths.js';
-import { newThreadId } from '../../src/rollout/thread-id.js';
+import { RolloutWriter } from '../../src/rollout/format/writer.js';
+import type { RolloutLineInput } from '../../src/rollout/format/writer.js';
+import { rolloutPath } from '../../src/rollout/store/paths.js';
+import { newThreadId } from '../../src/rollout/store/thread-id.js';
 
 export interface BuiltThread {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredRolloutLine } from '../../protocol/rollout.js';
-import { CheckpointCut } from '../../src/rollout/checkpoint.js';
+import { CheckpointCut } from '../../src/rollout/cache/checkpoint.js';
 
 type Rec = { line: StoredRolloutLine; offset: number };
 

@@ -1,8 +1,8 @@
 import { open, readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
-import { lastCheckpointOffset } from '../../src/rollout/checkpoint.js';
-import { readRollout } from '../../src/rollout/reader.js';
+import { lastCheckpointOffset } from '../../src/rollout/cache/checkpoint.js';
+import { readRollout } from '../../src/rollout/format/reader.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 

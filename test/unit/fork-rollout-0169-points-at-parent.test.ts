@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { forkCutIndex, forkRollout0169 } from '../../src/profile/codex-0.169/fork-rollout.js';
-import { historyBaseOf, withHistoryBase } from '../../src/rollout/history-base.js';
-import { rolloutPath } from '../../src/rollout/paths.js';
-import { readRollout } from '../../src/rollout/reader.js';
+import { historyBaseOf, withHistoryBase } from '../../src/rollout/store/history-base.js';
+import { rolloutPath } from '../../src/rollout/store/paths.js';
+import { readRollout } from '../../src/rollout/format/reader.js';
 import { removeTempDirs, tempDir, writeTree } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LONG_LITERAL, parseJsonWithLongStrings } from '../../src/bytes/long-string-json.js';
 import { parseJsonWithout } from '../../src/bytes/parse-json-without.js';
 import { LongStringCache } from '../../src/bytes/long-string-cache.js';
-import { RolloutWriter } from '../../src/rollout/writer.js';
+import { RolloutWriter } from '../../src/rollout/format/writer.js';
 
 /** The long strings read by each test (one cache per thread in weft; a fresh one per test here). */
 let longStrings = new LongStringCache();

@@ -11,7 +11,7 @@ import type { ClientEvent, ClientEventBatch } from '../../src/client/client-even
 import { LONG_LITERAL } from '../../src/bytes/long-string-json.js';
 import { streamResponse } from '../../src/client/stream-response.js';
 import { LongStringCache } from '../../src/bytes/long-string-cache.js';
-import { RolloutWriter } from '../../src/rollout/writer.js';
+import { RolloutWriter } from '../../src/rollout/format/writer.js';
 import { serveFixedSse, type FixedSseServer } from '../../scripts/bench/fixed-sse-server.js';
 import { minimalBody, mockEnv, mockProvider } from '../support/client-helpers.js';
 import { deltaLiteralsOf, replyWithDeltaLiterals } from '../support/streamed-reply.js';

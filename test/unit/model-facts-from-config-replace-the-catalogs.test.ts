@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { autoCompactTokenLimit } from '../../src/compaction/compaction-trigger.js';
 import { resolveTurnSettings } from '../../src/config/resolve-settings.js';
 import { renderResponsesBody } from '../../src/prompt/responses.js';
-import { effectiveContextWindow } from '../../src/rollout/token-info.js';
+import { effectiveContextWindow } from '../../src/rollout/format/token-info.js';
 import { syntheticModel } from '../support/packs.js';
 
 describe('model_context_window', () => {

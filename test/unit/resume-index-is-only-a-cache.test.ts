@@ -5,8 +5,8 @@ import { appendFile, mkdtemp, readFile, rename, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRollout, type RolloutRecord } from '../../src/rollout/reader.js';
-import { indexPathOf, readForReopen } from '../../src/rollout/resume-index.js';
+import { readRollout, type RolloutRecord } from '../../src/rollout/format/reader.js';
+import { indexPathOf, readForReopen } from '../../src/rollout/cache/resume-index.js';
 
 const TS = '2026-01-01T00:00:00.123Z';
 const line = (type: string, payload: unknown): string => JSON.stringify({ timestamp: TS, type, payload });

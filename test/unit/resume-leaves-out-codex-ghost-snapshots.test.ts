@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { historyFromRollout } from '../../src/thread/history-from-rollout.js';
-import { readRollout } from '../../src/rollout/reader.js';
+import { readRollout } from '../../src/rollout/format/reader.js';
 import { recordedRollout } from '../support/recorded-rollouts.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 

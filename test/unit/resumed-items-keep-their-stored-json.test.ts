@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonBody, jsonBodyBytes } from '../../src/client/json-body.js';
 import { rawJsonBytes, rawJsonOf } from '../../src/history/raw-json.js';
-import { readRollout, responseItemOf } from '../../src/rollout/reader.js';
+import { readRollout, responseItemOf } from '../../src/rollout/format/reader.js';
 import { recordedRollouts098 } from '../support/recorded-rollouts.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { appendFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RolloutWriter } from '../../src/rollout/writer.js';
-import { readRollout } from '../../src/rollout/reader.js';
+import { RolloutWriter } from '../../src/rollout/format/writer.js';
+import { readRollout } from '../../src/rollout/format/reader.js';
 import { RolloutError } from '../../src/errors.js';
 
 const meta = {

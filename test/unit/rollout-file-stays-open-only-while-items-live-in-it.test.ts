@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rawJsonOf } from '../../src/history/raw-json.js';
-import { readRollout, responseItemOf } from '../../src/rollout/reader.js';
+import { readRollout, responseItemOf } from '../../src/rollout/format/reader.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RolloutWriter, formatRolloutLine, rolloutTimestamp } from '../../src/rollout/writer.js';
+import { RolloutWriter, formatRolloutLine, rolloutTimestamp } from '../../src/rollout/format/writer.js';
 import { RolloutError } from '../../src/errors.js';
 import { recordedRollout } from '../support/recorded-rollouts.js';
 

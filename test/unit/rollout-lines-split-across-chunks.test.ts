@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RolloutFile } from '../../src/rollout/file.js';
-import { eachLine, type LineOptions } from '../../src/rollout/lines.js';
+import { RolloutFile } from '../../src/rollout/format/file.js';
+import { eachLine, type LineOptions } from '../../src/rollout/format/lines.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);

@@ -8,14 +8,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
-import { RolloutBusyError, lockPathOf, lockRollout } from '../../src/rollout/lock.js';
-import { archiveRollout } from '../../src/rollout/archive.js';
+import { RolloutBusyError, lockPathOf, lockRollout } from '../../src/rollout/store/lock.js';
+import { archiveRollout } from '../../src/rollout/store/archive.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 import { threadHarness } from '../support/thread-harness.js';
 
 afterEach(removeTempDirs);
 
-const LOCK_MODULE = new URL('../../src/rollout/lock.ts', import.meta.url).href;
+const LOCK_MODULE = new URL('../../src/rollout/store/lock.ts', import.meta.url).href;
 
 /** A child process that takes the lock of `rollout` and holds it until killed. */
 async function holdLockInChild(rollout: string): Promise<{ pid: number; kill(): Promise<void> }> {

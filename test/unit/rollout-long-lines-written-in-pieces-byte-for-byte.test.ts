@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LONG_STRING, joinPieces, jsonPieces } from '../../src/bytes/json-pieces.js';
-import { RolloutWriter, formatRolloutLine } from '../../src/rollout/writer.js';
+import { RolloutWriter, formatRolloutLine } from '../../src/rollout/format/writer.js';
 
 /** A long text whose slices end in every awkward place: surrogate pairs, escapes, controls, lone halves. */
 function awkwardText(chars: number): string {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { findRolloutPath, latestRollout, parseRolloutFileName, rolloutPath } from '../../src/rollout/paths.js';
-import { newThreadId } from '../../src/rollout/thread-id.js';
+import { findRolloutPath, latestRollout, parseRolloutFileName, rolloutPath } from '../../src/rollout/store/paths.js';
+import { newThreadId } from '../../src/rollout/store/thread-id.js';
 import { buildThread } from '../support/rollout-builders.js';
 
 const at = (d: number, h: number) => new Date(2026, 2, d, h, 0, 0);

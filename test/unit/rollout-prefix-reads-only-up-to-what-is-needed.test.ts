@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRolloutPrefix } from '../../src/rollout/prefix.js';
-import { readRollout } from '../../src/rollout/reader.js';
+import { readRolloutPrefix } from '../../src/rollout/store/prefix.js';
+import { readRollout } from '../../src/rollout/format/reader.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { historyFromRollout } from '../../src/thread/history-from-rollout.js';
-import { readRollout } from '../../src/rollout/reader.js';
+import { readRollout } from '../../src/rollout/format/reader.js';
 import { threadRecordsState } from '../../src/profile/codex-0.169/thread-records.js';
 import { CODEX_0169_DIR, recordedRollout } from '../support/codex-0169.js';
 

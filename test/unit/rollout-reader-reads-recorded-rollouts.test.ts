@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRolloutHead } from '../../src/rollout/head.js';
-import { compactedOf, readRollout, responseItemOf } from '../../src/rollout/reader.js';
+import { readRolloutHead } from '../../src/rollout/store/head.js';
+import { compactedOf, readRollout, responseItemOf } from '../../src/rollout/format/reader.js';
 import { recordedRollouts098 } from '../support/recorded-rollouts.js';
 
 describe('recorded Codex 0.98 rollouts', () => {

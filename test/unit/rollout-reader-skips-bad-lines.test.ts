@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { historyItemOf, readRollout, responseItemOf } from '../../src/rollout/reader.js';
-import { knownEventOf } from '../../src/rollout/known-events.js';
+import { historyItemOf, readRollout, responseItemOf } from '../../src/rollout/format/reader.js';
+import { knownEventOf } from '../../src/rollout/format/known-events.js';
 import { RolloutError } from '../../src/errors.js';
 
 const TS = '2026-01-01T00:00:00.123Z';

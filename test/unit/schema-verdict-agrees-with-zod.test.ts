@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ResponseItem } from '../../protocol/responses-items.js';
 import { CompactedPayload, CompactedPayloadHead, EventMsgPayload, RolloutEnvelope, SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
 import { sameJson } from '../../src/history/raw-json.js';
-import { EXACT, REJECTED, STRIPPED, parseExact, verdictOf, type Verdict } from '../../src/rollout/schema-verdict.js';
+import { EXACT, REJECTED, STRIPPED, parseExact, verdictOf, type Verdict } from '../../src/rollout/cache/schema-verdict.js';
 import { bindPlaceholders, conformanceDir } from '../support/recorded-rollouts.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
-import { RolloutWriter } from '../../src/rollout/writer.js';
-import { rolloutPath } from '../../src/rollout/paths.js';
-import { newThreadId } from '../../src/rollout/thread-id.js';
+import { RolloutWriter } from '../../src/rollout/format/writer.js';
+import { rolloutPath } from '../../src/rollout/store/paths.js';
+import { newThreadId } from '../../src/rollout/store/thread-id.js';
 import { buildThread, sessionMetaPayload, userTurn } from '../support/rollout-builders.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 

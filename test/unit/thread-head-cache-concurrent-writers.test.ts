@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThreadHeadCacheFile } from '../../protocol/thread-head-cache.js';
-import { HEAD_CACHE_FILE } from '../../src/rollout/head-cache.js';
+import { HEAD_CACHE_FILE } from '../../src/rollout/cache/head-cache.js';
 import { buildThread } from '../support/rollout-builders.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);
 
-const HEAD_CACHE_MODULE = new URL('../../src/rollout/head-cache.ts', import.meta.url).href;
-const LIST_MODULE = new URL('../../src/rollout/list.ts', import.meta.url).href;
+const HEAD_CACHE_MODULE = new URL('../../src/rollout/cache/head-cache.ts', import.meta.url).href;
+const LIST_MODULE = new URL('../../src/rollout/store/list.ts', import.meta.url).href;
 const ROUNDS = 40;
 
 // Lists the home (its own cache, as a new process has), says `ready`, waits for a line on stdin,

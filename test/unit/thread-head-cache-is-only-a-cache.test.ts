@@ -7,11 +7,11 @@ import { appendFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { THREAD_HEAD_CACHE_FORMAT, ThreadHeadCacheFile } from '../../protocol/thread-head-cache.js';
-import { HEAD_CACHE_FILE, HeadCache } from '../../src/rollout/head-cache.js';
-import { listAllThreads, listThreads } from '../../src/rollout/list.js';
-import { rolloutPath } from '../../src/rollout/paths.js';
-import { newThreadId } from '../../src/rollout/thread-id.js';
-import { threadNameEvent } from '../../src/rollout/thread-name.js';
+import { HEAD_CACHE_FILE, HeadCache } from '../../src/rollout/cache/head-cache.js';
+import { listAllThreads, listThreads } from '../../src/rollout/store/list.js';
+import { rolloutPath } from '../../src/rollout/store/paths.js';
+import { newThreadId } from '../../src/rollout/store/thread-id.js';
+import { threadNameEvent } from '../../src/rollout/store/thread-name.js';
 import { conformanceDir } from '../support/recorded-rollouts.js';
 import { buildThread, userTurn } from '../support/rollout-builders.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';

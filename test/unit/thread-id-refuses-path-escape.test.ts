@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertThreadId, isThreadId, newThreadId } from '../../src/rollout/thread-id.js';
-import { findRolloutPath, rolloutPath } from '../../src/rollout/paths.js';
+import { assertThreadId, isThreadId, newThreadId } from '../../src/rollout/store/thread-id.js';
+import { findRolloutPath, rolloutPath } from '../../src/rollout/store/paths.js';
 import { UsageError } from '../../src/errors.js';
 
 const BAD = [

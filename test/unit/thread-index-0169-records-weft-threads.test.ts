@@ -118,7 +118,7 @@ describe("a weft thread in a Codex 0.169 home's thread index", () => {
 
 describe('archiving in a home with a Codex thread index', () => {
   it('sets and clears the archived flag and follows the moved file', async () => {
-    const { archiveRollout, unarchiveRollout } = await import('../../src/rollout/archive.js');
+    const { archiveRollout, unarchiveRollout } = await import('../../src/rollout/store/archive.js');
     harness = await threadHarness(() => textReply('ok'), CONFIG);
     const db = createCodexStateDb(harness.home);
     const weft = await harness.open();

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, open, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listThreads } from '../../src/rollout/list.js';
-import type { ThreadListEntry } from '../../src/rollout/list.js';
-import { readRolloutHead } from '../../src/rollout/head.js';
-import { sessionsDir } from '../../src/rollout/paths.js';
+import { listThreads } from '../../src/rollout/store/list.js';
+import type { ThreadListEntry } from '../../src/rollout/store/list.js';
+import { readRolloutHead } from '../../src/rollout/store/head.js';
+import { sessionsDir } from '../../src/rollout/store/paths.js';
 import { UsageError } from '../../src/errors.js';
 import { buildThread } from '../support/rollout-builders.js';
 

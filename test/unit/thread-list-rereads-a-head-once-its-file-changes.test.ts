@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appendFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listAllThreads, listThreads } from '../../src/rollout/list.js';
+import { listAllThreads, listThreads } from '../../src/rollout/store/list.js';
 import { buildThread } from '../support/rollout-builders.js';
 
 describe('thread list in a long-running process', () => {

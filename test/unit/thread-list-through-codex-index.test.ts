@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThreadIndex } from '../../src/rollout/state-db/thread-index.js';
 import { rowFromSessionMeta } from '../../src/rollout/state-db/thread-row.js';
-import { ThreadStore } from '../../src/rollout/thread-store.js';
+import { ThreadStore } from '../../src/rollout/store/thread-store.js';
 import { createCodexStateDb } from '../support/codex-state-db.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 

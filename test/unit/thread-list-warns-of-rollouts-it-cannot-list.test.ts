@@ -4,8 +4,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { rolloutPath } from '../../src/rollout/paths.js';
-import { newThreadId } from '../../src/rollout/thread-id.js';
+import { rolloutPath } from '../../src/rollout/store/paths.js';
+import { newThreadId } from '../../src/rollout/store/thread-id.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 
 afterEach(removeTempDirs);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
-import { archiveRollout } from '../../src/rollout/archive.js';
+import { archiveRollout } from '../../src/rollout/store/archive.js';
 import { takeThreadWriterLock, ThreadWriterBusyError, WRITER_LOCKS_DIR, writerLockPath } from '../../src/rollout/state-db/thread-writer-lock.js';
 import { CODEX_0169_PACK_DIR } from '../support/codex-0169.js';
 import { codexLikeProcess, HOLD_WRITER_LOCK } from '../support/codex-like-process.js';

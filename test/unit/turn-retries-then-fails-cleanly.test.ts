@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
-import { readRollout } from '../../src/rollout/reader.js';
+import { readRollout } from '../../src/rollout/format/reader.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 

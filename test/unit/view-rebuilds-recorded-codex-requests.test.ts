@@ -15,7 +15,7 @@ import { contextPrefixes, isRealUserMessage } from '../../src/history/context-me
 import { loadPack } from '../../src/pack/load-pack.js';
 import { fallbackModel } from '../../src/config/fallback-model.js';
 import { getProfile } from '../../src/profile/profiles.js';
-import { readRollout } from '../../src/rollout/reader.js';
+import { readRollout } from '../../src/rollout/format/reader.js';
 import { renderRequestBody, settingsOf, type RenderKit } from '../../src/view/request-body.js';
 import { replayRollout } from '../../src/view/rollout-replay.js';
 import { knownPendingIssue } from '../conformance/known-pending.js';

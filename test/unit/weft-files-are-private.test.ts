@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { textReply } from '../../scripts/mock-responses-server.js';
-import { lockPathOf } from '../../src/rollout/lock.js';
+import { lockPathOf } from '../../src/rollout/store/lock.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
 

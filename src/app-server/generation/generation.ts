@@ -4,7 +4,7 @@
 // and items, which notifications frame a turn — while the handlers keep one behaviour for both.
 import type { Thread as Thread0098, Turn as Turn0098, ThreadItem } from '../../../protocol/app-server/common.js';
 import type { Model as Model0098 } from '../../../protocol/app-server/models.js';
-import type { RolloutRecord } from '../../rollout/reader.js';
+import type { RolloutRecord } from '../../rollout/format/reader.js';
 import type { HandlerResult } from '../handlers/handler-result.js';
 import type { ThreadReadState } from '../thread-read-state.js';
 import type { ThreadFacts } from '../thread-view.js';

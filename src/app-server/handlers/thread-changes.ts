@@ -1,8 +1,8 @@
 // thread/archive, thread/unarchive, thread/name/set and thread/rollback: changes to a thread's
 // record rather than turns.
-import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../rollout/archive.js';
-import { appendThreadNameToIndex } from '../../rollout/session-index.js';
-import { nameStoredThread } from '../../rollout/thread-name.js';
+import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../rollout/store/archive.js';
+import { appendThreadNameToIndex } from '../../rollout/store/session-index.js';
+import { nameStoredThread } from '../../rollout/store/thread-name.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId } from '../server-context.js';
 import { readThreadFacts } from '../thread-view.js';

@@ -1,10 +1,10 @@
 // thread/list, thread/loaded/list and thread/read: what is stored and what is open.
 import { historyRecords } from '../history-records.js';
-import { findRolloutPath } from '../../rollout/paths.js';
+import { findRolloutPath } from '../../rollout/store/paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import { listThreadPage, type ThreadListQuery } from '../thread-listing.js';
-import { threadNamesFromIndex } from '../../rollout/session-index.js';
+import { threadNamesFromIndex } from '../../rollout/store/session-index.js';
 import { hasReadState, threadReadState, type ThreadReadState } from '../thread-read-state.js';
 import { readThreadFacts } from '../thread-view.js';
 import type { Handler, HandlerResult } from './handler.js';

@@ -4,7 +4,7 @@
 // its cost does not grow with the parent. When the tail does not settle them (a parent without
 // ordinals, a torn end, no turn_context near the end), the caller reads the whole parent instead.
 import { open, type FileHandle } from 'node:fs/promises';
-import { lineHeadHas } from '../../rollout/checkpoint.js';
+import { lineHeadHas } from '../../rollout/cache/checkpoint.js';
 
 export interface ParentTail {
   readonly endOrdinal: number;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../../rollout/file-modes.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../../rollout/store/file-modes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

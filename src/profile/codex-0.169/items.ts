@@ -4,7 +4,7 @@
 // only to the built-in `openai` provider, without the per-part provenance. Model output items are
 // kept as streamed, ids and statuses included.
 import { createHash } from 'node:crypto';
-import { newThreadId } from '../../rollout/thread-id.js';
+import { newThreadId } from '../../rollout/store/thread-id.js';
 import {
   CustomToolCallItem,
   FunctionCallItem,

@@ -7,7 +7,7 @@
 import { weftPackFor } from '../../pack/default-pack-dir.js';
 import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { bubblewrapSandbox } from '../../tools/sandbox/bubblewrap-sandbox.js';
-import { newThreadId } from '../../rollout/thread-id.js';
+import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { CompatProfile } from '../profile.js';
 import { PROFILE_FACTS } from '../profile-facts.js';
 import { collaborationPreset0169 } from './collaboration-preset.js';

@@ -3,10 +3,10 @@
 // history), and the display events of the previous generation become `item_completed` events. The
 // turn loop appends lines in the 0.98 vocabulary; this formatter translates them, and passes through
 // the lines the thread's own hooks built in the 0.169 vocabulary.
-import { newThreadId } from '../../rollout/thread-id.js';
-import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/writer.js';
+import { newThreadId } from '../../rollout/store/thread-id.js';
+import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/format/writer.js';
 import { jsonPieces, type JsonPiece } from '../../bytes/json-pieces.js';
-import { rolloutTimestamp } from '../../rollout/writer.js';
+import { rolloutTimestamp } from '../../rollout/format/writer.js';
 
 export interface RolloutFormatState {
   /** Ordinal of the next line. */

@@ -2,7 +2,7 @@
 // numbering and history numbering stand, which context window it is in, which multi-agent version it
 // was created with, and what it was forked from. Reads rollouts of either generation (0.98 lines have
 // no ordinals: their position counts).
-import type { RolloutRecord } from '../../rollout/reader.js';
+import type { RolloutRecord } from '../../rollout/format/reader.js';
 
 export interface ThreadRecordsState {
   readonly nextOrdinal: number;

@@ -1,13 +1,13 @@
 // One thread under codex-0.169: the per-thread knowledge its requests and rollout need (installation,
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
-import { newThreadId } from '../../rollout/thread-id.js';
+import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
 import { SessionMeta } from '../../../protocol/rollout.js';
-import { parseExact } from '../../rollout/schema-verdict.js';
+import { parseExact } from '../../rollout/cache/schema-verdict.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import { findGitRoot } from '../../context/agents-md.js';
 import type { InitialContextOptions } from '../../context/initial-context.js';
@@ -17,7 +17,7 @@ import type { Pack } from '../../pack/load-pack.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import type { RenderOptions } from '../../prompt/responses.js';
 import type { PromptRendering } from '../../prompt/render-for-wire.js';
-import type { RolloutLineInput } from '../../rollout/writer.js';
+import type { RolloutLineInput } from '../../rollout/format/writer.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import type { ProfileThread, ProfileThreadInit } from '../profile.js';
@@ -33,7 +33,7 @@ import { baseInstructionsMessage, bodyFor0169, sentPrompt0169, windowWithInstruc
 import { isCodeMode } from './pack-layout.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
-import { turnAbortedEvent } from '../../rollout/records.js';
+import { turnAbortedEvent } from '../../rollout/format/records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
@@ -51,7 +51,7 @@ function settingsKey(s: TurnSettings): string {
 
 const unixSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** The session_meta the thread writes (built by rollout/records.ts), checked as what it is. */
+/** The session_meta the thread writes (built by rollout/format/records.ts), checked as what it is. */
 function writtenMeta(payload: unknown): SessionMeta {
   const parsed = parseExact(SessionMeta, payload);
   if (!parsed.success) throw new TypeError(`session_meta to write is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);

@@ -5,8 +5,8 @@ import type { SandboxPolicy } from '../../../protocol/rollout.js';
 import { fileSystemEntries, workspaceRoots } from '../../context/filesystem-profile.js';
 import { networkEnabled } from '../../context/permissions.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
-import type { RolloutLineInput } from '../../rollout/writer.js';
-import { effectiveContextWindow } from '../../rollout/token-info.js';
+import type { RolloutLineInput } from '../../rollout/format/writer.js';
+import { effectiveContextWindow } from '../../rollout/format/token-info.js';
 import type { Codex0169RolloutFormat } from './rollout-format.js';
 import type { WorkspaceState } from './turn-metadata.js';
 

@@ -5,7 +5,7 @@ import { modelInstructions } from '../../context/base-instructions.js';
 import { buildInitialContext } from '../../context/initial-context.js';
 import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
 import { loadPack } from '../../pack/load-pack.js';
-import { forkRollout } from '../../rollout/fork.js';
+import { forkRollout } from '../../rollout/store/fork.js';
 import { settingsUpdateItems } from '../../context/settings-update.js';
 import { renderResponsesBody } from '../../prompt/responses.js';
 import { codex098PackLayout } from './pack-layout.js';

@@ -2,7 +2,7 @@
 // and receives them, its lines are written in the 0.98 format, nothing is recorded around a turn,
 // and it compacts the Codex way (remote when the provider offers it, else locally).
 import { compactCodex098 } from '../../compaction/compact-history.js';
-import { rolloutLinePieces } from '../../rollout/writer.js';
+import { rolloutLinePieces } from '../../rollout/format/writer.js';
 import type { ProfileThread, TurnProfile } from '../../thread/turn-ports.js';
 
 export function codex098Thread(profile: TurnProfile): ProfileThread {

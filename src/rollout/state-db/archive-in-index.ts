@@ -2,7 +2,7 @@
 // thread (its writer lock is held), and the thread's row in Codex's index follows the file (archived
 // flag, time and new path), whatever weft's profile, so the index never points at a moved file.
 import { basename } from 'node:path';
-import { parseRolloutFileName } from '../paths.js';
+import { parseRolloutFileName } from '../store/paths.js';
 import { ThreadIndex } from './thread-index.js';
 import { assertThreadWriterFree } from './thread-writer-lock.js';
 

@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
-import type { ListThreadsOptions, ThreadListEntry, ThreadListPage } from '../list.js';
-import { isThreadId } from '../thread-id.js';
+import type { ListThreadsOptions, ThreadListEntry, ThreadListPage } from '../store/list.js';
+import { isThreadId } from '../store/thread-id.js';
 import { ThreadIndex, type IndexedThread } from './thread-index.js';
 
 const CURSOR_PREFIX = 'index:';

@@ -2,7 +2,7 @@
 // thread's row in Codex's thread index is kept current as lines are written. Where no index exists
 // yet, nothing is written: Codex builds its index from the rollouts it finds the first time it
 // starts, weft's included. (The writer lock is taken apart, before the thread is read: thread-store.ts.)
-import type { RolloutLineInput, RolloutWriteObserver } from '../writer.js';
+import type { RolloutLineInput, RolloutWriteObserver } from '../format/writer.js';
 import { ThreadIndex } from './thread-index.js';
 import { applyLine, lineAffectsRow, rowFromSessionMeta, type ThreadRow } from './thread-row.js';
 

@@ -2,7 +2,7 @@
 // thread's rollout lines as they are written: the session's facts from session_meta, the latest
 // model, effort and permissions from turn_context, the first user message as title and preview,
 // and the running token total. Pure: the database writes live in thread-index.ts.
-import type { RolloutLineInput } from '../writer.js';
+import type { RolloutLineInput } from '../format/writer.js';
 
 /** The columns weft fills; every other column keeps the default Codex's schema gives it. */
 export interface ThreadRow {

@@ -7,7 +7,7 @@ import { closeSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { RolloutError, errorMessage, isErrno } from '../../errors.js';
 import { flockSync } from '../../flock.js';
-import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../file-modes.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../store/file-modes.js';
 
 export const WRITER_LOCKS_DIR = 'thread-writer-locks';
 

@@ -3,8 +3,8 @@
 // of the previous generation (display events, no task_started) reads as that generation did.
 import type { ThreadItem, UserInput } from '../../../../protocol/app-server/common.js';
 import type { CompletedTurnItem } from '../../../../protocol/rollout-events.js';
-import { knownEventOf } from '../../../rollout/known-events.js';
-import type { RolloutRecord } from '../../../rollout/reader.js';
+import { knownEventOf } from '../../../rollout/format/known-events.js';
+import type { RolloutRecord } from '../../../rollout/format/reader.js';
 import { rolledBackTurns } from '../../../thread/thread-rollback.js';
 import { turnsFromRecords } from '../../thread-view.js';
 import type { TurnState } from '../generation.js';

@@ -2,22 +2,22 @@
 // Callers name a thread (id, path or `last`) and get records or a writer; which rollout files, locks
 // and directories that takes stays behind this API.
 import path from 'node:path';
-import type { SessionMeta } from '../../protocol/rollout.js';
-import { RolloutError } from '../errors.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
+import { RolloutError } from '../../errors.js';
 import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
 import { listAllThreads, listThreads, type ListedThread, type ListThreadsOptions, type ThreadListPage } from './list.js';
 import { lockRollout, type RolloutLock } from './lock.js';
 import { latestRollout, rolloutPath } from './paths.js';
-import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
+import { readRollout, type ReadOptions, type RolloutRecord } from '../format/reader.js';
 import { locateThread } from './lookup.js';
-import { readForReopen } from './resume-index.js';
-import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput, type RolloutWriteObserver } from './writer.js';
+import { readForReopen } from '../cache/resume-index.js';
+import { RolloutWriter, type RolloutLineFormat, type RolloutLineInput, type RolloutWriteObserver } from '../format/writer.js';
 import { parseRolloutFileName } from './paths.js';
-import type { LongStringCache } from '../bytes/long-string-cache.js';
-import { threadIndexObserver } from './state-db/thread-index-observer.js';
-import { listThreadsFromIndex, locateThroughIndex } from './state-db/index-listing.js';
-import { takeThreadWriterLock } from './state-db/thread-writer-lock.js';
+import type { LongStringCache } from '../../bytes/long-string-cache.js';
+import { threadIndexObserver } from '../state-db/thread-index-observer.js';
+import { listThreadsFromIndex, locateThroughIndex } from '../state-db/index-listing.js';
+import { takeThreadWriterLock } from '../state-db/thread-writer-lock.js';
 
 /** A thread read back for reopening: its records (from the last checkpoint on) and its session_meta. */
 export interface StoredThread {

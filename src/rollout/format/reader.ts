@@ -3,7 +3,7 @@
 // malformed or torn lines and lines that fail their schema are skipped, each with a
 // `<file>:<line>: <what>` warning, and every other line is kept with its byte offset.
 import type { z } from 'zod';
-import { RolloutError, errorMessage } from '../errors.js';
+import { RolloutError, errorMessage } from '../../errors.js';
 import {
   CompactedPayload,
   CompactedPayloadHead,
@@ -11,18 +11,18 @@ import {
   RolloutEnvelope,
   SessionMeta,
   TurnContextPayload,
-} from '../../protocol/rollout.js';
-import { knownEventKinds, KnownEventMsg, OtherEventMsg } from '../../protocol/rollout-events.js';
-import type { StoredRolloutLine } from '../../protocol/rollout.js';
-import { ResponseItem } from '../../protocol/responses-items.js';
+} from '../../../protocol/rollout.js';
+import { knownEventKinds, KnownEventMsg, OtherEventMsg } from '../../../protocol/rollout-events.js';
+import type { StoredRolloutLine } from '../../../protocol/rollout.js';
+import { ResponseItem } from '../../../protocol/responses-items.js';
 import { isModelInputKind, modelInputOnly } from './history-items.js';
-import { CheckpointCut, lastCheckpointIn } from './checkpoint.js';
+import { CheckpointCut, lastCheckpointIn } from '../cache/checkpoint.js';
 import { RolloutFile } from './file.js';
 import { eachLine } from './lines.js';
-import { REJECTED, verdictOf } from './schema-verdict.js';
-import { itemLineSkeleton } from '../bytes/item-line-skeleton.js';
+import { REJECTED, verdictOf } from '../cache/schema-verdict.js';
+import { itemLineSkeleton } from '../../bytes/item-line-skeleton.js';
 import { acceptStoredItem, backItem, skeletonItemPayload, wasValidated } from './item-bytes.js';
-import type { RawJson } from '../history/raw-json.js';
+import type { RawJson } from '../../history/raw-json.js';
 
 export interface RolloutRecord {
   /** The line as parsed: payloads are the JSON values from the file, unknown fields kept. */

@@ -1,10 +1,10 @@
 // What only the whole rollout tells, found by a byte scan (no parse): how many turns the thread has
 // (0.169's task_started events, else 0.98's user_message events) and the last name it records.
 import { open } from 'node:fs/promises';
-import type { ThreadScan } from '../../protocol/thread-head-cache.js';
+import type { ThreadScan } from '../../../protocol/thread-head-cache.js';
 import { threadNameInLine } from './thread-name.js';
 
-export type { ThreadScan } from '../../protocol/thread-head-cache.js';
+export type { ThreadScan } from '../../../protocol/thread-head-cache.js';
 
 const TASK_STARTED = Buffer.from('"type":"task_started"');
 const USER_MESSAGE = Buffer.from('"type":"user_message"');

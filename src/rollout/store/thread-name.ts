@@ -1,11 +1,11 @@
 // A thread's user-facing name: recorded in its rollout as a `thread_name_updated` event (the last
 // one wins), so it survives restarts and travels with the file.
-import type { KnownEventKind } from '../../protocol/rollout-events.js';
-import { ThreadNameUpdatedLine } from '../../protocol/rollout.js';
-import { accepts } from './schema-verdict.js';
-import { knownEventOf } from './known-events.js';
-import type { RolloutRecord } from './reader.js';
-import { RolloutWriter, type RolloutLineInput } from './writer.js';
+import type { KnownEventKind } from '../../../protocol/rollout-events.js';
+import { ThreadNameUpdatedLine } from '../../../protocol/rollout.js';
+import { accepts } from '../cache/schema-verdict.js';
+import { knownEventOf } from '../format/known-events.js';
+import type { RolloutRecord } from '../format/reader.js';
+import { RolloutWriter, type RolloutLineInput } from '../format/writer.js';
 
 export const THREAD_NAME_UPDATED = 'thread_name_updated' satisfies KnownEventKind;
 

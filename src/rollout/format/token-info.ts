@@ -1,7 +1,7 @@
 // Token accounting of a thread, in the shape Codex records in `token_count` events: the running
 // total, the last request's usage, and the usable context window.
-import type { ModelInfo } from '../../protocol/model-catalog.js';
-import { addTokenUsage, type TokenUsage } from '../client/token-usage.js';
+import type { ModelInfo } from '../../../protocol/model-catalog.js';
+import { addTokenUsage, type TokenUsage } from '../../client/token-usage.js';
 
 export interface TokenInfo {
   readonly total_token_usage: TokenUsage;

@@ -5,7 +5,7 @@
 // records; the id in the file name is only where the search starts. A file whose name and
 // session_meta disagree is found by the session_meta's id, so list, show and resume agree.
 import { readFile } from 'node:fs/promises';
-import { RolloutError, UsageError } from '../errors.js';
+import { RolloutError, UsageError } from '../../errors.js';
 import { THREAD_NAME_UPDATED, threadNameInLine } from './thread-name.js';
 import { isThreadId } from './thread-id.js';
 import { readRolloutHead } from './head.js';

@@ -13,8 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { THREAD_HEAD_CACHE_FORMAT, ThreadHeadCacheFile, type ListedSessionMeta, type ThreadHeadCacheEntry, type ThreadScan } from '../../protocol/thread-head-cache.js';
-import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
+import { THREAD_HEAD_CACHE_FORMAT, ThreadHeadCacheFile, type ListedSessionMeta, type ThreadHeadCacheEntry, type ThreadScan } from '../../../protocol/thread-head-cache.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../store/file-modes.js';
 import { parseExact } from './schema-verdict.js';
 
 export const HEAD_CACHE_FILE = join('cache', 'weft', 'thread-heads.json');

@@ -1,9 +1,9 @@
 // Reading a rollout from its top only as far as a caller needs: a fork cut before the N-th user
 // message reads up to that message, a listing reads a file's head. Lines are checked exactly as
 // readRollout checks them, with the same `<file>:<line>` warnings for the lines it skips.
-import { RolloutFile } from './file.js';
-import { eachLine } from './lines.js';
-import { parseLineBytes, type ReadOptions, type RolloutRecord } from './reader.js';
+import { RolloutFile } from '../format/file.js';
+import { eachLine } from '../format/lines.js';
+import { parseLineBytes, type ReadOptions, type RolloutRecord } from '../format/reader.js';
 
 export interface PrefixOptions extends Pick<ReadOptions, 'onWarning'> {
   /** Stop reading after this many bytes; a line still unfinished there is not parsed. */

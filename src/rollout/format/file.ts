@@ -6,8 +6,8 @@
 // The descriptor stays open while anything backed by it is reachable, and is closed by the garbage
 // collector after that (a FinalizationRegistry); a read that backed nothing closes it at once.
 import { close, closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
-import type { ByteRange, ByteSource } from '../history/raw-json.js';
-import { RolloutError, errorMessage } from '../errors.js';
+import type { ByteRange, ByteSource } from '../../history/raw-json.js';
+import { RolloutError, errorMessage } from '../../errors.js';
 
 const closeWhenUnreachable = new FinalizationRegistry<number>((fd) => close(fd, () => undefined));
 

@@ -1,8 +1,8 @@
 // What a listing shows of a thread, read from the start of its rollout only: its session_meta and the
 // text of its first user message.
-import type { SessionMeta } from '../../protocol/rollout.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
 import { readRolloutPrefix } from './prefix.js';
-import { messageKind, messageText } from './user-message-kind.js';
+import { messageKind, messageText } from '../format/user-message-kind.js';
 
 export interface RolloutHead {
   /** The first session_meta of the file (a fork's own, not the copied parent's). */

@@ -7,13 +7,13 @@
 // Codex and other tools append to the same files, and a file rewritten in place is read again.
 // Its lines are checked again as the reader checks every line (a stale or damaged index is ignored).
 import { open, rename, rm } from 'node:fs/promises';
-import { RESUME_INDEX_FORMAT, ResumeIndexHeader, ResumeIndexRecord } from '../../protocol/resume-index.js';
-import { SessionMeta, type StoredRolloutLine } from '../../protocol/rollout.js';
-import { rawJsonOf, skeletonOf } from '../history/raw-json.js';
-import { RolloutFile } from './file.js';
-import { PRIVATE_FILE_MODE } from './file-modes.js';
-import { eachLine } from './lines.js';
-import { acceptLine, acceptSkeletonLine, parseLineBytes, readOpenRollout, type OpenRead, type ReadCursor, type ReadOptions, type RolloutRecord } from './reader.js';
+import { RESUME_INDEX_FORMAT, ResumeIndexHeader, ResumeIndexRecord } from '../../../protocol/resume-index.js';
+import { SessionMeta, type StoredRolloutLine } from '../../../protocol/rollout.js';
+import { rawJsonOf, skeletonOf } from '../../history/raw-json.js';
+import { RolloutFile } from '../format/file.js';
+import { PRIVATE_FILE_MODE } from '../store/file-modes.js';
+import { eachLine } from '../format/lines.js';
+import { acceptLine, acceptSkeletonLine, parseLineBytes, readOpenRollout, type OpenRead, type ReadCursor, type ReadOptions, type RolloutRecord } from '../format/reader.js';
 import { REJECTED, verdictOf } from './schema-verdict.js';
 
 export const indexPathOf = (rolloutPath: string): string => `${rolloutPath}.resume-index`;

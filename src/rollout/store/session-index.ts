@@ -5,7 +5,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
-import { lazySchema } from '../../protocol/lazy-schema.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const SESSION_INDEX_FILE = 'session_index.jsonl';
 

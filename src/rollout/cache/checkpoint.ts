@@ -3,9 +3,9 @@
 // before it can be skipped. The search reads the file backwards in chunks with a byte search for
 // the marker, and parses only the lines it hits, so its cost follows the tail, not the file;
 // `CheckpointCut` applies the same rule to records read forwards.
-import { StoredCompactedLine, type StoredRolloutLine } from '../../protocol/rollout.js';
+import { StoredCompactedLine, type StoredRolloutLine } from '../../../protocol/rollout.js';
 import { accepts } from './schema-verdict.js';
-import { RolloutFile } from './file.js';
+import { RolloutFile } from '../format/file.js';
 
 const CHUNK = 1024 * 1024;
 const NL = 0x0a;

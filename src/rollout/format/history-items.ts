@@ -2,7 +2,7 @@
 // knows, or of others: Codex 0.98's undo snapshots of the worktree (`ghost_snapshot`, kept through
 // compactions but never sent) and whatever a newer Codex records. Those others stay in the records,
 // so that nothing read is lost, and are left out of every history rebuilt from them.
-import { knownItemKinds } from '../../protocol/rollout.js';
+import { knownItemKinds } from '../../../protocol/rollout.js';
 
 export function isModelInputKind(payload: { readonly type: string }): boolean {
   return knownItemKinds().has(payload.type);

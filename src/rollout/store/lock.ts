@@ -10,9 +10,9 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { nodeCrypto } from '../node-builtins.js';
-import { RolloutLockFile } from '../../protocol/rollout-lock.js';
-import { RolloutError, errorMessage, isErrno } from '../errors.js';
+import { nodeCrypto } from '../../node-builtins.js';
+import { RolloutLockFile } from '../../../protocol/rollout-lock.js';
+import { RolloutError, errorMessage, isErrno } from '../../errors.js';
 import { PRIVATE_FILE_MODE } from './file-modes.js';
 
 export const lockPathOf = (rolloutPath: string): string => `${rolloutPath}.lock`;

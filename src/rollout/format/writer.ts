@@ -16,12 +16,12 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { RolloutError, errorMessage, isErrno } from '../errors.js';
-import type { RolloutLineType } from '../../protocol/rollout.js';
-import { lockRollout, type RolloutLock } from './lock.js';
-import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
-import { CHUNK_BYTES, isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from '../bytes/json-pieces.js';
-import { LongStringCache } from '../bytes/long-string-cache.js';
+import { RolloutError, errorMessage, isErrno } from '../../errors.js';
+import type { RolloutLineType } from '../../../protocol/rollout.js';
+import { lockRollout, type RolloutLock } from '../store/lock.js';
+import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from '../store/file-modes.js';
+import { CHUNK_BYTES, isLong, joinPieces, jsonPieces, writePieces, type JsonPiece } from '../../bytes/json-pieces.js';
+import { LongStringCache } from '../../bytes/long-string-cache.js';
 
 /** A line to write; `timestamp` defaults to the time of the `append` call. */
 export interface RolloutLineInput {

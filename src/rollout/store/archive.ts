@@ -3,12 +3,12 @@
 // moves it back under the day of its creation, read from the file name.
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { RolloutError, errorMessage } from '../errors.js';
+import { RolloutError, errorMessage } from '../../errors.js';
 import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './paths.js';
 import { assertNotLocked } from './lock.js';
 import { PRIVATE_DIRS } from './file-modes.js';
-import { removeIndex } from './resume-index.js';
-import { assertNoCodexWriter, recordArchiveInIndex } from './state-db/archive-in-index.js';
+import { removeIndex } from '../cache/resume-index.js';
+import { assertNoCodexWriter, recordArchiveInIndex } from '../state-db/archive-in-index.js';
 
 async function exists(path: string): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 // The payloads of the rollout lines a thread writes, in Codex 0.98's shapes and key order.
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import type { SessionMeta, TurnContextPayload } from '../../protocol/rollout.js';
-import type { TurnSettings } from '../context/turn-settings.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import type { SessionMeta, TurnContextPayload } from '../../../protocol/rollout.js';
+import type { TurnSettings } from '../../context/turn-settings.js';
 import type { RolloutLineInput } from './writer.js';
 import type { TokenInfo } from './token-info.js';
 

@@ -1,8 +1,8 @@
 // Owns thread ids: making new ones and refusing anything that is not one before it reaches a path.
 // Codex 0.98 makes thread ids with UUID v7 (time-ordered), and they appear verbatim in rollout file
 // names, so an id is the only user input that becomes part of a path: it must be a plain UUID.
-import { nodeCrypto } from '../node-builtins.js';
-import { UsageError } from '../errors.js';
+import { nodeCrypto } from '../../node-builtins.js';
+import { UsageError } from '../../errors.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

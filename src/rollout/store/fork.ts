@@ -20,16 +20,16 @@
 import { link, mkdir, open, rename, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { nodeCrypto } from '../node-builtins.js';
-import { RolloutError, UsageError, errorMessage } from '../errors.js';
-import type { SessionMeta } from '../../protocol/rollout.js';
+import { nodeCrypto } from '../../node-builtins.js';
+import { RolloutError, UsageError, errorMessage } from '../../errors.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
 import { assertThreadId } from './thread-id.js';
-import { RolloutFile } from './file.js';
-import { eachLine } from './lines.js';
+import { RolloutFile } from '../format/file.js';
+import { eachLine } from '../format/lines.js';
 import { rolloutPath } from './paths.js';
 import { readRolloutHead } from './head.js';
-import { formatRolloutLine, rolloutTimestamp } from './writer.js';
-import { messageKind } from './user-message-kind.js';
+import { formatRolloutLine, rolloutTimestamp } from '../format/writer.js';
+import { messageKind } from '../format/user-message-kind.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
 
 export interface ForkRolloutOptions {

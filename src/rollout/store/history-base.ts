@@ -2,9 +2,9 @@
 // (the parent thread and the ordinal where the fork left it), and the history is the parent's lines
 // before that ordinal followed by the fork's own. This resolves that chain (a fork of a fork too) into
 // one list of records, the fork's own session_meta first, as a 0.98 fork file would read.
-import { RolloutError } from '../errors.js';
+import { RolloutError } from '../../errors.js';
 import { findRolloutPath } from './paths.js';
-import { readRollout, type ReadOptions, type RolloutRecord } from './reader.js';
+import { readRollout, type ReadOptions, type RolloutRecord } from '../format/reader.js';
 
 /** The parent and end ordinal a paginated fork's first line points at, if it does. */
 export function historyBaseOf(records: readonly RolloutRecord[]): { threadId: string; endOrdinal: number } | undefined {

@@ -2,9 +2,9 @@
 // line is read, and keeps the payload's bytes with it when the line is in compact form
 // (bytes/item-line-skeleton.ts, src/history/raw-json.ts): resume then forwards the history without
 // re-serializing it, and its long fields are not decoded until something reads them.
-import { ResponseItem } from '../../protocol/responses-items.js';
-import { rawJsonOf, withRawJson, type RawJson } from '../history/raw-json.js';
-import { EXACT, REJECTED, verdictOf } from './schema-verdict.js';
+import { ResponseItem } from '../../../protocol/responses-items.js';
+import { rawJsonOf, withRawJson, type RawJson } from '../../history/raw-json.js';
+import { EXACT, REJECTED, verdictOf } from '../cache/schema-verdict.js';
 
 /** Items parsed whole that passed ResponseItem's schema when they were read. */
 const validated = new WeakSet<object>();

@@ -5,7 +5,7 @@
 // and hands any schema construct it does not model back to zod, so its verdict is zod's (a test
 // holds it to that). Zod still words every refusal the user sees.
 import type { z } from 'zod';
-import { sameJson } from '../history/raw-json.js';
+import { sameJson } from '../../history/raw-json.js';
 
 /** What parsing `value` with the schema would do (ordered: combining takes the lowest). */
 export const REJECTED = 0;

@@ -9,15 +9,15 @@
 // listed (a thread nobody spoke in cannot be resumed).
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError, errorMessage } from '../errors.js';
+import { UsageError, errorMessage } from '../../errors.js';
 import { isThreadId } from './thread-id.js';
 import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn, sessionsDir } from './paths.js';
 import type { RolloutFileEntry } from './paths.js';
 import { readRolloutHead } from './head.js';
-import { headCacheOf, type HeadCache, type ListingHead } from './head-cache.js';
+import { headCacheOf, type HeadCache, type ListingHead } from '../cache/head-cache.js';
 import { scanThread, type ThreadScan } from './thread-scan.js';
-import type { SessionMeta } from '../../protocol/rollout.js';
-import type { ListedSessionMeta } from '../../protocol/thread-head-cache.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
+import type { ListedSessionMeta } from '../../../protocol/thread-head-cache.js';
 
 export interface ThreadListEntry {
   id: string;

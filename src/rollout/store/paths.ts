@@ -8,10 +8,10 @@
 import { readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { RolloutError, errorMessage } from '../errors.js';
+import { RolloutError, errorMessage } from '../../errors.js';
 import { assertThreadId } from './thread-id.js';
 import { readRolloutHead } from './head.js';
-import type { SessionMeta } from '../../protocol/rollout.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
 
 export const SESSIONS_SUBDIR = 'sessions';
 export const ARCHIVED_SESSIONS_SUBDIR = 'archived_sessions';
