@@ -11,7 +11,7 @@ const LAYERS = [
   ['thread'],
   ['compaction', 'profile', 'extensions', 'assembly/budget'],
   ['engine'],
-  ['exec', 'app-server', 'view', 'cli', 'testing'],
+  ['exec-stream', 'app-server', 'view', 'cli', 'testing'],
 ];
 
 const folder = (names) => `^src/(${names.join('|')})(/|$)`;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { CommandExecutionRequestApprovalResponse, FileChangeRequestApprovalResponse } from '../../protocol/app-server/server-requests.js';
 import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 import type { ApprovalDecision, Approver } from '../tools/approval.js';
-import { createExecCommandHandler } from '../tools/exec-command.js';
+import { createExecCommandHandler } from '../tools/unified-exec/exec-command-tool.js';
 import type { ToolHandler } from '../tools/tool-registry.js';
 import type { RpcConnection } from './rpc-connection.js';
 import { turnScope } from './turn-scope.js';

@@ -10,7 +10,7 @@ import { workingDirectoryProblem } from '../engine/working-directory.js';
 import { threadNamesFromIndex } from '../rollout/store/session-index.js';
 import { assertThreadId } from '../rollout/store/thread-id.js';
 import type { Thread } from '../thread/thread.js';
-import { EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
+import { EXEC_COMMAND_TOOL_NAME } from '../tools/unified-exec/exec-command-tool.js';
 import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settings.js';
 import type { SandboxMode } from '../../protocol/config.js';

@@ -2,7 +2,7 @@
 // as the notifications echo it (text items always carry `text_elements`).
 import path from 'node:path';
 import type { UserInput } from '../../protocol/app-server/common.js';
-import { imageDataUrl } from '../exec/image-data-url.js';
+import { imageDataUrl } from '../exec-stream/image-data-url.js';
 
 export function echoInput(input: readonly UserInput[]): UserInput[] {
   return input.map((i) => (i.type === 'text' ? { type: 'text', text: i.text, text_elements: i.text_elements ?? [] } : i));

@@ -23,7 +23,7 @@ import { StoredThreads } from './stored-threads.js';
 import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/exec-command.js';
+import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/unified-exec/exec-command-tool.js';
 import { APPLY_PATCH_TOOL_NAME, applyPatchTool } from '../tools/apply-patch/apply-patch-tool.js';
 import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { ToolRegistry, type ToolHandler } from '../tools/tool-registry.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TurnNotifier } from '../../src/app-server/turn-notifier.js';
 import { progressLine } from '../../src/cli/progress.js';
-import { ExecEventMapper } from '../../src/exec/exec-events.js';
+import { ExecEventMapper } from '../../src/exec-stream/exec-events.js';
 import { applyPatchTool } from '../../src/tools/apply-patch/apply-patch-tool.js';
 import type { PatchEvent } from '../../src/tools/apply-patch/run-patch.js';
 import type { ThreadEvent } from '../../src/thread/thread-events.js';

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Approver } from '../../src/tools/approval.js';
 import { ttyApprover } from '../../src/tools/approval.js';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import type { ToolContext } from '../../src/tools/tool-registry.js';
 import { weftToolTexts } from '../support/tool-texts.js';
 import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js';

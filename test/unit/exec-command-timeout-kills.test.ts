@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import type { ExecOutputVars, ToolContext } from '../../src/tools/tool-registry.js';
 import { isDead } from '../support/exec-tool-context.js';
 import { weftToolTexts } from '../support/tool-texts.js';

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { ExecEventMapper } from '../../src/exec/exec-events.js';
+import { ExecEventMapper } from '../../src/exec-stream/exec-events.js';
 import { functionCallReply, startMockResponsesServer, textReply } from '../../scripts/mock-responses-server.js';
 import { appServerWorkspace } from '../support/appserver-workspace.js';
 import { removeTempDirs } from '../support/temp-tree.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadPack } from '../../src/pack/load-pack.js';
 import { codex098PackLayout } from '../../src/profile/codex-0.98/pack-layout.js';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import { CODEX_0169_TOOL_OUTPUTS, CODEX_098_TOOL_OUTPUTS } from '../../src/tools/tool-output-style.js';
 import { toolTextsFrom } from '../../src/tools/tool-texts.js';
 import { loadPack0169 } from '../support/codex-0169.js';

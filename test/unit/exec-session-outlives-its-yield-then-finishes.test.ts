@@ -1,7 +1,7 @@
 // A command still running when exec_command's yield ends keeps a session id; polling it with an empty
 // write_stdin waits for more output and returns the rest with the exit code once it finishes.
 import { describe, expect, it } from 'vitest';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import { ExecSessionManager } from '../../src/tools/unified-exec/session-manager.js';
 import { writeStdin } from '../../src/tools/unified-exec/write-stdin.js';
 import { execToolContext, sessionIdIn, toolCall } from '../support/exec-tool-context.js';

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ExecEventMapper } from '../../src/exec/exec-events.js';
+import { ExecEventMapper } from '../../src/exec-stream/exec-events.js';
 import { conformanceRoot } from '../conformance/scenario.js';
 
 const usage = { input_tokens: 1200, cached_input_tokens: 1000, output_tokens: 40, reasoning_output_tokens: 7, total_tokens: 1240 };

@@ -2,7 +2,7 @@
 // default within 250 ms..30 s; write_stdin 250 ms by default, a write at most 30 s, an empty poll
 // between 5 s and 5 minutes.
 import { describe, expect, it } from 'vitest';
-import { clampYield, DEFAULT_EXEC_YIELD_MS } from '../../src/tools/exec-command.js';
+import { clampYield, DEFAULT_EXEC_YIELD_MS } from '../../src/tools/unified-exec/exec-command-tool.js';
 import { DEFAULT_WRITE_STDIN_YIELD_MS, writeStdinYield } from '../../src/tools/unified-exec/write-stdin.js';
 
 describe('yield times', () => {

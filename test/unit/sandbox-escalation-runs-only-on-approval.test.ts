@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Approver } from '../../src/tools/approval.js';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import type { ToolContext } from '../../src/tools/tool-registry.js';
 import { BUBBLEWRAP } from '../support/sandbox-mechanisms.js';
 import { removeSandboxWorkspaces, sandboxWorkspace } from '../support/sandbox-workspace.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalPolicy } from '../../protocol/config.js';
 import type { ApprovalRequest, Approver } from '../../src/tools/approval.js';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import { RETRY_OUTSIDE_SANDBOX_REASON } from '../../src/tools/sandbox/sandbox-retry.js';
 import type { ExecEvent, ToolContext } from '../../src/tools/tool-registry.js';
 import { MECHANISMS } from '../support/sandbox-mechanisms.js';

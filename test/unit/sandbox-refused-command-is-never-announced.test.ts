@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import type { ExecEvent, ToolContext } from '../../src/tools/tool-registry.js';
 import type { SandboxMechanism } from '../../src/tools/sandbox/sandbox-mechanism.js';
 import { MECHANISMS } from '../support/sandbox-mechanisms.js';

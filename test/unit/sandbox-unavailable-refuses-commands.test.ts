@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import type { SandboxMechanism } from '../../src/tools/sandbox/sandbox-mechanism.js';
 import type { ToolContext } from '../../src/tools/tool-registry.js';
 import { BUBBLEWRAP, LANDLOCK } from '../support/sandbox-mechanisms.js';

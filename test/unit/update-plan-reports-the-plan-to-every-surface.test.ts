@@ -3,7 +3,7 @@
 // with the turn, after the turn's last message) and app-server `turn/plan/updated`.
 import { describe, expect, it } from 'vitest';
 import { SERVER_NOTIFICATIONS } from '../../protocol/app-server/methods.js';
-import { ExecEventMapper } from '../../src/exec/exec-events.js';
+import { ExecEventMapper } from '../../src/exec-stream/exec-events.js';
 import { updatePlan, type PlanUpdate } from '../../src/tools/update-plan.js';
 import { execToolContext, toolCall } from '../support/exec-tool-context.js';
 import { weftToolTexts } from '../support/tool-texts.js';

@@ -2,7 +2,7 @@
 // the pack's unknown-session text; a session that exited since the last read first gives its last
 // output and exit code, and is unknown after that. Input to a session without a TTY is refused.
 import { afterAll, describe, expect, it } from 'vitest';
-import { execCommand } from '../../src/tools/exec-command.js';
+import { execCommand } from '../../src/tools/unified-exec/exec-command-tool.js';
 import { writeStdin } from '../../src/tools/unified-exec/write-stdin.js';
 import { ExecSessionManager } from '../../src/tools/unified-exec/session-manager.js';
 import { execToolContext, sessionIdIn, toolCall } from '../support/exec-tool-context.js';

@@ -8,7 +8,7 @@ import type { FunctionCallOutputPayload } from '../../../protocol/responses-item
 import type { CodeModeTexts } from '../tool-texts.js';
 import { CodeCell, type CellLimits, type CellResponse, type NestedTool, type NestedToolRunner } from './code-cell.js';
 import { codeModeOutput } from './code-mode-output.js';
-import { parseExecSource } from './exec-source.js';
+import { parseExecSource } from './script-source.js';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const CODE_MODE_EXEC_TOOL = 'exec';

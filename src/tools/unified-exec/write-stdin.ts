@@ -5,7 +5,7 @@
 // answers with the pack's unknown-session text.
 import { z } from 'zod';
 import { policyTokenBudget } from '../../history/truncate-output.js';
-import { decodeOutput, MAX_YIELD_MS, MIN_YIELD_MS, sessionResult, sessionsOf } from '../exec-command.js';
+import { decodeOutput, MAX_YIELD_MS, MIN_YIELD_MS, sessionResult, sessionsOf } from './exec-command-tool.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-registry.js';
 import { newChunkId } from './exec-output.js';

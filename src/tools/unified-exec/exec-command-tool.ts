@@ -18,25 +18,25 @@
 // 10 minutes), session or not; `shell` may only name a POSIX shell.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { userShell } from '../context/user-shell.js';
+import { userShell } from '../../context/user-shell.js';
 import { z } from 'zod';
-import { errorMessage } from '../errors.js';
-import { policyTokenBudget } from '../history/truncate-output.js';
-import { authorizeCommand } from './approval.js';
-import { SandboxUnavailableError } from './sandbox/sandbox-command.js';
-import { isLikelySandboxDenial, sandboxDeniedVars } from './sandbox/sandbox-denial.js';
-import { offersRetryOutsideSandbox, RETRY_OUTSIDE_SANDBOX_REASON } from './sandbox/sandbox-retry.js';
-import { displayCommand } from './display-command.js';
-import { parseToolArguments } from './tool-arguments.js';
-import type { ToolCall, ToolContext, ToolHandler, ToolResult } from './tool-registry.js';
-import { formatWallTime, newChunkId, renderExecOutcome, shownOutput, type ExecOutcome } from './unified-exec/exec-output.js';
-import { estimateTokens } from '../history/token-estimate.js';
-import { CODEX_098_TOOL_OUTPUTS } from './tool-output-style.js';
-import type { ExecSession } from './unified-exec/exec-session.js';
-import { ExecSessionManager } from './unified-exec/session-manager.js';
-import { lazySchema } from '../../protocol/lazy-schema.js';
+import { errorMessage } from '../../errors.js';
+import { policyTokenBudget } from '../../history/truncate-output.js';
+import { authorizeCommand } from '../approval.js';
+import { SandboxUnavailableError } from '../sandbox/sandbox-command.js';
+import { isLikelySandboxDenial, sandboxDeniedVars } from '../sandbox/sandbox-denial.js';
+import { offersRetryOutsideSandbox, RETRY_OUTSIDE_SANDBOX_REASON } from '../sandbox/sandbox-retry.js';
+import { displayCommand } from '../display-command.js';
+import { parseToolArguments } from '../tool-arguments.js';
+import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-registry.js';
+import { formatWallTime, newChunkId, renderExecOutcome, shownOutput, type ExecOutcome } from './exec-output.js';
+import { estimateTokens } from '../../history/token-estimate.js';
+import { CODEX_098_TOOL_OUTPUTS } from '../tool-output-style.js';
+import type { ExecSession } from './exec-session.js';
+import { ExecSessionManager } from './session-manager.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
-export { formatWallTime, newChunkId } from './unified-exec/exec-output.js';
+export { formatWallTime, newChunkId } from './exec-output.js';
 
 export const EXEC_COMMAND_TOOL_NAME = 'exec_command';
 /** How long a command may run when the context sets no limit. */
