@@ -3,7 +3,7 @@
 // answers, notifications and server requests weft's 0.169 app-server sends, and every type they
 // use. Run after the authority or the list of roots changes:
 //   npx tsx scripts/generate-protocol-0169.ts [SCHEMA_DIR]
-// test/unit/app-server-0169-shapes-are-generated-from-the-schema.test.ts fails when the file is stale.
+// test/unit/cli/app-server-0169-shapes-are-generated-from-the-schema.test.ts fails when the file is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

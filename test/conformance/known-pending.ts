@@ -25,7 +25,7 @@ export function execStreamPending(profile: string, scenario: string): string | u
 }
 
 /**
- * The app-server replays (test/unit/app-server-replays-codex-transcripts.test.ts) compare every
+ * The app-server replays (test/unit/config/app-server-replays-codex-transcripts.test.ts) compare every
  * model request body with Codex's. They mask one text, on both sides, and nothing else: the base
  * instructions of Codex's fallback model entry (the recordings use `mock-model`, a slug no catalog
  * knows). Codex compiles that text into its binary, no Codex pack holds it, and weft may not copy it

@@ -2,7 +2,7 @@
 // property of those definitions is accepted here; fields weft acts on are typed, the rest are
 // accepted and ignored (as Codex ignores what a feature that is off would use). Experimental fields
 // Codex hides from its generated schema (`dynamicTools`, `collaborationMode`) are accepted too.
-// test/unit/app-server-0169-params-match-the-schema.test.ts holds these against the JSON Schema.
+// test/unit/app-server/app-server-0169-params-match-the-schema.test.ts holds these against the JSON Schema.
 import { z } from 'zod';
 import { ByteRange, CollaborationMode, DynamicToolSpec, NetworkAccess, Personality, SandboxMode, WorkspaceWritePolicy } from '../common.js';
 
