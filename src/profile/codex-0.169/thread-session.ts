@@ -181,10 +181,11 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return sentInstructions0169(this.pack, text, this.#toolNames, custom);
   }
 
-  sentPrompt(prompt: Prompt, settings: TurnSettings, _opts: RenderOptions): Prompt {
+  sentPrompt(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): Prompt {
     return sentPrompt0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, {
       threadId: this.threadId,
       builtinProvider: this.init.providerId === 'openai',
+      wire: opts.wire,
     });
   }
 
