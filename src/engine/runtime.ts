@@ -31,7 +31,7 @@ export interface Runtime {
   catalog: ModelCatalog['models'];
   /** The entry a slug the catalog lacks gets (its slug set on use). */
   readonly fallbackModel: ModelInfo;
-  /** False when the pack has no fallback base instructions and weft's own text stands in (README). */
+  /** False when the pack has no fallback base instructions and weft's own text stands in (docs/generations-and-conformance.md). */
   readonly fallbackInstructionsFromPack: boolean;
   readonly packTools: readonly ToolSpec[];
   /** config `instructions` or the content of `model_instructions_file`: the BaseInstructions override. */
