@@ -19,5 +19,5 @@ console.log(`\n${outcome.status}; the model got ${mock.requests.length} request(
 // The thread store reads what is stored, without taking the thread's lock.
 const { threads } = await weft.threads.list();
 const stored = await weft.threads.read(threads[0].id);
-console.log(`${stored.history.filter((item) => item.type === 'message').length} messages stored`);
+console.log(`stored: ${stored.conversation.map((message) => message.role).join(', ')}`);
 await mock.close();

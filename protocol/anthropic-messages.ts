@@ -83,11 +83,17 @@ export const AnthropicToolChoice = lazySchema(() =>
 );
 export type AnthropicToolChoice = z.infer<typeof AnthropicToolChoice>;
 
+/** The system prompt: a string, or text blocks (the form that can carry `cache_control`). */
+export const AnthropicSystem = lazySchema(() =>
+  z.union([z.string(), z.array(z.object({ type: z.literal('text'), text: z.string(), cache_control: CacheControl.optional() })).min(1)]),
+);
+export type AnthropicSystem = z.infer<typeof AnthropicSystem>;
+
 export const AnthropicRequestBody = lazySchema(() =>
   z.object({
     model: z.string(),
     max_tokens: z.number().int().positive(),
-    system: z.string().optional(),
+    system: AnthropicSystem.optional(),
     messages: z.array(AnthropicMessage).min(1),
     tools: z.array(AnthropicTool).min(1).optional(),
     tool_choice: AnthropicToolChoice.optional(),

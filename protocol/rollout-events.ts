@@ -69,6 +69,8 @@ export const TaskCompleteEvent = lazySchema(() =>
     type: z.literal('task_complete'),
     turn_id: z.string().optional(),
     completed_at: z.unknown().optional(),
+    /** Codex 0.169: why the turn failed (`codex_error_info` is its error category). */
+    error: z.looseObject({ message: z.string(), codex_error_info: z.unknown().optional() }).nullable().optional(),
   }),
 );
 /** Codex 0.169: settings a turn applied before it started (counted by the viewer's replay). */

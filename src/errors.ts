@@ -49,6 +49,16 @@ export class RolloutError extends WeftError {
   }
 }
 
+/** `last` named no thread: none is stored, or none of `cwd` when the search was limited to it. */
+export class NoThreadToResumeError extends RolloutError {
+  constructor(
+    readonly home: string,
+    readonly cwd: string | undefined,
+  ) {
+    super(cwd === undefined ? `no thread to resume under ${home}/sessions` : `no thread of ${cwd} to resume under ${home}/sessions`);
+  }
+}
+
 /** The model provider answered with an error, or the stream broke for good. */
 export class ApiError extends WeftError {
   constructor(message: string, readonly status?: number, readonly retryable = false, options?: { cause?: unknown }) {

@@ -5,6 +5,7 @@ import type { ClientInfo } from '../../protocol/app-server/initialize.js';
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
 import { providerId } from '../engine/provider-settings.js';
 import type { Env, RuntimeOptions } from '../engine/runtime.js';
+import { withOverrideLines } from '../config/config-overrides.js';
 import { Weft } from '../engine/weft.js';
 import { workingDirectoryProblem } from '../engine/working-directory.js';
 import { threadNamesFromIndex } from '../rollout/store/session-index.js';
@@ -186,7 +187,7 @@ async function openWeft(conn: RpcConnection, options: ServerOptions, client: Cli
   const weft = await Weft.open({
     ...options.runtime,
     env: options.env,
-    configOverrides: [...(options.runtime?.configOverrides ?? []), ...extra],
+    configOverrides: withOverrideLines(options.runtime?.configOverrides, extra),
     originator: client.name,
     client: { name: client.name, version: client.version },
     source: APP_SERVER_SOURCE,

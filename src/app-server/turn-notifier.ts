@@ -206,6 +206,8 @@ export class TurnNotifier {
       case 'turn_started':
       case 'tool_output':
       case 'warning':
+      // The app-server always has its client to ask.
+      case 'approval_unavailable':
       case 'turn_completed':
       case 'turn_interrupted':
       case 'turn_failed':

@@ -2,6 +2,7 @@
 // stdin/stdout, for editors and other clients. `weft app-server generate-json-schema --out DIR`
 // writes the JSON Schema of every message instead.
 import path from 'node:path';
+import { withOverrideLines } from '../config/config-overrides.js';
 import { parseListen } from '../app-server/listen-address.js';
 import { serveStdio } from '../app-server/stdio.js';
 import { serveWebSocket } from '../app-server/websocket.js';
@@ -104,7 +105,7 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
   const serverOptions = {
     env,
     cwd,
-    runtime: { ...runtime, configOverrides: [...(runtime.configOverrides ?? []), ...defaults] },
+    runtime: { ...runtime, configOverrides: withOverrideLines(runtime.configOverrides, defaults) },
     ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
     log: (message: string) => io.stderr(`weft app-server: ${message}`),
   };

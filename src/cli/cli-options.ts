@@ -1,6 +1,7 @@
 // Options shared by weft's commands, and parsing with node's own parseArgs (unknown flags and
 // missing values become UsageErrors that name the flag).
 import path from 'node:path';
+import { alignHelp } from './help-columns.js';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ApprovalPolicy, CompatProfileName, SandboxMode } from '../../protocol/config.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
@@ -41,7 +42,7 @@ export const commonOptions = {
   help: `  -c, --config key=value   override a config.toml key (repeatable; value parsed as TOML)
   -m, --model MODEL        model slug
   -s, --sandbox MODE       read-only | workspace-write | danger-full-access
-  -a, --ask-for-approval P untrusted | on-failure | on-request | never
+  -a, --ask-for-approval P  untrusted | on-failure | on-request | never
   -C, --cd DIR             working directory of the thread (default: current directory)
   --pack DIR               template pack to load (default: config \`pack\`, else weft's templates/)
   -p, --profile NAME       configuration profile: NAME.config.toml laid over config.toml
@@ -73,7 +74,7 @@ export function parseCommand(
     throw new UsageError(oneLineParseError(err));
   }
   if (parsed.values.help) {
-    io.stdout(typeof help === 'string' ? help : help(parsed.positionals));
+    io.stdout(alignHelp(typeof help === 'string' ? help : help(parsed.positionals)));
     return undefined;
   }
   return parsed;

@@ -21,6 +21,8 @@ export function progressLine(event: ThreadEvent): string | undefined {
       return `compacted the history: about ${event.tokensBefore} → ${event.tokensAfter} tokens`;
     case 'warning':
       return `warning: ${event.message}`;
+    case 'approval_unavailable':
+      return `weft: ${event.message}`;
     case 'retrying':
       return `retrying (${event.retry}/${event.maxRetries}): ${event.reason}`;
     case 'turn_failed':

@@ -50,7 +50,7 @@ export async function promptCommand(argv: string[], io: CliIo): Promise<number> 
       parallelToolCalls: ctx.settings.model.supports_parallel_tool_calls,
     },
     ctx.settings,
-    { promptCacheKey: randomUUID(), rendering: rt.profile },
+    { promptCacheKey: randomUUID(), rendering: rt.profile, chat: { contextUpdate: rt.contextUpdate }, anthropic: { contextUpdate: rt.contextUpdate } },
   );
   io.stdout(values.json ? JSON.stringify(body) : JSON.stringify(body, null, 2));
   return 0;

@@ -12,7 +12,9 @@ const OPTIONS = {
   output: { type: 'string', short: 'o' },
 } as const;
 
-const HELP = `Usage: weft thread export <id> --html [-o FILE]
+const HELP = `Usage: weft thread export <thread> --html [-o FILE]
+
+<thread> is an id, a unique start of one, or a thread's name, as for \`weft thread show\`.
 
 Writes the thread's viewer page (turns, items, every request with its composition, body and diff)
 as one HTML file that opens without a server or network. Without -o it goes to stdout.
@@ -28,10 +30,12 @@ export async function threadExportCommand(argv: string[], io: CliIo): Promise<nu
   if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
   const [id, ...extra] = positionals;
-  if (id === undefined || extra.length > 0) throw new UsageError(`thread export needs exactly one thread id\n\n${HELP}`);
+  if (id === undefined || extra.length > 0) throw new UsageError(`thread export needs exactly one thread (id, id prefix or name)\n\n${HELP}`);
   if (!values.html) throw new UsageError('thread export: say --html (the only export format)');
   const weft = await Weft.open({ ...runtimeOptions(values, io.env), cwd: io.cwd, originator: 'weft', source: 'cli' });
-  const html = await exportThreadHtml(viewApiFor(weft), id);
+  // The thread the reference names, as `show` finds it (an unknown or ambiguous one is refused here).
+  const { id: threadId } = await weft.threads.read(id);
+  const html = await exportThreadHtml(viewApiFor(weft), threadId);
   if (html === undefined) throw new UsageError(`thread export: no thread ${id} under ${weft.runtime.home}`);
   const out = stringValue(values.output);
   if (out === undefined) {

@@ -2,10 +2,12 @@
 // engine opened for the command line, a turn's events streamed to stdout (text on a terminal, one
 // JSON event per line with --json).
 import { Weft } from '../engine/weft.js';
-import { UsageError } from '../errors.js';
+import { NoThreadToResumeError, RolloutError, UsageError } from '../errors.js';
 import { noSessionMetaError } from '../thread/history-from-rollout.js';
 import { firstLineProblem } from '../rollout/store/prefix.js';
 import { historyItemOf } from '../rollout/format/reader.js';
+import { knownEventOf } from '../rollout/format/known-events.js';
+import type { FunctionCallOutputPayload } from '../../protocol/responses-items.js';
 import { promptWithStdin } from './stdin-prompt.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
@@ -33,13 +35,14 @@ export async function runThreadCommand(sub: string | undefined, args: string[], 
     case 'resume': {
       const ref = threadRef(values, args, 'thread resume');
       const text = await prompt(args, io);
-      return runOn(await weft.resumeThread(ref, { overrides, ...lastScope(values, cwd) }), text, values, io, weft, overrides);
+      const thread = await withLastHint(weft.resumeThread(ref, { overrides, ...lastScope(values, cwd) }), values, cwd);
+      return runOn(thread, text, values, io, weft, overrides);
     }
     case 'fork': {
       const ref = threadRef(values, args, 'thread fork');
       const at = stringValue(values.at) === undefined ? undefined : wholeNumber(stringValue(values.at) as string, '--at', 0);
       const text = await prompt(args, io);
-      const thread = await weft.forkThread(ref, { overrides, ...lastScope(values, cwd), ...(at !== undefined ? { at } : {}) });
+      const thread = await withLastHint(weft.forkThread(ref, { overrides, ...lastScope(values, cwd), ...(at !== undefined ? { at } : {}) }), values, cwd);
       return runOn(thread, text, values, io, weft, overrides);
     }
     case 'list':
@@ -109,6 +112,21 @@ function threadRef(values: ParsedValues, args: string[], command: string): strin
   return ref;
 }
 
+/**
+ * `--last` without `--all` found no thread of this directory: the error says so, and that `--all`
+ * takes the newest thread of any directory.
+ */
+async function withLastHint(opening: Promise<Thread>, values: ParsedValues, cwd: string): Promise<Thread> {
+  try {
+    return await opening;
+  } catch (err) {
+    if (values.last && !values.all && err instanceof NoThreadToResumeError && err.cwd !== undefined) {
+      throw new RolloutError(`no thread of this directory (${cwd}) to resume: --all takes the newest thread of any directory`, undefined, { cause: err });
+    }
+    throw err;
+  }
+}
+
 /** `--last` picks the newest thread of the working directory, as Codex does; `--all` of any directory. */
 function lastScope(values: ParsedValues, cwd: string): { cwd?: string } {
   return values.last && !values.all ? { cwd } : {};
@@ -132,9 +150,21 @@ async function show(weft: Weft, ref: string | undefined, values: ParsedValues, i
       io.stdout(`[${item.role}] ${oneLine(item.content.map((c) => (c.type === 'input_image' ? '' : c.text)).join(''))}`);
     } else if (item?.type === 'function_call') {
       io.stdout(`[call] ${item.name} ${item.arguments}`);
+    } else if (item?.type === 'custom_tool_call') {
+      io.stdout(`[call] ${item.name} ${oneLine(item.input)}`);
+    } else if (item?.type === 'function_call_output' || item?.type === 'custom_tool_call_output') {
+      io.stdout(`[output] ${oneLine(outputText(item.output))}`);
     }
+    // A failed turn, as codex-0.169 records it: its task_complete carries the error.
+    const event = knownEventOf(line);
+    if (event?.type === 'task_complete' && event.error) io.stdout(`[error] ${oneLine(event.error.message)}`);
   }
   return 0;
+}
+
+/** A tool output's text (images left out). */
+function outputText(output: FunctionCallOutputPayload): string {
+  return typeof output === 'string' ? output : output.map((part) => (part.type === 'input_text' ? part.text : '')).join('');
 }
 
 /** The prompt: the arguments, `-` for stdin, with piped stdin appended (see stdin-prompt.ts). */

@@ -24,6 +24,54 @@ export function parseOverride(spec: string): ConfigOverride {
   return { spec, path, value: parseTomlValue(raw) };
 }
 
+/**
+ * Overrides given as a table (the library's `configOverrides: { model: 'o3', model_providers: { … } }`):
+ * one override per leaf, its path the keys leading to it (a key may hold dots), its value as given.
+ * @throws UsageError when `table` is not a plain object.
+ */
+export function overridesFromTable(table: unknown): ConfigOverride[] {
+  if (!isTable(table)) {
+    throw new UsageError('configOverrides takes an object laid over config.toml ({ model: "o3" }) or TOML lines (["model = \"o3\""])');
+  }
+  const out: ConfigOverride[] = [];
+  const walk = (at: readonly string[], value: unknown): void => {
+    if (isTable(value) && Object.keys(value).length > 0) {
+      for (const [k, v] of Object.entries(value)) walk([...at, k], v);
+      return;
+    }
+    out.push({ spec: `${at.join('.')} (configOverrides)`, path: [...at], value });
+  };
+  for (const [k, v] of Object.entries(table)) walk([k], v);
+  return out;
+}
+
+/** A library's or command line's overrides: TOML lines (`key = value`, as `-c` takes them) or a table. */
+export type ConfigOverrides = readonly string[] | Readonly<Record<string, unknown>>;
+
+/** The overrides, parsed, whichever form they were given in. */
+export function parseOverrides(overrides: ConfigOverrides): ConfigOverride[] {
+  if (Array.isArray(overrides)) {
+    return overrides.map((line: unknown) => {
+      if (typeof line !== 'string') throw new UsageError(`configOverrides: each line is a TOML "key = value" string (got ${typeof line})`);
+      return parseOverride(line);
+    });
+  }
+  return overridesFromTable(overrides);
+}
+
+/** The overrides as `-c` lines, for views that show them so (a key holding dots reads as a path there). */
+export function overrideLines(overrides: ConfigOverrides | undefined): string[] {
+  if (overrides === undefined) return [];
+  if (Array.isArray(overrides)) return [...(overrides as readonly string[])];
+  return overridesFromTable(overrides).map((o) => `${o.path.join('.')}=${JSON.stringify(o.value)}`);
+}
+
+/** `lines` (`-c` overrides) laid after `base`, in `base`'s form. */
+export function withOverrideLines(base: ConfigOverrides | undefined, lines: readonly string[]): ConfigOverrides {
+  if (base === undefined || Array.isArray(base)) return [...((base as readonly string[] | undefined) ?? []), ...lines];
+  return lines.map(parseOverride).reduce<TomlTable>((table, o) => applyOverride(table, o.path, o.value), { ...base });
+}
+
 function parseTomlValue(raw: string): unknown {
   try {
     return parseToml(`v = ${raw}`).v;

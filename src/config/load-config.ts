@@ -15,7 +15,7 @@ import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import { configTomlFor, type CompatProfileName, type ConfigToml } from '../../protocol/config.js';
 import { ConfigError, UsageError } from '../errors.js';
-import { applyOverride, deepMerge, isTable, parseOverride, type ConfigOverride, type TomlTable } from './config-overrides.js';
+import { applyOverride, deepMerge, isTable, parseOverrides, type ConfigOverride, type ConfigOverrides, type TomlTable } from './config-overrides.js';
 
 /** What `--profile NAME` selects: `[profiles.NAME]` of config.toml, or the file NAME.config.toml beside it. */
 export type ConfigProfileStyle = 'tables' | 'files';
@@ -44,7 +44,8 @@ export interface ParseConfigOptions {
 
 export interface LoadConfigOptions extends ParseConfigOptions {
   readonly home: string;
-  readonly overrides?: readonly string[];
+  /** `-c` lines, or the library's table of overrides. */
+  readonly overrides?: ConfigOverrides;
   /** config.toml is not read, as if it did not exist (Codex 0.169's `--ignore-user-config`). */
   readonly ignoreFile?: boolean;
 }
@@ -65,11 +66,11 @@ export async function loadConfig(opts: LoadConfigOptions): Promise<LoadedConfig>
 export function parseConfigText(
   text: string,
   file: string,
-  overrides: readonly string[],
+  overrides: ConfigOverrides,
   { profile = {}, strict = false }: ParseConfigOptions = {},
 ): Omit<LoadedConfig, 'exists'> {
   const table = tomlTable(text, file);
-  const parsed = overrides.map(parseOverride);
+  const parsed = parseOverrides(overrides);
   // Validate the file as written first, so an error inside `[profiles.x]` names `profiles.x.key`
   // and each unknown key is reported once, under its real path.
   const warnings: string[] = [];

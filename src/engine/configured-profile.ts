@@ -8,6 +8,7 @@ import { loadConfig, type ConfigProfileOptions } from '../config/load-config.js'
 import { deprecationNotices } from '../config/deprecated-settings.js';
 import { refuseRetiredSettings } from '../config/retired-settings.js';
 import { resolveWeftHome } from '../config/weft-home.js';
+import type { ConfigOverrides } from '../config/config-overrides.js';
 import type { CompatProfile } from '../profile/profile.js';
 import { DEFAULT_COMPAT, PROFILE_FACTS } from '../profile/profile-facts.js';
 import { ThreadStore } from '../rollout/store/thread-store.js';
@@ -16,7 +17,11 @@ import { ThreadStore } from '../rollout/store/thread-store.js';
 export interface ProfileOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly home?: string | undefined;
-  readonly configOverrides?: readonly string[] | undefined;
+  /**
+   * Laid over config.toml: TOML lines as `-c` takes them (`['model = "o3"']`), or a table
+   * (`{ model: 'o3', model_providers: { local: { base_url: '…' } } }`).
+   */
+  readonly configOverrides?: ConfigOverrides | undefined;
   readonly configProfile?: string | undefined;
   readonly compat?: CompatProfileName | undefined;
   /** config.toml is not read (Codex 0.169's `--ignore-user-config`). */

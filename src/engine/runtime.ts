@@ -13,6 +13,8 @@ import { loadPack, type Pack } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 import { ALL_TOOL_TEXT_FILES, hasToolTexts, toolTextsFrom, type ToolTexts } from '../tools/tool-texts.js';
 import { APPLY_PATCH_ERROR_FILES, hasPatchErrorTexts, patchTextsFrom, type PatchTexts } from '../tools/apply-patch/patch-texts.js';
+import { contextUpdateFraming } from '../prompt/context-update-text.js';
+import type { ContextUpdateFraming } from '../prompt/wire-conversation.js';
 import { configuredProfile, type ProfileOptions } from './configured-profile.js';
 import type { CompatProfile } from '../profile/profile.js';
 
@@ -29,7 +31,7 @@ export interface Runtime {
   catalog: ModelCatalog['models'];
   /** The entry a slug the catalog lacks gets (its slug set on use). */
   readonly fallbackModel: ModelInfo;
-  /** False when the pack has no fallback base instructions and weft's own text stands in (README). */
+  /** False when the pack has no fallback base instructions and weft's own text stands in (docs/generations-and-conformance.md). */
   readonly fallbackInstructionsFromPack: boolean;
   readonly packTools: readonly ToolSpec[];
   /** config `instructions` or the content of `model_instructions_file`: the BaseInstructions override. */
@@ -38,6 +40,8 @@ export interface Runtime {
   readonly toolTexts: ToolTexts;
   /** What the model reads back from apply_patch (weft's own refusals when the pack has none). */
   readonly patchTexts: PatchTexts;
+  /** How a context message after the model has spoken is framed on the Chat and Anthropic wires. */
+  readonly contextUpdate: ContextUpdateFraming;
   readonly warnings: readonly string[];
   /** Deprecated settings the configuration uses, as the generation reports them (its exec stream shows each as an item). */
   readonly notices: readonly string[];
@@ -73,6 +77,7 @@ export async function loadRuntime(opts: RuntimeOptions): Promise<Runtime> {
     instructionsOverride: await instructionsOverride(config, configFile, home, opts.env),
     toolTexts: toolTextsFrom(pack, hasToolTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_TOOL_TEXTS)),
     patchTexts: patchTextsFrom(pack, hasPatchErrorTexts(pack) ? undefined : await loadPack(WEFT_PACK_DIR, WEFT_PATCH_TEXTS)),
+    contextUpdate: await contextUpdateFraming(pack),
     warnings,
     notices,
   };

@@ -4,6 +4,7 @@
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
+import { messageText } from '../history/message.js';
 import { historyFromRollout } from '../thread/history-from-rollout.js';
 import { readRollout } from '../rollout/format/reader.js';
 import { withHistoryBase } from '../rollout/store/history-base.js';
@@ -21,6 +22,11 @@ export interface StoredThread {
   readonly name: string | undefined;
   /** What the next request would carry: the history after compactions and rollbacks. */
   readonly history: ResponseItem[];
+  /**
+   * The conversation in that history: the user's prompts and the model's answers, in order, as
+   * text (the context weft adds — instructions, permissions, environment — and tool calls left out).
+   */
+  readonly conversation: ReadonlyArray<{ readonly role: 'user' | 'assistant'; readonly text: string }>;
   /** Lines the reader skipped (torn or malformed), one message each. */
   readonly warnings: string[];
 }
@@ -44,7 +50,11 @@ export class StoredThreads {
     const read = { onWarning: (w: string) => void warnings.push(w) };
     const records = await withHistoryBase(await readRollout(file, read), file, home, read);
     const prefixes = contextPrefixes(pack);
-    const restored = historyFromRollout(records, file, (item) => isRealUserMessage(item, prefixes));
-    return { id: restored.meta.id, path: file, meta: restored.meta, name: threadNameOf(records), history: restored.history, warnings };
+    const isPrompt = (item: ResponseItem): boolean => isRealUserMessage(item, prefixes);
+    const restored = historyFromRollout(records, file, isPrompt);
+    const conversation = restored.history.flatMap((item) =>
+      item.type === 'message' && (item.role === 'assistant' || (item.role === 'user' && isPrompt(item))) ? [{ role: item.role, text: messageText(item) ?? '' }] : [],
+    );
+    return { id: restored.meta.id, path: file, meta: restored.meta, name: threadNameOf(records), history: restored.history, conversation, warnings };
   }
 }

@@ -2,7 +2,7 @@
 // and where their progress goes (as thread events).
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
-import type { Approver } from '../tools/approval.js';
+import { unavailableMessage, type Approver } from '../tools/approval.js';
 import type { ToolContext } from '../tools/tool-registry.js';
 import type { Runtime } from './runtime.js';
 
@@ -25,6 +25,7 @@ export function threadToolContext(runtime: Runtime, approver: Approver | undefin
         : undefined,
     texts: runtime.toolTexts,
     style: runtime.profile.toolOutputs,
+    onApprovalUnavailable: (r) => emit({ type: 'approval_unavailable', ...r, message: unavailableMessage(r) }),
     onPlanUpdate: (p) => emit({ type: 'plan_updated', callId: p.callId, explanation: p.explanation, plan: p.plan }),
     onExecEvent: (ev) => {
       if (ev.type === 'begin') emit({ type: 'command_started', callId: ev.callId, command: ev.command, cwd: ev.cwd });

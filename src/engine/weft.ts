@@ -36,6 +36,7 @@ import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-s
 import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
 import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
+import { assertModelChosen } from './model-for-wire.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
 import { ModelCatalogRefresher } from './model-catalog-refresher.js';
@@ -155,10 +156,11 @@ export class Weft {
     const rt = this.runtime;
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? process.cwd());
     const overrides = { ...opts.overrides, cwd };
-    // A turn that cannot start (no provider, no key) must not leave an empty thread behind.
+    // A turn that cannot start (no provider, no key, no model for it) must not leave an empty thread behind.
     // The long strings its stream reads, which its rollout writer copies (one cache per thread).
     const longStrings = new LongStringCache();
     const deps = opts.keyCheckedAtFirstCall === true ? this.#deps(longStrings) : this.#readyDeps(longStrings);
+    assertModelChosen(rt.config, rt.configFile, deps.provider, overrides.model);
     await this.#refreshCatalog();
     const ctx = await newThreadContext(rt, { cwd, overrides });
     const id = newThreadId();
@@ -199,7 +201,7 @@ export class Weft {
       extraToolSpecs: [],
       profileThread,
     };
-    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(deps, opts), overrides, cwd);
+    const thread = new Thread(state, (input) => this.#turnSettings(input), this.#hooked(deps, opts), overrides, cwd);
     if (warnings.length > 0) this.#pendingWarnings.set(thread, warnings);
     return thread;
   }
@@ -220,6 +222,8 @@ export class Weft {
   async forkThread(ref: string, opts: OpenThreadOptions & { at?: number } = {}): Promise<Thread> {
     const parentPath = await this.#locate(ref, opts.cwd);
     if (opts.keyCheckedAtFirstCall !== true) this.#readyDeps(new LongStringCache());
+    const rt = this.runtime;
+    assertModelChosen(rt.config, rt.configFile, providerSettings(rt.config, rt.configFile, rt.env), opts.overrides?.model);
     const head = await readRolloutHead(parentPath);
     if (!head.sessionMeta) throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
     const newId = newThreadId();
@@ -279,7 +283,7 @@ export class Weft {
     const restored = historyFromRollout(records, file, (item: ResponseItem) => isRealUserMessage(item, prefixes), meta);
     const cwd = path.resolve(opts.overrides?.cwd ?? opts.cwd ?? this.options.cwd ?? restored.meta.cwd);
     const overrides = { ...opts.overrides, cwd };
-    const { settings } = await turnSettingsFor(rt, { cwd, overrides });
+    const { settings } = await this.#turnSettings({ cwd, overrides });
     const base = resolveBaseInstructions({
       override: rt.instructionsOverride,
       sessionText: restored.meta.base_instructions?.text,
@@ -310,9 +314,16 @@ export class Weft {
       extraToolSpecs: [],
       profileThread,
     };
-    const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(longStrings), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
+    const thread = new Thread(state, (input) => this.#turnSettings(input), this.#hooked(this.#deps(longStrings), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
     this.#pendingWarnings.set(thread, warnings);
     return thread;
+  }
+
+  /** A turn's settings; refused when the provider serves its own models and none was chosen. */
+  #turnSettings(input: Parameters<typeof turnSettingsFor>[1]): ReturnType<typeof turnSettingsFor> {
+    const rt = this.runtime;
+    assertModelChosen(rt.config, rt.configFile, providerSettings(rt.config, rt.configFile, rt.env), input.overrides.model);
+    return turnSettingsFor(rt, input);
   }
 
   /** What a profile with per-thread behaviour is told about a thread it opens. */
@@ -364,7 +375,7 @@ export class Weft {
       pack: rt.pack,
       packTools: rt.packTools,
       provider,
-      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, {}, {
+      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, { chat: { contextUpdate: rt.contextUpdate }, anthropic: { contextUpdate: rt.contextUpdate } }, {
         webSocket,
         onModelsEtag: this.#catalogRefresher().onModelsEtag,
         headersFor: (request) => rt.profile.requestHeaders(request, headerContext),

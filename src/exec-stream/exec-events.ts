@@ -97,6 +97,9 @@ export class ExecEventMapper {
         // Neither generation shows a skill it skipped as an item.
         if (event.about === 'skills' || (event.about === 'instructions' && this.options.instructionWarningItems === false)) return [];
         return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
+      case 'approval_unavailable':
+        // Shown as the stream's other non-fatal problems are: an error item (Codex's model-visible text is unchanged).
+        return [{ type: 'item.completed', item: { id: this.#id(), type: 'error', message: event.message } }];
       case 'plan_updated': {
         const items = event.plan.map((p) => ({ text: p.step, completed: p.status === 'completed' }));
         const started = this.#todo === undefined;

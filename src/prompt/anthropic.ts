@@ -1,24 +1,37 @@
-// The Anthropic Messages renderer: a prompt → the POST /messages body. The instructions go to the
-// top-level `system`; calls become `tool_use` blocks and results `tool_result` blocks; developer and
-// system messages become user text; consecutive same-role messages are merged so that user and
+// The Anthropic Messages renderer: a prompt → the POST /messages body. The instructions and the
+// context messages that open the conversation go to the top-level `system`; a context message after
+// the model has spoken becomes user text in weft's framing; calls become `tool_use` blocks and
+// results `tool_result` blocks; consecutive same-role messages are merged so that user and
 // assistant strictly alternate, starting with a user message. Reasoning and other items the wire
 // cannot carry are dropped (wire-conversation.ts), so a thread can move here from another provider.
 //
 // Cache breakpoints: `cacheBreakpoints` lists input indices (the last item of each cached tier);
-// the last block rendered from items up to that index gets `cache_control`. At most four are set,
-// the API's limit.
+// the last block rendered from items up to that index gets `cache_control` (a breakpoint among the
+// items of the system prompt marks it, sent then as one text block). At most four are set, the
+// API's limit.
 import type {
   AnthropicBlock,
   AnthropicImageBlock,
   AnthropicMessage,
   AnthropicRequestBody,
+  AnthropicSystem,
   AnthropicTool,
   AnthropicToolChoice,
   AnthropicToolResultBlock,
 } from '../../protocol/anthropic-messages.js';
 import type { ContentPart, FunctionCallOutputPayload } from '../../protocol/responses-items.js';
 import type { Prompt } from './prompt.js';
-import { functionToolsOf, isRecord, walkConversation, type WireSettings } from './wire-conversation.js';
+import {
+  functionToolsOf,
+  isOpeningContext,
+  isRecord,
+  openingEnd,
+  systemText,
+  walkConversation,
+  type ContextUpdateFraming,
+  type WalkedPiece,
+  type WireSettings,
+} from './wire-conversation.js';
 
 export const ANTHROPIC_MAX_BREAKPOINTS = 4;
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
@@ -28,6 +41,8 @@ export interface AnthropicRenderOptions {
   readonly maxTokens?: number;
   /** Input indices after which a cache breakpoint goes (see the file comment). */
   readonly cacheBreakpoints?: readonly number[];
+  /** How a context message after the model has spoken is framed in its user text. */
+  readonly contextUpdate?: ContextUpdateFraming;
 }
 
 interface SourcedBlock {
@@ -42,26 +57,45 @@ interface Turn {
 }
 
 export function renderAnthropicBody(prompt: Prompt, settings: WireSettings, opts: AnthropicRenderOptions = {}): AnthropicRequestBody {
-  const turns = startWithUser(alternate(anthropicTurns(prompt)));
-  markBreakpoints(turns, opts.cacheBreakpoints ?? []);
+  const pieces = walkConversation(prompt.input);
+  const end = openingEnd(prompt.input);
+  const text = systemText(prompt.instructions, pieces, end);
+  const turns = startWithUser(alternate(anthropicTurns(pieces.filter((p) => !isOpeningContext(p, end)), opts)));
+  const breakpoints = opts.cacheBreakpoints ?? [];
+  markBreakpoints(turns, breakpoints);
   const messages: AnthropicMessage[] = turns.map((t) => ({ role: t.role, content: t.blocks.map((b) => b.block) }));
   const tools = anthropicTools(prompt, messages);
+  const system = systemField(text, pieces, end, breakpoints, turns);
   return {
     model: settings.model.slug,
     max_tokens: opts.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
-    ...(prompt.instructions !== '' ? { system: prompt.instructions } : {}),
+    ...(system !== undefined ? { system } : {}),
     messages,
     ...(tools.length > 0 ? { tools, tool_choice: toolChoice(prompt) } : {}),
     stream: true,
   };
 }
 
-function anthropicTurns(prompt: Prompt): Turn[] {
+/**
+ * The system prompt: plain text, or one text block marked for the cache when a breakpoint falls on
+ * an item it holds (the last block rendered from items up to the breakpoint is then the system's).
+ */
+function systemField(text: string, pieces: readonly WalkedPiece[], end: number, breakpoints: readonly number[], turns: readonly Turn[]): AnthropicSystem | undefined {
+  if (text === '') return undefined;
+  const inSystem = pieces.flatMap((p) => (isOpeningContext(p, end) ? [p.index] : []));
+  const firstInMessages = Math.min(...turns.flatMap((t) => t.blocks.map((b) => b.index)));
+  const cached = breakpoints.some((at) => at < firstInMessages && inSystem.some((i) => i <= at));
+  return cached ? [{ type: 'text', text, cache_control: { type: 'ephemeral' } }] : text;
+}
+
+function anthropicTurns(pieces: readonly WalkedPiece[], opts: AnthropicRenderOptions): Turn[] {
   const turns: Turn[] = [];
-  for (const piece of walkConversation(prompt.input)) {
+  for (const piece of pieces) {
     if (piece.kind === 'message') {
       const role = piece.role === 'assistant' ? 'assistant' : 'user';
-      const blocks = contentBlocks(piece.parts).map((block) => ({ block, index: piece.index }));
+      const context = piece.role === 'developer' || piece.role === 'system';
+      const parts = context && opts.contextUpdate ? framed(piece.parts, opts.contextUpdate) : piece.parts;
+      const blocks = contentBlocks(parts).map((block) => ({ block, index: piece.index }));
       if (blocks.length > 0) turns.push({ role, blocks });
       continue;
     }
@@ -114,6 +148,12 @@ function startWithUser(turns: Turn[]): Turn[] {
   if (!next) return [];
   const kept = next.blocks.filter((b) => b.block.type !== 'tool_result');
   return kept.length > 0 ? [{ role: 'user', blocks: kept }, ...rest.slice(1)] : startWithUser(rest.slice(1));
+}
+
+/** A later context message's text parts as one part in weft's framing. */
+function framed(parts: readonly ContentPart[], frame: ContextUpdateFraming): ContentPart[] {
+  const text = parts.flatMap((p) => (p.type === 'input_text' || p.type === 'output_text' ? [p.text] : [])).filter((t) => t !== '').join('\n\n');
+  return text === '' ? [] : [{ type: 'input_text', text: frame(text) }];
 }
 
 function markBreakpoints(turns: readonly Turn[], breakpoints: readonly number[]): void {

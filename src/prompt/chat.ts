@@ -1,7 +1,10 @@
 // The Chat Completions renderer: a prompt → the POST /chat/completions body of an OpenAI-compatible
-// server. The instructions open the conversation as a system message; the calls of one assistant
-// turn become one assistant message with `tool_calls` (merged with the text just before them), each
-// followed by its `role: "tool"` result. What the wire cannot carry is dropped (wire-conversation.ts).
+// server. One system message opens the conversation: the instructions and the context messages
+// that open it (many chat templates of local servers refuse a second one, or one later); a context
+// message after the model has spoken goes as a user message in weft's framing. The calls of one
+// assistant turn become one assistant message with `tool_calls` (merged with the text just before
+// them), each followed by its `role: "tool"` result. What the wire cannot carry is dropped
+// (wire-conversation.ts).
 import type {
   ChatAssistantMessage,
   ChatFunctionTool,
@@ -11,20 +14,31 @@ import type {
 } from '../../protocol/chat-completions.js';
 import type { ContentPart, Role } from '../../protocol/responses-items.js';
 import type { Prompt } from './prompt.js';
-import { functionToolsOf, outputText, partsText, walkConversation, type WalkedCallGroup, type WireSettings } from './wire-conversation.js';
+import {
+  functionToolsOf,
+  isOpeningContext,
+  openingEnd,
+  outputText,
+  partsText,
+  systemText,
+  walkConversation,
+  type ContextUpdateFraming,
+  type WalkedCallGroup,
+  type WalkedPiece,
+  type WireSettings,
+} from './wire-conversation.js';
 
 export interface ChatRenderOptions {
-  /**
-   * The role developer messages are sent with. `system` (default) is what every OpenAI-compatible
-   * server accepts; OpenAI itself also takes `developer`.
-   */
-  readonly developerRole?: 'system' | 'developer' | 'user';
+  /** How a context message after the model has spoken is framed in its user message. */
+  readonly contextUpdate?: ContextUpdateFraming;
 }
 
 export function renderChatBody(prompt: Prompt, settings: WireSettings, opts: ChatRenderOptions = {}): ChatRequestBody {
-  const messages: ChatMessage[] = [];
-  if (prompt.instructions !== '') messages.push({ role: 'system', content: prompt.instructions });
-  messages.push(...chatMessages(prompt, opts));
+  const pieces = walkConversation(prompt.input);
+  const end = openingEnd(prompt.input);
+  const system = systemText(prompt.instructions, pieces, end);
+  const messages: ChatMessage[] = system === '' ? [] : [{ role: 'system', content: system }];
+  messages.push(...chatMessages(pieces.filter((p) => !isOpeningContext(p, end)), opts));
   const tools: ChatFunctionTool[] = functionToolsOf(prompt.tools).map((def) => ({ type: 'function', function: { ...def } }));
   return {
     model: settings.model.slug,
@@ -39,9 +53,9 @@ export function renderChatBody(prompt: Prompt, settings: WireSettings, opts: Cha
   };
 }
 
-function chatMessages(prompt: Prompt, opts: ChatRenderOptions): ChatMessage[] {
+function chatMessages(pieces: readonly WalkedPiece[], opts: ChatRenderOptions): ChatMessage[] {
   const out: ChatMessage[] = [];
-  for (const piece of walkConversation(prompt.input)) {
+  for (const piece of pieces) {
     if (piece.kind === 'calls') {
       const previous = out.at(-1);
       // The text the model wrote just before its calls belongs to the same assistant message.
@@ -82,10 +96,10 @@ function roleMessage(role: Role, parts: readonly ContentPart[], opts: ChatRender
       return userMessage(parts);
     case 'system':
     case 'developer': {
-      const as = role === 'system' ? 'system' : (opts.developerRole ?? 'system');
-      if (as === 'user') return userMessage(parts);
+      // Only a later one reaches here: the opening's are in the system message.
       const text = partsText(parts);
-      return text === '' ? undefined : { role: as, content: text };
+      if (text === '') return undefined;
+      return { role: 'user', content: opts.contextUpdate ? opts.contextUpdate(text) : text };
     }
   }
 }

@@ -1,8 +1,9 @@
 // The render step: one prompt → the request for the provider's wire (`responses`, `chat` or
 // `anthropic`), once per sample. A generation's rendering gives both its Responses body and the
 // prompt that body carries (codex-0.169 moves the instructions into the input, for instance); the
-// Chat and Anthropic renderers start from that sent prompt, so every wire carries what the
-// generation sends. The renderers themselves are one file per wire (responses.ts, chat.ts,
+// Chat and Anthropic renderers start from that sent prompt (asked for their wire: code mode is
+// Responses-only, so there a code-mode model is offered its tools as functions), so every wire
+// carries what the generation sends. The renderers themselves are one file per wire (responses.ts, chat.ts,
 // anthropic.ts); the client only sends the request it is handed.
 import type { WireApi } from '../../protocol/config.js';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
@@ -48,11 +49,11 @@ export function renderForWire(wire: WireApi, prompt: Prompt, settings: TurnSetti
   const rendering = opts.rendering ?? PLAIN_RENDERING;
   switch (wire) {
     case 'responses':
-      return { wire, body: rendering.bodyFor(rendering.sentPrompt(prompt, settings, opts), settings, { promptCacheKey: opts.promptCacheKey }) };
+      return { wire, body: rendering.bodyFor(rendering.sentPrompt(prompt, settings, { ...opts, wire }), settings, { promptCacheKey: opts.promptCacheKey }) };
     case 'chat':
-      return { wire, body: renderChatBody(rendering.sentPrompt(prompt, settings, opts), settings, opts.chat) };
+      return { wire, body: renderChatBody(rendering.sentPrompt(prompt, settings, { ...opts, wire }), settings, opts.chat) };
     case 'anthropic':
-      return { wire, body: renderAnthropicBody(rendering.sentPrompt(prompt, settings, opts), settings, opts.anthropic) };
+      return { wire, body: renderAnthropicBody(rendering.sentPrompt(prompt, settings, { ...opts, wire }), settings, opts.anthropic) };
   }
 }
 
@@ -77,7 +78,7 @@ export type RenderFn = (wire: WireApi, sample: SampleRequest) => Promise<WireReq
 export function sampleRenderer(shaper: PromptShaper | undefined, opts: WireOptions = {}): RenderFn {
   return async (wire, { prompt, settings, rendering, promptCacheKey }) => {
     if (!shaper) return renderForWire(wire, prompt, settings, { ...opts, rendering, promptCacheKey });
-    const sent = rendering.sentPrompt(prompt, settings, { promptCacheKey });
+    const sent = rendering.sentPrompt(prompt, settings, { promptCacheKey, wire });
     const shaped = await shaper.shape(sent, wire);
     switch (wire) {
       case 'responses':

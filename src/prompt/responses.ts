@@ -1,5 +1,6 @@
 // The Responses renderer: a prompt and the turn's settings → the POST /v1/responses body, with
 // every field Codex 0.98 sends, in its order.
+import type { WireApi } from '../../protocol/config.js';
 import type { ResponsesRequestBody, ReasoningParams, TextParams } from '../../protocol/responses-request.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { Prompt } from './prompt.js';
@@ -7,6 +8,11 @@ import type { Prompt } from './prompt.js';
 export interface RenderOptions {
   /** Thread id: Codex uses it as the prompt cache key so a thread's requests share a cache. */
   readonly promptCacheKey: string;
+  /**
+   * The wire the prompt goes out on (default `responses`). Code mode is a Responses feature: on
+   * `chat` and `anthropic` a generation offers a code-mode model its tools as plain functions.
+   */
+  readonly wire?: WireApi;
 }
 
 export function renderResponsesBody(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): ResponsesRequestBody {

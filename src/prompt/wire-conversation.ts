@@ -8,6 +8,10 @@
 // - Consecutive calls (only dropped items between them) form one group, and each call's result is
 //   placed right after its group, wherever it stood: both wires require results to follow the
 //   assistant turn that made the calls.
+// - Context messages (developer and system roles) have no place of their own in the conversation of
+//   either wire: those that open it, before the model has said anything, join the instructions in
+//   the system prompt (`systemText`); a later one (a settings update, a resume) travels as a user
+//   message in weft's own framing (`contextUpdate`), never as a system message mid-conversation.
 import type { ContentPart, FunctionCallOutputPayload, ResponseItem, Role } from '../../protocol/responses-items.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 
@@ -61,6 +65,26 @@ function outputOf(item: ResponseItem): { callId: string; output: FunctionCallOut
     return { callId: item.call_id, output: item.output };
   }
   return undefined;
+}
+
+/** How a wire frames a context message that comes after the model has spoken (default: the text as it is). */
+export type ContextUpdateFraming = (text: string) => string;
+
+/** Index of the first item the model produced (an answer or a call); the input's length when there is none. */
+export function openingEnd(input: readonly ResponseItem[]): number {
+  const at = input.findIndex((item) => (item.type === 'message' && item.role === 'assistant') || callOf(item) !== undefined);
+  return at === -1 ? input.length : at;
+}
+
+/** A walked message that belongs in the system prompt: a context message of the opening. */
+export function isOpeningContext(piece: WalkedPiece, end: number): piece is WalkedMessage {
+  return piece.kind === 'message' && (piece.role === 'developer' || piece.role === 'system') && piece.index < end;
+}
+
+/** The system prompt of a Chat or Anthropic request: the instructions, then the opening's context messages, one text. */
+export function systemText(instructions: string, pieces: readonly WalkedPiece[], end: number): string {
+  const texts = [instructions, ...pieces.flatMap((p) => (isOpeningContext(p, end) ? [partsText(p.parts)] : []))];
+  return texts.filter((t) => t !== '').join('\n\n');
 }
 
 export function walkConversation(input: readonly ResponseItem[]): WalkedPiece[] {

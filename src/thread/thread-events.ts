@@ -1,5 +1,6 @@
 // What a thread reports while it works, for every surface (CLI text, exec JSONL, app-server
 // notifications). Plain data; errors travel as events too.
+import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { TokenUsage } from '../client/token-usage.js';
 import type { TokenInfo } from '../rollout/format/token-info.js';
@@ -50,6 +51,19 @@ export type ThreadEvent =
   | { type: 'compaction_finished'; itemId: string; tokensBefore: number; tokensAfter: number }
   /** `about`: a problem found as the turn's settings were read, with the user instructions (AGENTS.md) or with a skill. */
   | { type: 'warning'; message: string; about?: 'instructions' | 'skills' | 'config' }
+  /**
+   * A command (or `apply_patch`) needed approval and nobody could give it: it was refused, and the
+   * model was told so. `message` is one line for the user naming the setting to change.
+   */
+  | {
+      type: 'approval_unavailable';
+      callId: string;
+      command: string;
+      cwd: string;
+      approvalPolicy: ApprovalPolicy;
+      sandboxMode: SandboxMode;
+      message: string;
+    }
   | { type: 'turn_completed'; turnId: string; usage: TokenUsage | null; lastMessage: string | undefined }
   | { type: 'turn_interrupted'; turnId: string }
   | { type: 'turn_failed'; turnId: string; message: string };

@@ -68,6 +68,7 @@ export async function runTurn(
   opening.push(...pt.settingsUpdateItems(deps.pack, state.previousTurn, settings, state.baseInstructions, { afterFreshContext: fresh }));
   await record(state, opening);
 
+  let lastMessage: string | undefined;
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
     await state.writer.append(pt.beforePrompt(settings));
@@ -79,7 +80,6 @@ export async function runTurn(
     }
     state.previousTurn = previousTurnOf(settings);
 
-    let lastMessage: string | undefined;
     let resamples = 0;
     for (;;) {
       const { calls, broken, cut, offered } = await sampleOnce(state, deps, settings, signal, (text) => (lastMessage = text));
@@ -108,6 +108,7 @@ export async function runTurn(
       deps.emit({ type: 'turn_interrupted', turnId });
       return ended(state, deps, { status: 'interrupted', turnId });
     }
+    await state.writer.append(pt.turnFailed(lastMessage, err)).catch(() => undefined);
     await state.writer.flush().catch(() => undefined);
     deps.emit({ type: 'turn_failed', turnId, message: errorMessage(err) });
     return ended(state, deps, { status: 'failed', turnId, error: err });

@@ -116,6 +116,8 @@ export interface ProfileThread extends TurnProfile {
   beforePrompt(settings: TurnSettings): RolloutLineInput[];
   /** The turn completed: lines to record before the rollout is flushed. */
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[];
+  /** The turn failed with `error` (not an interruption): lines to record before the rollout is flushed. */
+  turnFailed(lastMessage: string | undefined, error: unknown): RolloutLineInput[];
   /** An MCP tool call finished: lines to record before its output. */
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[];
   /** A command, patch or image view ended: lines to record before the output of the call that saw it. */

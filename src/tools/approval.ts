@@ -4,7 +4,11 @@
 // - `untrusted` and `on-request`: run known read-only commands, ask for everything else;
 // - `on-failure`: run without asking; a sandboxed command the sandbox seems to have stopped is offered
 //   to the user for a run outside the sandbox (sandbox/sandbox-retry.ts, as Codex does).
-// Without anyone to ask, a command that needs approval is refused, never run.
+// Under `on-request` with `danger-full-access` there is no sandbox to contain a command: as in Codex,
+// it runs without asking unless it destroys work (dangerous-commands.ts), and asking for escalated
+// permissions asks nothing (there is nothing to escalate to).
+// Without anyone to ask, a command that needs approval is refused, never run; the refusal is told
+// to the thread's listener (`approval_unavailable`), naming the settings that would let it run.
 import type { ToolTexts } from './tool-texts.js';
 import type { FileChangeSummary } from './apply-patch/patch-context.js';
 import { createInterface } from 'node:readline';
@@ -12,6 +16,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';
 import { errorMessage } from '../errors.js';
 import { isKnownSafeScript } from './known-safe-commands.js';
+import { mightBeDangerous } from './dangerous-commands.js';
 
 export { isKnownSafeCommand, isKnownSafeScript } from './known-safe-commands.js';
 
@@ -29,24 +34,45 @@ export interface ApprovalRequest {
 export type ApprovalDecision = 'approved' | 'denied';
 export type Approver = (req: ApprovalRequest) => Promise<ApprovalDecision>;
 
-/**
- * Whether running `command` (a shell command line) needs the user's approval first. `sandboxMode` is
- * taken so callers need not change when weft gains a sandbox; today it does not change the answer,
- * because no mode restricts what a command can do.
- */
+/** Whether running `command` (a shell command line) needs the user's approval first. */
 export function needsApproval(command: string, approvalPolicy: ApprovalPolicy, sandboxMode: SandboxMode): boolean {
-  void sandboxMode;
   switch (approvalPolicy) {
     case 'never':
     case 'on-failure':
       return false;
     case 'untrusted':
-    case 'on-request':
       return !isKnownSafeScript(command);
+    case 'on-request':
+      if (isKnownSafeScript(command)) return false;
+      return sandboxMode === 'danger-full-access' ? mightBeDangerous(command) : true;
   }
 }
 
-export type Authorization = { run: true; asked: boolean } | { run: false; output: string };
+/**
+ * A refusal because nobody could be asked: `unavailable` is set so that the caller tells the
+ * thread's listener (the model reads `output`, the pack's text, either way).
+ */
+export type Authorization = { run: true; asked: boolean } | { run: false; output: string; unavailable?: true };
+
+/** What a listener is told of an approval nobody could give (see `unavailableMessage`). */
+export interface ApprovalUnavailable {
+  readonly callId: string;
+  /** The command line, or `apply_patch` for a file change. */
+  readonly command: string;
+  readonly cwd: string;
+  readonly approvalPolicy: ApprovalPolicy;
+  readonly sandboxMode: SandboxMode;
+}
+
+/** One line for the user: what was refused, why, and which setting to change. */
+export function unavailableMessage(r: ApprovalUnavailable): string {
+  const what = r.command === 'apply_patch' ? 'a file change (apply_patch)' : `the command \`${r.command}\``;
+  return (
+    `refused ${what}: approval_policy = "${r.approvalPolicy}" asks before it runs, and nobody can approve here (no terminal or approver). ` +
+    `To let it run, set approval_policy = "never" (it then runs within sandbox_mode = "${r.sandboxMode}"), ` +
+    `or change sandbox_mode, or run where weft can ask`
+  );
+}
 
 export interface AuthorizeOptions {
   approvalPolicy: ApprovalPolicy;
@@ -62,9 +88,9 @@ export interface AuthorizeOptions {
 export async function authorizeCommand(req: ApprovalRequest, opts: AuthorizeOptions): Promise<Authorization> {
   const mustAsk =
     needsApproval(req.command, opts.approvalPolicy, opts.sandboxMode) ||
-    (opts.forceAsk === true && opts.approvalPolicy !== 'never');
+    (opts.forceAsk === true && opts.approvalPolicy !== 'never' && opts.sandboxMode !== 'danger-full-access');
   if (!mustAsk) return { run: true, asked: false };
-  if (opts.approver === undefined) return { run: false, output: opts.texts.commandNeedsApproval(req.command, opts.approvalPolicy) };
+  if (opts.approver === undefined) return { run: false, output: opts.texts.commandNeedsApproval(req.command, opts.approvalPolicy), unavailable: true };
   let decision: ApprovalDecision;
   try {
     decision = await opts.approver(req);

@@ -5,7 +5,7 @@ import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';
 import type { TruncationPolicy } from '../../protocol/model-catalog.js';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
 import type { FunctionCallOutputPayload, ResponseItem } from '../../protocol/responses-items.js';
-import type { Approver } from './approval.js';
+import type { ApprovalUnavailable, Approver } from './approval.js';
 import type { PatchContext } from './apply-patch/patch-context.js';
 import type { ExecEvent, ExecOutputVars } from './exec-event.js';
 import type { PlanUpdate } from './plan-update.js';
@@ -60,6 +60,8 @@ export interface ToolContext {
   /** Kill a command that runs longer than this (default: exec-command's DEFAULT_EXEC_TIMEOUT_MS). */
   execTimeoutMs?: number | undefined;
   onExecEvent?: ((event: ExecEvent) => void) | undefined;
+  /** A command or file change needed approval and nobody could give it (it was refused). */
+  onApprovalUnavailable?: ((refusal: ApprovalUnavailable) => void) | undefined;
   /** The thread's running commands (exec_command sessions for write_stdin); absent, a process-wide set. */
   sessions?: ExecSessionManager | undefined;
   /** How this generation shapes tool outcomes (default: codex-0.98's). */

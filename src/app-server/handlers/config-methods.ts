@@ -8,12 +8,13 @@ import type { ConfigBatchWriteParams0169, ConfigReadParams0169, ConfigValueWrite
 import { ConfigWriteRefused, writeUserConfig, type ConfigEdit } from '../../config/config-edit.js';
 import { configLayers, configOrigins, readUserConfig } from '../../config/config-layers.js';
 import { parseConfigText } from '../../config/load-config.js';
+import { overrideLines } from '../../config/config-overrides.js';
 import { configProfileOf } from '../../engine/configured-profile.js';
 import { ProtocolError } from '../../errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
 
-const overridesOf = (ctx: ServerContext): readonly string[] => ctx.options.runtime?.configOverrides ?? [];
+const overridesOf = (ctx: ServerContext): readonly string[] => overrideLines(ctx.options.runtime?.configOverrides);
 
 export async function configRead(ctx: ServerContext, params: z.infer<typeof ConfigReadParams0169>): Promise<HandlerResult> {
   const overrides = overridesOf(ctx);

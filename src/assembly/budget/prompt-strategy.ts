@@ -20,7 +20,7 @@ export const PROMPT_STRATEGY_OPTIONS = {
   source: { type: 'string', multiple: true },
 } as const;
 
-export const PROMPT_STRATEGY_HELP = `  --strategy NAME          default | budgeted (budgeted assembly; see README)
+export const PROMPT_STRATEGY_HELP = `  --strategy NAME          default | budgeted (budgeted assembly; see docs/extensions-and-assembly.md)
   --stage STAGE            budgeted: planning | coding | review | testing | error_fixing (default coding)
   --budget SECTION=N       budgeted: token budget of system | stage | history | other, or summarize_at=SHARE (repeatable)
   --source KIND=FILE       budgeted: other context from FILE; KIND is ${SOURCE_KINDS.join(' | ')} (repeatable)`;

@@ -55,7 +55,7 @@ export const codex0169Profile: CompatProfile = {
     }),
   settingsUpdateItems: (pack, previous, next, _base, opts = {}) =>
     settingsUpdates0169(pack, previous, next, { afterFreshContext: opts.afterFreshContext ?? false, toolNames: toolNames(defaultPackTools(pack)), meta: {} }),
-  sentPrompt: (prompt, settings, opts) => sentPrompt0169(prompt, settings, { threadId: opts.promptCacheKey, builtinProvider: false }),
+  sentPrompt: (prompt, settings, opts) => sentPrompt0169(prompt, settings, { threadId: opts.promptCacheKey, builtinProvider: false, wire: opts.wire }),
   bodyFor: (sent, settings, opts) =>
     // Without a thread (and its pack) the instructions go out as given; threads cut them per request.
     bodyFor0169(sent, settings, {

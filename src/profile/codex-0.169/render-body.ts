@@ -2,6 +2,7 @@
 // instructions are the first developer message, after an `additional_tools` item if any), no `tools`
 // field for code-mode models, `text.verbosity`, reasoning without a summary when the model's default
 // is none, and `client_metadata`. Item metadata goes on the wire only to the built-in provider.
+import type { WireApi } from '../../../protocol/config.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ReasoningParams, ResponsesRequestBody, TextParams } from '../../../protocol/responses-request.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
@@ -67,10 +68,16 @@ function textParams(prompt: Prompt, settings: TurnSettings): TextParams | undefi
 /**
  * The prompt as a codex-0.169 body carries it: no separate instructions (they are the first
  * developer message of the input), items as sent to this provider, and for code-mode models no
- * tools and no parallel calls. What the Chat and Anthropic wires render.
+ * tools and no parallel calls. What the Chat and Anthropic wires render, with one difference: code
+ * mode exists on the Responses wire only, so there a code-mode model keeps the tools a plain model
+ * gets (its `additional_tools` item, which no other wire can carry, is left out by their renderers).
  */
-export function sentPrompt0169(prompt: Prompt, settings: TurnSettings, ctx: Pick<RequestContext, 'threadId' | 'builtinProvider'>): Prompt {
-  const codeMode = isCodeMode(settings.model);
+export function sentPrompt0169(
+  prompt: Prompt,
+  settings: TurnSettings,
+  ctx: Pick<RequestContext, 'threadId' | 'builtinProvider'> & { readonly wire?: WireApi | undefined },
+): Prompt {
+  const codeMode = isCodeMode(settings.model) && (ctx.wire ?? 'responses') === 'responses';
   const instructions = baseInstructionsMessage(ctx.threadId, prompt.instructions);
   return {
     instructions: '',

@@ -43,6 +43,8 @@ import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
 import { git } from '../../context/git-command.js';
 import { mcpToolCallItem } from './mcp-call-item.js';
+import { errorCategory, storedErrorCategory } from '../../client/error-category.js';
+import { errorMessage } from '../../errors.js';
 
 /** What a thread_settings_applied event reports, to tell when it changed. */
 function settingsKey(s: TurnSettings): string {
@@ -181,10 +183,11 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return sentInstructions0169(this.pack, text, this.#toolNames, custom);
   }
 
-  sentPrompt(prompt: Prompt, settings: TurnSettings, _opts: RenderOptions): Prompt {
+  sentPrompt(prompt: Prompt, settings: TurnSettings, opts: RenderOptions): Prompt {
     return sentPrompt0169({ ...prompt, instructions: this.sent(prompt.instructions) }, settings, {
       threadId: this.threadId,
       builtinProvider: this.init.providerId === 'openai',
+      wire: opts.wire,
     });
   }
 
@@ -234,6 +237,11 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[] {
     const turn = this.#turn;
     return turn ? turnLines(this.rolloutFormat).completed(turn, lastMessage) : [];
+  }
+
+  turnFailed(lastMessage: string | undefined, error: unknown): RolloutLineInput[] {
+    const turn = this.#turn;
+    return turn ? turnLines(this.rolloutFormat).completed(turn, lastMessage, { message: errorMessage(error), codex_error_info: storedErrorCategory(errorCategory(error)) }) : [];
   }
 
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[] {

@@ -146,7 +146,8 @@ export function turnLines(format: Codex0169RolloutFormat) {
       });
     },
 
-    completed(turn: TurnRecord, lastMessage: string | undefined): RolloutLineInput[] {
+    /** The turn's end; a failed turn carries its error, as Codex 0.169 records one. */
+    completed(turn: TurnRecord, lastMessage: string | undefined, error?: { message: string; codex_error_info: unknown }): RolloutLineInput[] {
       const now = Date.now();
       return [
         format.native('event_msg', {
@@ -154,6 +155,7 @@ export function turnLines(format: Codex0169RolloutFormat) {
           root_turn_id: turn.turnId,
           turn_id: turn.turnId,
           last_agent_message: lastMessage ?? null,
+          ...(error ? { error } : {}),
           started_at: unixSeconds(turn.startedAtMs),
           completed_at: unixSeconds(now),
           duration_ms: now - turn.startedAtMs,

@@ -15,6 +15,8 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     turnStarted: async () => [],
     beforePrompt: () => [],
     turnCompleted: () => [],
+    // Codex 0.98 records nothing of a failed turn.
+    turnFailed: () => [],
     // 0.98 kept no MCP call events in its rollouts.
     mcpCallCompleted: () => [],
     toolItemCompleted: () => [],

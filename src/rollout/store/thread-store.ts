@@ -3,7 +3,7 @@
 // and directories that takes stays behind this API.
 import path from 'node:path';
 import type { SessionMeta } from '../../../protocol/rollout.js';
-import { RolloutError } from '../../errors.js';
+import { NoThreadToResumeError } from '../../errors.js';
 import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
 import { listAllThreads, listThreads, type ListedThread, type ListThreadsOptions, type ThreadListPage } from './list.js';
@@ -50,7 +50,7 @@ export class ThreadStore {
     if (indexed) return indexed;
     if (ref === 'last') {
       const latest = await latestRollout(this.home, cwd ? { cwd: path.resolve(cwd) } : {});
-      if (!latest) throw new RolloutError(`no thread to resume under ${this.home}/sessions`);
+      if (!latest) throw new NoThreadToResumeError(this.home, cwd ? path.resolve(cwd) : undefined);
       return latest.path;
     }
     if (ref.endsWith('.jsonl')) return path.resolve(ref);

@@ -36,5 +36,6 @@ export const applyPatchTool: ToolHandler = async (call, ctx): Promise<ToolResult
     approvalPolicy: ctx.approvalPolicy,
     approver: ctx.approver,
     context: ctx.patch,
+    onApprovalUnavailable: ctx.onApprovalUnavailable,
   });
 };

@@ -3,7 +3,7 @@
 // and report the change to listeners. Every outcome is a text for the model; nothing throws.
 import type { ApprovalPolicy } from '../../../protocol/config.js';
 import { errorMessage } from '../../errors.js';
-import type { Approver } from '../approval.js';
+import type { ApprovalUnavailable, Approver } from '../approval.js';
 import type { ToolResult } from '../tool-context.js';
 import type { FileChangeSummary, PatchContext } from './patch-context.js';
 import { parsePatch, PatchParseError } from './parse-patch.js';
@@ -21,6 +21,8 @@ export interface PatchRun {
   readonly approvalPolicy: ApprovalPolicy;
   readonly approver: Approver | undefined;
   readonly context: PatchContext;
+  /** Told when the patch needed approval and nobody could give it. */
+  readonly onApprovalUnavailable?: ((refusal: ApprovalUnavailable) => void) | undefined;
 }
 
 export function summarize(changes: readonly FileChange[]): FileChangeSummary[] {
@@ -57,7 +59,10 @@ export async function runPatch(run: PatchRun): Promise<ToolResult> {
   const changes = summarize(plan.changes);
   if (permission === 'refuse') return fail({ kind: 'outside_roots', paths: outside, sandboxMode: run.context.sandbox.type });
   if (permission === 'ask') {
-    if (run.approver === undefined) return fail({ kind: 'needs_approval', paths, approvalPolicy: run.approvalPolicy });
+    if (run.approver === undefined) {
+      run.onApprovalUnavailable?.({ callId: run.callId, command: 'apply_patch', cwd: run.cwd, approvalPolicy: run.approvalPolicy, sandboxMode: run.context.sandbox.type });
+      return fail({ kind: 'needs_approval', paths, approvalPolicy: run.approvalPolicy });
+    }
     let approved = false;
     try {
       approved = (await run.approver({ command: 'apply_patch', cwd: run.cwd, fileChanges: changes, callId: run.callId })) === 'approved';

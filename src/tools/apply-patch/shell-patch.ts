@@ -46,6 +46,6 @@ export function interceptShellPatch(inner: ToolHandler): ToolHandler {
     const found = args ? shellPatchOf(args.cmd) : undefined;
     if (!args || !found) return inner(call, ctx);
     const cwd = path.resolve(ctx.cwd, args.workdir ?? '', found.cd ?? '');
-    return runPatch({ patch: found.patch, cwd, callId: call.callId, approvalPolicy: ctx.approvalPolicy, approver: ctx.approver, context: ctx.patch });
+    return runPatch({ patch: found.patch, cwd, callId: call.callId, approvalPolicy: ctx.approvalPolicy, approver: ctx.approver, context: ctx.patch, onApprovalUnavailable: ctx.onApprovalUnavailable });
   };
 }

@@ -157,7 +157,10 @@ export function createExecCommandHandler(options: ExecCommandOptions = {}): Tool
         forceAsk: args.sandbox_permissions === 'require_escalated',
       },
     );
-    if (!auth.run) return failure(auth.output);
+    if (!auth.run) {
+      if (auth.unavailable) ctx.onApprovalUnavailable?.({ callId: call.callId, command: args.cmd, cwd, approvalPolicy: ctx.approvalPolicy, sandboxMode: ctx.sandboxMode });
+      return failure(auth.output);
+    }
     // Outside the sandbox only when the model asked for it and the user said yes.
     const escalated = args.sandbox_permissions === 'require_escalated' && auth.asked;
 

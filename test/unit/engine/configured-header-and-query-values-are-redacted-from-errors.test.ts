@@ -34,6 +34,7 @@ it.each(['responses', 'chat', 'anthropic'])('on the %s wire, header and query va
   await writeFile(
     `${home}/config.toml`,
     [
+      'model = "local-model"',
       'model_provider = "p"',
       '[model_providers.p]',
       `base_url = "${server.url}"`,

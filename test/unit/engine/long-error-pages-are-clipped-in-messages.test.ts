@@ -20,7 +20,7 @@ it.each(['responses', 'anthropic'])('on the %s wire, a 5 KB HTML error page is c
   const home = await tempDir('weft-home-');
   await writeFile(
     `${home}/config.toml`,
-    `model_provider = "p"\n[model_providers.p]\nbase_url = "${server.url}"\nwire_api = "${wireApi}"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
+    `model = "local-model"\nmodel_provider = "p"\n[model_providers.p]\nbase_url = "${server.url}"\nwire_api = "${wireApi}"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
   );
   const thread = await (await Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: home })).startThread();
   const outcome = await thread.run('hi');

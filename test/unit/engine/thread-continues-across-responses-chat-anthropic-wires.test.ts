@@ -48,6 +48,7 @@ async function setup(): Promise<{ responses: MockServer; chat: MockWireServer; a
   await writeFile(
     `${home}/config.toml`,
     [
+      'model = "gpt-5.5"',
       'model_provider = "resp"',
       'approval_policy = "never"',
       '[model_providers.resp]',

@@ -18,11 +18,14 @@ function prompt(input: ResponseItem[], over: Partial<Prompt> = {}): Prompt {
 }
 
 describe('anthropic renderer', () => {
-  it('puts the instructions in `system` and developer messages in the user turn', () => {
+  it('puts the instructions and the opening developer messages in `system`, a later one in framed user text', () => {
     const body = renderAnthropicBody(prompt([developer('perms'), user('hi')]), settings);
-    expect(body.system).toBe('BASE');
+    expect(body.system).toBe('BASE\n\nperms');
     expect(body.max_tokens).toBe(8192);
-    expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'perms' }, { type: 'text', text: 'hi' }] }]);
+    expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
+    const later = renderAnthropicBody(prompt([developer('perms'), user('hi'), assistant('hello'), developer('new perms'), user('again')]), settings, { contextUpdate: (t) => `[update] ${t}` });
+    expect(later.system).toBe('BASE\n\nperms');
+    expect(later.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: '[update] new perms' }, { type: 'text', text: 'again' }] });
     expect(body.tools).toEqual([{ name: 'exec_command', description: 'run', input_schema: execTool.parameters }]);
     expect(body.tool_choice).toEqual({ type: 'auto' });
   });

@@ -17,14 +17,26 @@ function prompt(input: ResponseItem[], over: Partial<Prompt> = {}): Prompt {
 }
 
 describe('chat renderer', () => {
-  it('opens with the instructions as a system message and maps developer messages to system', () => {
-    const body = renderChatBody(prompt([developer('perms'), user('hi')]), settings);
+  it('opens with one system message: the instructions, then the developer messages that open the conversation', () => {
+    const body = renderChatBody(prompt([developer('perms'), user('env'), developer('mode'), user('hi')]), settings);
     expect(body.messages).toEqual([
-      { role: 'system', content: 'BASE' },
-      { role: 'system', content: 'perms' },
+      { role: 'system', content: 'BASE\n\nperms\n\nmode' },
+      { role: 'user', content: 'env' },
       { role: 'user', content: 'hi' },
     ]);
-    expect(renderChatBody(prompt([developer('perms')]), settings, { developerRole: 'developer' }).messages[1]).toEqual({ role: 'developer', content: 'perms' });
+  });
+
+  it('sends a developer message after the model has spoken as a framed user message, never as a system message', () => {
+    const frame = (text: string) => `[update] ${text}`;
+    const body = renderChatBody(prompt([developer('perms'), user('hi'), assistant('hello'), developer('new perms'), user('again')]), settings, { contextUpdate: frame });
+    expect(body.messages).toEqual([
+      { role: 'system', content: 'BASE\n\nperms' },
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+      { role: 'user', content: '[update] new perms' },
+      { role: 'user', content: 'again' },
+    ]);
+    expect(body.messages.filter((m) => m.role === 'system')).toHaveLength(1);
   });
 
   it('merges consecutive calls, and the text before them, into one assistant message followed by tool results', () => {

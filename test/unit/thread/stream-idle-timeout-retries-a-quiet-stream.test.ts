@@ -47,7 +47,7 @@ describe.each([
     const home = await tempDir('weft-home-');
     await writeFile(
       `${home}/config.toml`,
-      `model_provider = "p"\n[model_providers.p]\nbase_url = "${wire.url}"\nwire_api = "${wireApi}"\nstream_idle_timeout_ms = 100\n`,
+      `model = "local-model"\nmodel_provider = "p"\n[model_providers.p]\nbase_url = "${wire.url}"\nwire_api = "${wireApi}"\nstream_idle_timeout_ms = 100\n`,
     );
     const thread = await (await Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: home })).startThread();
     const events: ThreadEvent[] = [];
