@@ -25,7 +25,7 @@ test('100,000 unknown keys load, each named once, the known keys kept', () => {
   expect(loaded.warnings).toContain('/home/u/.weft/config.toml: unknown key `unknown_0` ignored');
   expect(loaded.warnings).toContain('/home/u/.weft/config.toml: unknown key `tools.nested_49999` ignored');
   expect(loaded.config).toEqual({ model: 'mock-model', tools: { web_search: true } });
-});
+}, 120_000);
 
 test('the app-server answers initialize with 100,000 unknown keys in config.toml', async () => {
   const ws = await codexHomeWorkspace(`model_provider = "mock"\n${hostileConfig(100_000)}[model_providers.mock]\nbase_url = "http://127.0.0.1:9/v1"\nwire_api = "responses"\n`);
@@ -37,7 +37,7 @@ test('the app-server answers initialize with 100,000 unknown keys in config.toml
   } finally {
     await client.server.close();
   }
-});
+}, 120_000);
 
 /** A table whose reads are counted (every own-key listing, descriptor and value read). */
 function counted(table: TomlTable, count: { reads: number }): TomlTable {
