@@ -46,6 +46,25 @@ export const SandboxWorkspaceWriteToml = lazySchema(() =>
 );
 
 /**
+ * `[shell_environment_policy]`: the environment a model's command starts from (Codex's keys; each
+ * pattern a case-insensitive glob with `*` and `?`). Inherit all, core (HOME, LOGNAME, PATH, SHELL,
+ * USER, USERNAME, TMPDIR, TEMP, TMP) or none; unless `ignore_default_excludes = false` (Codex's
+ * default is true), names holding KEY, SECRET or TOKEN stay; `exclude` removes, `set` adds,
+ * `include_only` keeps only what matches. `experimental_use_profile` is accepted as Codex accepts it.
+ */
+export const ShellEnvironmentPolicyToml = lazySchema(() =>
+  z.strictObject({
+    inherit: z.enum(['core', 'all', 'none']).optional(),
+    ignore_default_excludes: z.boolean().optional(),
+    exclude: z.array(z.string()).optional(),
+    set: z.record(z.string(), z.string()).optional(),
+    include_only: z.array(z.string()).optional(),
+    experimental_use_profile: z.boolean().optional(),
+  }),
+);
+export type ShellEnvironmentPolicyToml = z.infer<typeof ShellEnvironmentPolicyToml>;
+
+/**
  * `[mcp_servers.<name>]`: an MCP server started over stdio (`command`, `args`, `env`, `cwd`) or
  * reached over streamable HTTP (`url`, a bearer token read from the variable `bearer_token_env_var`).
  */
@@ -104,6 +123,7 @@ const CONFIG_TOML_FIELDS = {
   /** The built-in `openai` provider's base URL (Codex 0.169's key; `OPENAI_BASE_URL` wins over it). */
   openai_base_url: lazySchema(() => z.string().url().optional()),
   sandbox_workspace_write: lazySchema(() => SandboxWorkspaceWriteToml.optional()),
+  shell_environment_policy: lazySchema(() => ShellEnvironmentPolicyToml.optional()),
   instructions: lazySchema(() => z.string().optional()),
   features: lazySchema(() => z.record(z.string(), z.boolean()).optional()),
   /** `[tools] web_search = true`: the older switch for live web search. */

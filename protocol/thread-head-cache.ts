@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { GitInfo, SessionMeta } from './rollout.js';
 import { lazySchema } from './lazy-schema.js';
 
-export const THREAD_HEAD_CACHE_FORMAT = 'weft-thread-heads/1';
+// 2: heads read by lines, not cut at 1 MB (a cut head left a thread out of every listing).
+export const THREAD_HEAD_CACHE_FORMAT = 'weft-thread-heads/2';
 
 /** What a whole-file scan of a rollout found: its turns, and the last name it records. */
 export const ThreadScan = lazySchema(() =>

@@ -7,6 +7,7 @@ import { parseListen } from '../app-server/listen-address.js';
 import { serveStdio } from '../app-server/stdio.js';
 import { serveWebSocket } from '../app-server/websocket.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../app-server/jsonl-lines.js';
+import { WS_TOKEN_ENV, webSocketAccess } from './websocket-access.js';
 import { UsageError } from '../errors.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringValue, type CliIo, workingDirectory } from './cli-options.js';
 
@@ -15,6 +16,11 @@ const OPTIONS = {
   'max-line-bytes': { type: 'string' },
   listen: { type: 'string' },
   'ws-token': { type: 'string' },
+  'ws-auth': { type: 'string' },
+  'ws-token-file': { type: 'string' },
+  'ws-token-sha256': { type: 'string' },
+  'ws-allow-origin': { type: 'string', multiple: true },
+  'ws-allow-host': { type: 'string', multiple: true },
   experimental: { type: 'boolean' },
 } as const;
 
@@ -58,8 +64,15 @@ per frame over WebSocket (each connection its own session). The client sends \`i
 Options:
 ${commonOptions.help}
   --listen URL             stdio:// (default) or ws://HOST:PORT (e.g. ws://127.0.0.1:4500)
-  --ws-token TOKEN         WebSocket clients must send "Authorization: Bearer TOKEN"
-                           (required when HOST is not a loopback address)
+  --ws-token-file PATH     WebSocket clients must send "Authorization: Bearer TOKEN", TOKEN
+                           being the file's text (trimmed); required when HOST is not a
+                           loopback address. Also: $${WS_TOKEN_ENV}, --ws-token-sha256 HEX
+                           (the token's SHA-256), or --ws-token TOKEN (seen by every local
+                           user in \`ps\`). --ws-auth capability-token is accepted, as Codex's
+  --ws-allow-origin ORIGIN a browser origin allowed to connect (repeatable; by default a
+                           handshake that carries Origin, that is a web page, is refused)
+  --ws-allow-host HOST     a Host name allowed besides loopback and the bound address
+                           (repeatable; other names are refused: DNS rebinding)
   --max-line-bytes N       longest message line accepted (default ${DEFAULT_MAX_LINE_BYTES})
   -o, --out DIR            with generate-json-schema / generate-ts: where to write the files
   -h, --help               show this help (\`weft app-server generate-ts --help\`: that subcommand's)`;
@@ -114,8 +127,8 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
     await serveStdio(process.stdin, process.stdout, serverOptions);
     return 0;
   }
-  const token = stringValue(values['ws-token']);
-  const running = await serveWebSocket({ ...serverOptions, host: listen.host, port: listen.port, ...(token ? { token } : {}) });
+  const access = await webSocketAccess(values, io);
+  const running = await serveWebSocket({ ...serverOptions, host: listen.host, port: listen.port, ...access });
   // The bound address on stderr (port 0 picks one): scripts read it to connect.
   io.stderr(`weft app-server: listening on ${running.url}`);
   await new Promise<void>((resolve) => {

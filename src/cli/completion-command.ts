@@ -28,7 +28,7 @@ const TABLE: Record<string, { subs: string[]; flags: string[] }> = {
       ...Object.keys(EXEC_EXTRA_OPTIONS).map((name) => `--${name}`),
     ],
   },
-  'app-server': { subs: ['generate-json-schema', 'generate-ts'], flags: ['--out', '--experimental', '--max-line-bytes', '--listen', '--ws-token'] },
+  'app-server': { subs: ['generate-json-schema', 'generate-ts'], flags: ['--out', '--experimental', '--max-line-bytes', '--listen', '--ws-token', '--ws-token-file', '--ws-token-sha256', '--ws-auth', '--ws-allow-origin', '--ws-allow-host'] },
   view: { subs: [], flags: ['--host', '--port'] },
   mcp: { subs: ['login', 'logout'], flags: ['--scopes', '--timeout'] },
   completion: { subs: ['bash', 'zsh', 'fish'], flags: [] },

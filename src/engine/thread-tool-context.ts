@@ -1,5 +1,6 @@
 // What a thread's tool handlers are handed for one turn: where they run, how they ask and render,
 // and where their progress goes (as thread events).
+import { commandEnvironment, credentialVariables } from '../config/shell-environment.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
 import { unavailableMessage, type Approver } from '../tools/approval.js';
@@ -12,6 +13,7 @@ export function threadToolContext(runtime: Runtime, approver: Approver | undefin
   return {
     cwd: settings.cwd,
     env: runtime.env,
+    commandEnv: commandEnvironment(runtime.env, runtime.config.shell_environment_policy, credentialVariables(runtime.config)),
     approvalPolicy: settings.approvalPolicy,
     sandboxMode: settings.sandbox.type,
     sandboxPolicy: settings.sandbox,

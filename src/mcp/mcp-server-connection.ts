@@ -10,6 +10,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerToml } from '../../protocol/config.js';
 import { errorMessage, ToolError } from '../errors.js';
+import { StdioMessageBuffer } from './stdio-message-buffer.js';
 import { isUnauthorized, McpLoginRequiredError, storedAuthProvider } from './oauth/oauth-connection.js';
 import type { McpOAuthContext } from './oauth/oauth-settings.js';
 
@@ -89,6 +90,9 @@ export class McpServerConnection {
         cwd: path.resolve(opts.cwd, config.cwd ?? '.'),
         stderr: 'pipe',
       });
+      // Weft's line reader in place of the SDK's (see stdio-message-buffer.ts): a large answer is
+      // read in linear work and never closes the connection.
+      (stdio as unknown as { _readBuffer: StdioMessageBuffer })._readBuffer = new StdioMessageBuffer();
       stdio.stderr?.on('data', (chunk: Buffer) => {
         conn.#stderrTail = (conn.#stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
       });

@@ -1,6 +1,7 @@
 // One turn: record the turn's opening items, then sample → store items → run tool calls → sample
 // again until the model answers without a call. Every item is appended to the rollout as it is
 // kept, and the rollout is flushed before the turn is reported complete.
+import { truncateOutputPayload } from '../history/truncate-output-payload.js';
 import { randomUUID } from 'node:crypto';
 import type { CustomToolCallItem, FunctionCallItem, ResponseItem } from '../../protocol/responses-items.js';
 import type { McpHub } from '../mcp/mcp-hub.js';
@@ -213,7 +214,8 @@ function mcpDispatch(
       deps.emit({ type: 'mcp_call_finished', ...where, arguments: done.arguments, result: done.result, error: done.error, isError, durationMs: done.durationMs });
       const result = done.result !== null ? { ...done.result, isError: done.isError } : null;
       await state.writer.append(state.profileThread.mcpCallCompleted({ ...where, arguments: done.arguments, result, error: done.error, durationMs: done.durationMs }));
-      return done;
+      // What the model reads is cut to its truncation policy, as Codex cuts a function output it records.
+      return { ...done, output: truncateOutputPayload(done.output, ctx.truncationPolicy) };
     };
   }
   // A deferred MCP tool called by its qualified name, before tool_search offered it (0.169).

@@ -39,8 +39,10 @@ export interface ToolResult {
 export interface ToolContext {
   /** The turn's working directory (absolute). */
   cwd: string;
-  /** Environment for child processes. */
+  /** The process's environment (where the shell is looked up). */
   env: Readonly<Record<string, string | undefined>>;
+  /** The environment a model's command starts from (`[shell_environment_policy]` applied); absent, `env`. */
+  commandEnv?: Readonly<Record<string, string>> | undefined;
   approvalPolicy: ApprovalPolicy;
   sandboxMode: SandboxMode;
   /** The full sandbox policy commands run under (writable roots, network). */

@@ -1,5 +1,5 @@
 // A test MCP server written with the official SDK. Tools: `echo {text}` answers `echo: <text>`;
-// `crash` makes the process exit mid-call (a server that dies); one resource, `fixture://readme`. Run as a stdio server
+// `crash` makes the process exit mid-call (a server that dies); `big {bytes}` (with MCP_FIXTURE_BIG set) a large answer; one resource, `fixture://readme`. Run as a stdio server
 // (`node mcp-fixture-server.mjs`), or import `fixtureServer()` to serve it over HTTP.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -16,6 +16,15 @@ export function fixtureServer() {
     process.exit(3);
   });
   server.registerTool('hidden', { description: 'A tool the configuration disables.' }, async () => ({ content: [{ type: 'text', text: 'hidden' }] }));
+  // Only when MCP_FIXTURE_BIG is set (the tests that list the fixture's tools see the same list):
+  // `big {bytes}` answers with one text of that many bytes.
+  if (process.env.MCP_FIXTURE_BIG) {
+    server.registerTool(
+      'big',
+      { description: 'Answer with a text of the given size.', inputSchema: { bytes: z.number().int().describe('Size of the text in bytes.') } },
+      async ({ bytes }) => ({ content: [{ type: 'text', text: 'ab'.repeat(Math.ceil(bytes / 2)).slice(0, bytes) }] }),
+    );
+  }
   server.registerResource('readme', 'fixture://readme', { description: 'The fixture readme.', mimeType: 'text/plain' }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'hello resource' }],
   }));

@@ -3,6 +3,7 @@
 // and recorded as interrupted, the rollout closed (an ephemeral thread's scratch removed), and no
 // notification of it follows. Codex's TUI unsubscribes from the helper threads it starts (a title
 // generator, for one) once it has their answer.
+import { errorMessage } from '../../errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
 
@@ -13,6 +14,12 @@ export async function threadUnsubscribe(ctx: ServerContext, params: { threadId: 
   const loaded = ctx.loaded.get(id);
   if (!loaded) return { result: { status: 'notLoaded' } };
   ctx.loaded.delete(id);
-  await loaded.close();
+  // Unloaded whatever closing it meets: a rollout that could not be written (a full disk) is told
+  // in the log, and the answer says what happened, that the thread is no longer loaded.
+  try {
+    await loaded.close();
+  } catch (err) {
+    ctx.log(`thread ${id}: unloaded, but closing it failed: ${errorMessage(err)}`);
+  }
   return { result: { status: 'unsubscribed' } };
 }

@@ -9,16 +9,23 @@ export interface RolloutHead {
   sessionMeta?: SessionMeta;
   /** Text of the first user message: the first `user_message` event, else the first real user item. */
   firstUserMessage?: string;
-  /** Bytes read from the file; never more than `maxBytes` plus one chunk boundary. */
+  /** Bytes read from the file. */
   bytesRead: number;
 }
 
 /**
- * Reads only as much of the start of a rollout as the listing needs: until the session_meta and the
- * first user message are found, the file ends or `maxBytes` are read. The default allows for a
- * session_meta carrying long base instructions and a large AGENTS.md.
+ * How many lines a head is looked for in (Codex scans as many records for the first user event).
+ * Lines, not bytes: a line of any length (a megabyte of base instructions, a large tool output near
+ * the top) is read whole, so a thread never drops out of a listing for the size of its lines.
  */
-export async function readRolloutHead(path: string, maxBytes = 1024 * 1024): Promise<RolloutHead> {
+export const HEAD_LINE_LIMIT = 200;
+
+/**
+ * Reads only as much of the start of a rollout as the listing needs: until the session_meta and the
+ * first user message are found, the file ends or `maxLines` lines are read (1 when only the
+ * session_meta is wanted).
+ */
+export async function readRolloutHead(path: string, maxLines = HEAD_LINE_LIMIT): Promise<RolloutHead> {
   let sessionMeta: SessionMeta | undefined;
   let firstUserMessage: string | undefined;
   let fallbackPreview: string | undefined;
@@ -36,7 +43,7 @@ export async function readRolloutHead(path: string, maxBytes = 1024 * 1024): Pro
       return firstUserMessage !== undefined;
     },
     // Most heads fit in one such read; a listing reads a thousand of them.
-    { maxBytes, chunkBytes: 16 * 1024 },
+    { maxLines, chunkBytes: 16 * 1024 },
   );
   return {
     ...(sessionMeta ? { sessionMeta } : {}),

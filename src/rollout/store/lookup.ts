@@ -20,7 +20,7 @@ async function* allRollouts(home: string): AsyncGenerator<RolloutFileEntry> {
 /** The id a rollout's session_meta gives (lowercase), or undefined when its head has none. */
 async function metaId(file: string): Promise<string | undefined> {
   try {
-    const id = (await readRolloutHead(file, 256 * 1024)).sessionMeta?.id;
+    const id = (await readRolloutHead(file, 10)).sessionMeta?.id;
     return isThreadId(id) ? id.toLowerCase() : undefined;
   } catch {
     return undefined;

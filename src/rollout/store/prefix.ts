@@ -8,6 +8,8 @@ import { parseLineBytes, type ReadOptions, type RolloutRecord } from '../format/
 export interface PrefixOptions extends Pick<ReadOptions, 'onWarning'> {
   /** Stop reading after this many bytes; a line still unfinished there is not parsed. */
   maxBytes?: number;
+  /** Stop after this many lines. */
+  maxLines?: number;
   /** Bytes per read. */
   chunkBytes?: number;
 }
@@ -27,6 +29,7 @@ export async function readRolloutPrefix(
   const warn = options.onWarning ?? (() => undefined);
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const chunkBytes = options.chunkBytes ?? 1024 * 1024;
+  const maxLines = options.maxLines ?? Number.POSITIVE_INFINITY;
   const file = RolloutFile.open(path);
   const records: RolloutRecord[] = [];
   let lineNo = 0;
@@ -38,11 +41,11 @@ export async function readRolloutPrefix(
         const parsed = parseLineBytes(buf, start, end, !terminated);
         if (typeof parsed === 'string') {
           warn(`${path}:${lineNo}: ${parsed}; line skipped`);
-          return false;
+          return lineNo >= maxLines;
         }
         const record = { line: parsed, lineNo, offset, length: end - start };
         records.push(record);
-        return enough(record);
+        return enough(record) || lineNo >= maxLines;
       },
       { maxBytes, chunkBytes, readAhead: false, onBom: () => warn(`${path}:1: UTF-8 byte order mark skipped`) },
     );

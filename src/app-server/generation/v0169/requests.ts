@@ -111,7 +111,9 @@ const MISSING_FEATURES: ReadonlyArray<[string, string]> = [
 const KNOWN = new Set(CLIENT_REQUEST_METHODS_0169);
 
 export function route0169(method: string, params: unknown, experimental: boolean): RoutedRequest<ServerContext> {
-  const route = ROUTES[method];
+  // Own members only: a method named after an Object.prototype member (`constructor`, `toString`)
+  // is an unknown variant, not a route.
+  const route = Object.hasOwn(ROUTES, method) ? ROUTES[method] : undefined;
   if (!route) {
     if (!KNOWN.has(method)) throw unknownVariant(method, CLIENT_REQUEST_METHODS_0169);
     const feature = MISSING_FEATURES.find(([prefix]) => method.startsWith(prefix))?.[1];
