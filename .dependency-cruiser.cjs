@@ -3,7 +3,7 @@
 // it forbids and why.
 /** Folders of src/ by layer, lowest first. A folder may import its own layer and those below. */
 const LAYERS = [
-  ['errors\\.ts', 'import-outside-bundle\\.ts', 'json-bytes\\.ts', 'json-members\\.ts', 'known-json-strings\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'pack', 'history'],
+  ['errors\\.ts', 'import-outside-bundle\\.ts', 'json-bytes\\.ts', 'json-members\\.ts', 'known-json-strings\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'net', 'pack', 'history'],
   ['context', 'config', 'mcp'],
   ['client', 'prompt', 'panels', 'tiers', 'tools'],
   ['rollout'],

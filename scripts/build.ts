@@ -74,32 +74,6 @@ function onlyCommands(bundle: string, keep: readonly string[]): Plugin {
     },
   };
 }
-/**
- * Libraries weft only ever imports dynamically, for what few runs do (globby and yaml read skills,
- * ws opens the Responses WebSocket), and that share no state with weft's modules: each is a bundle
- * of its own (dist/bundle/side/<name>.cjs) that such an import loads, through the code cache too
- * (src/cli/launch.ts), so the commands' bundles are about 0.4 MB smaller for every other start. A
- * static import (the app-server's WebSocket server) still bundles its library.
- */
-const SIDE_BUNDLES: Record<string, string> = {
-  globby: "export * from 'globby';",
-  yaml: "export * from 'yaml'; export { default } from 'yaml';",
-  ws: "export * from 'ws'; export { default } from 'ws';",
-};
-const sideBundles: Plugin = {
-  name: 'side-bundles',
-  setup(b) {
-    b.onResolve({ filter: new RegExp(`^(${Object.keys(SIDE_BUNDLES).join('|')})$`) }, (args) =>
-      args.kind === 'dynamic-import' ? { path: args.path, namespace: 'side-bundle' } : undefined,
-    );
-    // The bin has loaded dist/launch.cjs already: the same module, not a copy.
-    b.onResolve({ filter: /^\.\.\/launch\.cjs$/, namespace: 'side-bundle' }, (args) => ({ path: args.path, external: true }));
-    b.onLoad({ filter: /.*/, namespace: 'side-bundle' }, (args) => ({
-      contents: `module.exports = require('../launch.cjs').loadSideBundle(require('node:path').join(__dirname, 'side', '${args.path}.cjs'));`,
-      loader: 'js',
-    }));
-  },
-};
 // route.ts's bundleOf() chooses among these: a command without a bundle would fail at its first run.
 for (const name of ['main', 'thread-list', ...COMMAND_NAMES]) {
   if (!COMMAND_MODULES[name]) throw new Error(`scripts/build.ts: no bundle for ${name}, which src/cli/route.ts may choose`);
@@ -135,20 +109,10 @@ await rm(path.join(root, 'dist', 'bundle'), { recursive: true, force: true });
 await mkdir(path.join(root, 'dist', 'bundle'), { recursive: true });
 await Promise.all(
   Object.entries(COMMAND_MODULES).map(async ([name, keep]) => {
-    const result = await build({ ...shared, outfile: `dist/bundle/${name}.cjs`, plugins: [zodWithoutLocales, onlyCommands(name, keep), sideBundles] });
+    const result = await build({ ...shared, outfile: `dist/bundle/${name}.cjs`, plugins: [zodWithoutLocales, onlyCommands(name, keep)] });
     const output = result.outputFiles?.[0];
     if (!output) throw new Error(`esbuild wrote no ${name} bundle`);
     await writeFile(path.join(root, 'dist', 'bundle', `${name}.cjs`), asciiWithHash(output.text));
-  }),
-);
-await mkdir(path.join(root, 'dist', 'bundle', 'side'), { recursive: true });
-await Promise.all(
-  Object.entries(SIDE_BUNDLES).map(async ([name, contents]) => {
-    const { entryPoints: _entry, ...rest } = shared;
-    const result = await build({ ...rest, stdin: { contents, resolveDir: root, sourcefile: `side-${name}.js`, loader: 'js' }, outfile: `dist/bundle/side/${name}.cjs` });
-    const output = result.outputFiles?.[0];
-    if (!output) throw new Error(`esbuild wrote no ${name} side bundle`);
-    await writeFile(path.join(root, 'dist', 'bundle', 'side', `${name}.cjs`), asciiWithHash(output.text));
   }),
 );
 // The bin's first step (src/cli/launch.ts: the route, and the loader of a bundle) as CommonJS too:

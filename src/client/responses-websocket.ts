@@ -19,7 +19,9 @@
 // `ws` is loaded with the first connection: a process that never opens one does not pay for it.
 import type WebSocket from 'ws';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
-import { ApiError } from '../errors.js';
+import { ApiError, errorMessage } from '../errors.js';
+import { proxyFor } from '../net/proxy-for.js';
+import { tunnelAgent } from '../net/tunnel-agent.js';
 import { ResponseFailedError, StreamInterruptedError, requestSecrets, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import type { ClientEventBatch } from './client-events.js';
 import { watched, type IdleWatch } from './idle-watch.js';
@@ -331,8 +333,16 @@ type Opened = { kind: 'open'; socket: WebSocket; frames: FrameQueue } | { kind: 
 
 async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Opened> {
   const { default: WebSocketClient } = await import('ws');
+  let proxy: URL | undefined;
+  try {
+    proxy = proxyFor(new URL(url), process.env);
+  } catch (err) {
+    return { kind: 'error', message: errorMessage(err) };
+  }
   return new Promise((resolve) => {
-    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false });
+    // Behind a proxy the upgrade goes through a CONNECT tunnel (net/tunnel-agent.ts), as browsers send it.
+    const agent = proxy === undefined ? undefined : tunnelAgent(proxy, url.startsWith('wss:'));
+    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false, ...(agent ? { agent } : {}) });
     const frames = new FrameQueue(socket);
     const onAbort = (): void => socket.terminate();
     signal.addEventListener('abort', onAbort, { once: true });
