@@ -1,7 +1,7 @@
 // Running the installed `weft` as a user would: its own HOME and WEFT_HOME, a work folder, nothing of
 // the test's environment but PATH, and the module-load log of load-log.mjs. A run that outlives its
 // limit is killed and reported (a turn must never hang), never waited on.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -51,14 +51,20 @@ export interface Ran {
   readonly stderr: string;
 }
 
-/** Runs `bin args…` to its exit; killed (and so failing the caller's asserts) after `limitMs`. */
-export function runBin(bin: string, args: readonly string[], ws: Workspace, env: Record<string, string> = {}, limitMs = 90_000): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { cwd: ws.cwd, env: { ...ws.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `bin args…`; `done` resolves at its exit. Killed (failing the caller's asserts) after `limitMs`. */
+export function startBin(
+  bin: string,
+  args: readonly string[],
+  ws: Workspace,
+  env: Record<string, string> = {},
+  limitMs = 90_000,
+): { child: ChildProcess; done: Promise<Ran> } {
+  const child = spawn(bin, args, { cwd: ws.cwd, env: { ...ws.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const done = new Promise<Ran>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     const limit = setTimeout(() => child.kill('SIGKILL'), limitMs);
     child.once('error', reject);
     child.once('close', (code, signal) => {
@@ -66,6 +72,14 @@ export function runBin(bin: string, args: readonly string[], ws: Workspace, env:
       resolve({ code, signal, stdout, stderr });
     });
   });
+  return { child, done };
+}
+
+/** Runs `bin args…` to its exit, its stdin closed. */
+export function runBin(bin: string, args: readonly string[], ws: Workspace, env: Record<string, string> = {}, limitMs = 90_000): Promise<Ran> {
+  const { child, done } = startBin(bin, args, ws, env, limitMs);
+  child.stdin?.end();
+  return done;
 }
 
 /** Every rollout file under the home's sessions/. */
