@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { BUNDLE_ASCII_MARK, BUNDLE_HASH_PREFIX, BUNDLE_SELF_WRAP_CLOSE, BUNDLE_SELF_WRAP_OPEN } from '../src/cli/code-cache.js';
 import { COMMAND_NAMES } from '../src/cli/route.js';
+import { BUNDLE_EXTERNALS } from './bundle-externals.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
@@ -91,10 +92,8 @@ const shared: BuildOptions & { write: false } = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // tsx registers loader hooks for extension files: it must stay a package of its own. Native
-  // addons (node-pty, better-sqlite3, fs-ext) load their compiled file from paths relative to their
-  // own package. undici is loaded only behind a proxy: bundled, it would weigh on every start for nothing.
-  external: ['tsx', 'tsx/*', 'node-pty', 'better-sqlite3', 'fs-ext', '@napi-rs/keyring', 'undici'],
+  // What stays a package of its own, and why: scripts/bundle-externals.ts.
+  external: [...BUNDLE_EXTERNALS, 'tsx/*'],
   // The sources find weft's files (templates/, package.json) from their own URL.
   define: { 'import.meta.url': 'weftBundleUrl' },
   // The sources are ES modules, strict throughout: the directive must come before the banner's line.

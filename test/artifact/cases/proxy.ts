@@ -61,6 +61,21 @@ export function proxyCases(suite: Suite): void {
     }
   });
 
+  it('HTTP_PROXY carries codex-0.98\'s model catalog request and its turn', async () => {
+    const mock = await startMockResponsesServer({ respond: responsesModel() });
+    const proxy = await startTestProxy({ [HIDDEN_HOST]: portOf(mock.url) });
+    try {
+      const ws = await workspace(suite.loadLog, `compat = "codex-0.98"\nmodel = "gpt-5.5"\nopenai_base_url = "${hidden(mock.url)}"\n`);
+      const ran = await runBin(suite.pkg().bin, EXEC, ws, { OPENAI_API_KEY: 'sk-artifact', HTTP_PROXY: proxy.url });
+      await expectExecTurn(ran, ws, mock.requests.map((r) => r.rawBody));
+      expect(mock.requests.some((r) => r.method === 'GET' && r.path.endsWith('/models'))).toBe(true);
+      expect(proxy.targets.every((t) => t === `${HIDDEN_HOST}:${portOf(mock.url)}`)).toBe(true);
+    } finally {
+      await proxy.close();
+      await mock.close();
+    }
+  });
+
   it('NO_PROXY naming the provider\'s host sends every request direct', async () => {
     const mock = await startMockResponsesServer({ websocket: true, respond: responsesModel() });
     const proxy = await startTestProxy();

@@ -1,6 +1,6 @@
 // Given to every installed `weft` the artifact suite runs (NODE_OPTIONS=--import): appends to the file
-// named by WEFT_ARTIFACT_LOAD_LOG the path of each file the process loads, through require() and
-// through the ES module loader, so the suite can check that every module the bin loads apart from its
+// named by WEFT_ARTIFACT_LOAD_LOG the path of each file the process loads, through require(), the ES
+// module loader and process.dlopen, so the suite can check that every module the bin loads apart from its
 // bundle was loaded by one of its runs.
 import { appendFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
@@ -23,6 +23,12 @@ if (log) {
       // A built-in or a failed resolution: nothing to note.
     }
     return exports;
+  };
+  // Native addons opened directly (src/flock.ts opens fs-ext's compiled file this way).
+  const dlopen = process.dlopen;
+  process.dlopen = function (module, filename, ...rest) {
+    note(filename);
+    return dlopen.call(this, module, filename, ...rest);
   };
   const { port1, port2 } = new MessageChannel();
   port1.on('message', (url) => {
