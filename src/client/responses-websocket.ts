@@ -6,10 +6,14 @@
 // output, its other fields unchanged), the frame names `previous_response_id` and carries only the
 // new items.
 //
-// Failures follow Codex: an upgrade answered 426 moves the thread to HTTPS at once; any other failure
-// is retried on a new connection within the stream budget (1 + `stream_max_retries` attempts), and
+// Failures follow Codex 0.169 (measured against a loopback server: scripts/measure-websocket-fallback.ts):
+// an upgrade answered 426 moves the thread to HTTPS at once; any other failure (a 404 or 405 upgrade
+// too) is retried on a new connection within the stream budget (the warm-up's upgrade, then
+// 1 + `stream_max_retries` attempts with the usual backoff: 7 upgrades and about 6.2 s by default), and
 // when that is spent the thread falls back to HTTPS for good, with a warning, and the HTTPS client
-// starts its own budget afresh.
+// starts its own budget afresh. A provider whose upgrade was refused with an HTTP status (426 at once,
+// or a budget spent on refusals) is not asked again by any thread of the process (WebSocketRefusals,
+// one per engine).
 //
 // Warm-up: before a thread's first request, Codex 0.169 sends a `generate: false` request carrying
 // the prompt without history (the body's other fields as they are, its input only the base
@@ -49,8 +53,27 @@ interface LastExchange {
 
 type Outcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptFailure } | { kind: 'upgrade_required' };
 
+/**
+ * The Responses WebSocket URLs whose upgrade a server refused: every thread of a process (one engine)
+ * shares one, so that a provider found not to speak the WebSocket costs its retries once.
+ */
+export class WebSocketRefusals {
+  readonly #urls = new Set<string>();
+
+  has(url: string): boolean {
+    return this.#urls.has(url);
+  }
+
+  add(url: string): void {
+    this.#urls.add(url);
+  }
+}
+
 /** One thread's transport: it holds the connection between requests and remembers a fallback. */
 export class ResponsesWebSocketTransport {
+  readonly #refusals: WebSocketRefusals;
+  /** The last attempt's upgrade was answered with an HTTP status other than 101. */
+  #lastRefused = false;
   #socket: WebSocket | undefined;
   #frames: FrameQueue | undefined;
   #last: LastExchange | undefined;
@@ -58,17 +81,23 @@ export class ResponsesWebSocketTransport {
   /** The thread's warm-up request was sent (once per thread, whatever came of it). */
   #warmedUp = false;
 
+  /** `refusals`: what the other threads of the process learnt (a transport of its own by default). */
+  constructor(refusals: WebSocketRefusals = new WebSocketRefusals()) {
+    this.#refusals = refusals;
+  }
+
   /** True once the thread has moved to HTTPS for good. */
   get fellBack(): boolean {
     return this.#httpsOnly;
   }
 
   async *stream(opts: WireCallOptions<ResponsesRequestBody>): AsyncGenerator<ClientEventBatch, void, undefined> {
+    const { provider, signal } = opts;
+    if (!this.#httpsOnly && this.#refusals.has(wsUrl(provider))) this.#httpsOnly = true;
     if (this.#httpsOnly) {
       yield* streamResponse(opts);
       return;
     }
-    const { provider, signal } = opts;
     const retry = retryOptionsFor(provider, opts.retry);
     const body = JSON.parse(jsonBodyBytes(jsonBody(opts.body)).toString('utf8')) as Body;
     const apiKey = resolveApiKey(provider, opts.env ?? process.env);
@@ -84,7 +113,7 @@ export class ResponsesWebSocketTransport {
       this.#warmedUp = true;
       const warm = yield* watched(provider, signal, (watch) => this.#warmUp(ctx, watch));
       if (warm === 'upgrade_required') {
-        this.#fallBack();
+        this.#fallBack(provider, true);
         yield* streamResponse(opts);
         return;
       }
@@ -94,12 +123,12 @@ export class ResponsesWebSocketTransport {
       const outcome = yield* watched(provider, signal, (watch) => this.#attempt(ctx, watch));
       if (outcome.kind === 'completed') return;
       if (outcome.kind === 'upgrade_required') {
-        this.#fallBack();
+        this.#fallBack(provider, true);
         yield* streamResponse(opts);
         return;
       }
       if (attempt >= retry.maxAttempts) {
-        this.#fallBack();
+        this.#fallBack(provider, this.#lastRefused);
         yield [{ type: 'warning', message: `The Responses WebSocket kept failing; this thread now sends its requests over HTTPS. ${outcome.failure.message}` }];
         yield* streamResponse(opts);
         return;
@@ -115,8 +144,10 @@ export class ResponsesWebSocketTransport {
     this.#drop();
   }
 
-  #fallBack(): void {
+  /** To HTTPS for the rest of the thread; `refused`: for the rest of the process too. */
+  #fallBack(provider: ProviderSettings, refused: boolean): void {
     this.#httpsOnly = true;
+    if (refused) this.#refusals.add(wsUrl(provider));
     this.#drop();
   }
 
@@ -133,6 +164,7 @@ export class ResponsesWebSocketTransport {
     if (this.#socket && this.#socket.readyState === this.#socket.OPEN) return undefined;
     this.#drop();
     const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal);
+    this.#lastRefused = opened.kind === 'status';
     if (opened.kind === 'status') {
       if (opened.status === 426) return { kind: 'upgrade_required' };
       const failure = { message: scrub(`${what}: the upgrade was answered with HTTP ${opened.status}`, secrets), retryable: true, status: opened.status };
