@@ -23,9 +23,8 @@
 // `ws` is loaded with the first connection: a process that never opens one does not pay for it.
 import type WebSocket from 'ws';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
-import { ApiError, errorMessage } from '../errors.js';
-import { proxyFor } from '../net/proxy-for.js';
-import { tunnelAgent } from '../net/tunnel-agent.js';
+import { ApiError } from '../errors.js';
+import { FrameQueue, openSocket, refSocket } from './websocket-socket.js';
 import { ResponseFailedError, StreamInterruptedError, requestSecrets, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import type { ClientEventBatch } from './client-events.js';
 import { watched, type IdleWatch } from './idle-watch.js';
@@ -34,6 +33,7 @@ import { providerEndpoint, providerUrl, resolveApiKey, type ProviderSettings, ty
 import { retryDelayMs, retryOptionsFor, sleep } from './retry-policy.js';
 import { mapStreamEvent } from './stream-event-mapper.js';
 import { streamResponse } from './stream-response.js';
+import { WebSocketRefusals } from './websocket-refusals.js';
 import { TURN_METADATA_KEY, WS_REQUEST_START_KEY, prewarmTurnMetadata, warmUpFrame, type Body } from './websocket-warm-up.js';
 
 export const RESPONSES_WEBSOCKET_BETA = 'responses_websockets=2026-02-06';
@@ -52,22 +52,6 @@ interface LastExchange {
 }
 
 type Outcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptFailure } | { kind: 'upgrade_required' };
-
-/**
- * The Responses WebSocket URLs whose upgrade a server refused: every thread of a process (one engine)
- * shares one, so that a provider found not to speak the WebSocket costs its retries once.
- */
-export class WebSocketRefusals {
-  readonly #urls = new Set<string>();
-
-  has(url: string): boolean {
-    return this.#urls.has(url);
-  }
-
-  add(url: string): void {
-    this.#urls.add(url);
-  }
-}
 
 /** One thread's transport: it holds the connection between requests and remembers a fallback. */
 export class ResponsesWebSocketTransport {
@@ -359,88 +343,4 @@ interface AttemptContext {
 /** `http(s)://…/responses` as `ws(s)://…/responses`, with the provider's query. */
 export function wsUrl(provider: ProviderSettings): string {
   return providerUrl(provider, '/responses').replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`);
-}
-
-type Opened = { kind: 'open'; socket: WebSocket; frames: FrameQueue } | { kind: 'status'; status: number } | { kind: 'error'; message: string };
-
-async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Opened> {
-  const { default: WebSocketClient } = await import('ws');
-  let proxy: URL | undefined;
-  try {
-    proxy = proxyFor(new URL(url), process.env);
-  } catch (err) {
-    return { kind: 'error', message: errorMessage(err) };
-  }
-  return new Promise((resolve) => {
-    // Behind a proxy the upgrade goes through a CONNECT tunnel (net/tunnel-agent.ts), as browsers send it.
-    const agent = proxy === undefined ? undefined : tunnelAgent(proxy, url.startsWith('wss:'));
-    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false, ...(agent ? { agent } : {}) });
-    const frames = new FrameQueue(socket);
-    const onAbort = (): void => socket.terminate();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const settle = (o: Opened): void => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(o);
-    };
-    socket.once('open', () => settle({ kind: 'open', socket, frames }));
-    socket.once('unexpected-response', (req, res) => {
-      settle({ kind: 'status', status: res.statusCode ?? 0 });
-      req.destroy();
-    });
-    socket.once('error', (err) => settle({ kind: 'error', message: err.message || String(err) }));
-    socket.once('close', () => settle({ kind: 'error', message: 'the connection closed during the upgrade' }));
-  });
-}
-
-/** Lets an idle connection stay open without holding the process (ws keeps the raw socket private). */
-function refSocket(socket: WebSocket, on: boolean): void {
-  const raw = (socket as unknown as { _socket?: { ref(): void; unref(): void } })._socket;
-  if (on) raw?.ref();
-  else raw?.unref();
-}
-
-type Frame = { kind: 'data'; data: unknown } | { kind: 'closed' };
-
-/** The text frames of one connection, in order, each parsed as JSON. */
-class FrameQueue {
-  readonly #queue: Frame[] = [];
-  #wake: (() => void) | undefined;
-
-  constructor(socket: WebSocket) {
-    socket.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = { type: '' };
-      }
-      this.#push({ kind: 'data', data: parsed });
-    });
-    socket.on('close', () => this.#push({ kind: 'closed' }));
-    socket.on('error', () => this.#push({ kind: 'closed' }));
-  }
-
-  #push(frame: Frame): void {
-    this.#queue.push(frame);
-    this.#wake?.();
-  }
-
-  async next(signal: AbortSignal): Promise<Frame> {
-    for (;;) {
-      const frame = this.#queue.shift();
-      if (frame) return frame;
-      if (signal.aborted) throw signal.reason;
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          this.#wake = undefined;
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        this.#wake = done;
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
-  }
 }
