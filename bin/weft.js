@@ -19,6 +19,9 @@ const dist = path.join(__dirname, '..', 'dist');
  */
 function finish(code) {
   process.exitCode = code;
+  // Stopped by SIGINT or SIGTERM (src/cli/interrupt-signals.ts): the turn is recorded as interrupted,
+  // and nothing still pending (a connection a proxy never answers) may hold the process.
+  if (code === 130 || code === 143) process.exit(code);
   process.once('beforeExit', () => process.exit());
 }
 
@@ -28,8 +31,8 @@ if (existsSync(path.join(dist, 'launch.cjs'))) {
   const loaded = require('../dist/launch.cjs').loadCommandBundle(dist, process.argv.slice(2), process.env);
   const { main, processIo } = loaded.exports;
   main(process.argv.slice(2), processIo()).then((code) => {
-    finish(code);
     loaded.saveCache();
+    finish(code);
   });
 } else {
   import('tsx/esm/api')

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { BUNDLE_ASCII_MARK, BUNDLE_HASH_PREFIX, BUNDLE_SELF_WRAP_CLOSE, BUNDLE_SELF_WRAP_OPEN } from '../src/cli/code-cache.js';
 import { COMMAND_NAMES } from '../src/cli/route.js';
+import { BUNDLE_EXTERNALS } from './bundle-externals.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
@@ -74,32 +75,6 @@ function onlyCommands(bundle: string, keep: readonly string[]): Plugin {
     },
   };
 }
-/**
- * Libraries weft only ever imports dynamically, for what few runs do (globby and yaml read skills,
- * ws opens the Responses WebSocket), and that share no state with weft's modules: each is a bundle
- * of its own (dist/bundle/side/<name>.cjs) that such an import loads, through the code cache too
- * (src/cli/launch.ts), so the commands' bundles are about 0.4 MB smaller for every other start. A
- * static import (the app-server's WebSocket server) still bundles its library.
- */
-const SIDE_BUNDLES: Record<string, string> = {
-  globby: "export * from 'globby';",
-  yaml: "export * from 'yaml'; export { default } from 'yaml';",
-  ws: "export * from 'ws'; export { default } from 'ws';",
-};
-const sideBundles: Plugin = {
-  name: 'side-bundles',
-  setup(b) {
-    b.onResolve({ filter: new RegExp(`^(${Object.keys(SIDE_BUNDLES).join('|')})$`) }, (args) =>
-      args.kind === 'dynamic-import' ? { path: args.path, namespace: 'side-bundle' } : undefined,
-    );
-    // The bin has loaded dist/launch.cjs already: the same module, not a copy.
-    b.onResolve({ filter: /^\.\.\/launch\.cjs$/, namespace: 'side-bundle' }, (args) => ({ path: args.path, external: true }));
-    b.onLoad({ filter: /.*/, namespace: 'side-bundle' }, (args) => ({
-      contents: `module.exports = require('../launch.cjs').loadSideBundle(require('node:path').join(__dirname, 'side', '${args.path}.cjs'));`,
-      loader: 'js',
-    }));
-  },
-};
 // route.ts's bundleOf() chooses among these: a command without a bundle would fail at its first run.
 for (const name of ['main', 'thread-list', ...COMMAND_NAMES]) {
   if (!COMMAND_MODULES[name]) throw new Error(`scripts/build.ts: no bundle for ${name}, which src/cli/route.ts may choose`);
@@ -117,10 +92,8 @@ const shared: BuildOptions & { write: false } = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // tsx registers loader hooks for extension files: it must stay a package of its own. Native
-  // addons (node-pty, better-sqlite3, fs-ext) load their compiled file from paths relative to their
-  // own package. undici is loaded only behind a proxy: bundled, it would weigh on every start for nothing.
-  external: ['tsx', 'tsx/*', 'node-pty', 'better-sqlite3', 'fs-ext', '@napi-rs/keyring', 'undici'],
+  // What stays a package of its own, and why: scripts/bundle-externals.ts.
+  external: [...BUNDLE_EXTERNALS, 'tsx/*'],
   // The sources find weft's files (templates/, package.json) from their own URL.
   define: { 'import.meta.url': 'weftBundleUrl' },
   // The sources are ES modules, strict throughout: the directive must come before the banner's line.
@@ -135,20 +108,10 @@ await rm(path.join(root, 'dist', 'bundle'), { recursive: true, force: true });
 await mkdir(path.join(root, 'dist', 'bundle'), { recursive: true });
 await Promise.all(
   Object.entries(COMMAND_MODULES).map(async ([name, keep]) => {
-    const result = await build({ ...shared, outfile: `dist/bundle/${name}.cjs`, plugins: [zodWithoutLocales, onlyCommands(name, keep), sideBundles] });
+    const result = await build({ ...shared, outfile: `dist/bundle/${name}.cjs`, plugins: [zodWithoutLocales, onlyCommands(name, keep)] });
     const output = result.outputFiles?.[0];
     if (!output) throw new Error(`esbuild wrote no ${name} bundle`);
     await writeFile(path.join(root, 'dist', 'bundle', `${name}.cjs`), asciiWithHash(output.text));
-  }),
-);
-await mkdir(path.join(root, 'dist', 'bundle', 'side'), { recursive: true });
-await Promise.all(
-  Object.entries(SIDE_BUNDLES).map(async ([name, contents]) => {
-    const { entryPoints: _entry, ...rest } = shared;
-    const result = await build({ ...rest, stdin: { contents, resolveDir: root, sourcefile: `side-${name}.js`, loader: 'js' }, outfile: `dist/bundle/side/${name}.cjs` });
-    const output = result.outputFiles?.[0];
-    if (!output) throw new Error(`esbuild wrote no ${name} side bundle`);
-    await writeFile(path.join(root, 'dist', 'bundle', 'side', `${name}.cjs`), asciiWithHash(output.text));
   }),
 );
 // The bin's first step (src/cli/launch.ts: the route, and the loader of a bundle) as CommonJS too:

@@ -19,31 +19,15 @@ export function bundleFile(distDir: string, argv: readonly string[]): { name: st
  */
 export function loadCommandBundle(distDir: string, argv: readonly string[], env: Readonly<Record<string, string | undefined>>): LoadedBundle {
   const { name, file } = bundleFile(distDir, argv);
-  cacheRoot = env['WEFT_CODE_CACHE'] === '0' ? undefined : codeCacheDir(env);
-  const root = cacheRoot;
+  const root = env['WEFT_CODE_CACHE'] === '0' ? undefined : codeCacheDir(env);
   const loaded = loadBundleWithCodeCache(file, root === undefined ? undefined : path.join(root, name));
   return {
     ...loaded,
     saveCache() {
       loaded.saveCache();
-      for (const side of sides.splice(0)) side.saveCache();
       if (root !== undefined && !loaded.cacheUsed) dropSingleBundleCaches(root);
     },
   };
-}
-
-let cacheRoot: string | undefined;
-const sides: LoadedBundle[] = [];
-
-/**
- * The exports of a library's bundle of its own (dist/bundle/side/<name>.cjs, see scripts/build.ts),
- * which a command bundle loads on the first dynamic import of that library, through the code cache
- * like the command's own; its cache is written with the command's.
- */
-export function loadSideBundle(file: string): Record<string, unknown> {
-  const loaded = loadBundleWithCodeCache(file, cacheRoot === undefined ? undefined : path.join(cacheRoot, `side-${path.basename(file, '.cjs')}`));
-  sides.push(loaded);
-  return loaded.exports;
 }
 
 /**

@@ -4,7 +4,9 @@
 // when a chunk has left the process, so the same few chunk buffers carry the whole body. The answer
 // comes back as Node gives it (`postJsonBody`, for the Responses wire, which so never loads fetch's
 // undici), or as a fetch Response (`uploadingFetch`), which the openai SDK and the Anthropic wire
-// read as they would read fetch's. Any other request goes to fetch unchanged.
+// read as they would read fetch's. Any other request goes to fetch unchanged (net-fetch.ts). Behind a
+// proxy (net/proxy-for.ts) the body goes the same way: to an http target through the proxy as a
+// forwarded request, to an https one through a CONNECT tunnel (net/tunnel-agent.ts).
 import { once } from 'node:events';
 import http from 'node:http';
 import type https from 'node:https';
@@ -12,7 +14,9 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import type zlib from 'node:zlib';
 import { ChunkPool, jsonBodyOfStream, type JsonBody } from './json-body.js';
-import { proxyConfigured, proxyFetch } from './proxy-fetch.js';
+import { netFetch } from '../net/net-fetch.js';
+import { proxyFor } from '../net/proxy-for.js';
+import { proxyAuthorization, tunnelAgent } from '../net/tunnel-agent.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -25,13 +29,18 @@ let httpAgent: http.Agent | undefined;
 let httpsAgent: https.Agent | undefined;
 const agentFor = (secure: boolean): http.Agent =>
   secure ? (httpsAgent ??= new (httpsModule().Agent)({ keepAlive: true })) : (httpAgent ??= new http.Agent({ keepAlive: true }));
+// Tunnels to https targets, one agent per proxy (keyed by its URL).
+const tunnels = new Map<string, http.Agent>();
+const tunnelFor = (proxy: URL): http.Agent => {
+  let agent = tunnels.get(proxy.href);
+  if (agent === undefined) tunnels.set(proxy.href, (agent = tunnelAgent(proxy, true)));
+  return agent;
+};
 
 /** fetch, except that bodies made by json-body.ts are uploaded with reused buffers. */
 export const uploadingFetch: Fetch = async (input, init) => {
-  // Through a proxy, undici sends the body: buffer reuse matters less than reaching the server.
-  if (proxyConfigured()) return (await proxyFetch())(input, init);
   const body = init?.body ? jsonBodyOfStream(init.body) : undefined;
-  if (!body || input instanceof Request) return fetch(input, init);
+  if (!body || input instanceof Request) return netFetch(input, init);
   return upload(new URL(input), init ?? {}, body);
 };
 
@@ -63,11 +72,28 @@ export function postJsonBody(url: URL, headers: Record<string, string>, body: Js
       reject(abortError());
       return;
     }
-    const req = (secure ? httpsModule() : http).request(url, {
-      method: 'POST',
-      headers: { ...withoutLength(headers), 'content-length': String(body.byteLength) },
-      agent: agentFor(secure),
-    });
+    let proxy: URL | undefined;
+    try {
+      proxy = proxyFor(url, process.env);
+    } catch (err) {
+      reject(err);
+      return;
+    }
+    const sent = { ...withoutLength(headers), 'content-length': String(body.byteLength) };
+    const req =
+      proxy === undefined
+        ? (secure ? httpsModule() : http).request(url, { method: 'POST', headers: sent, agent: agentFor(secure) })
+        : secure
+          ? httpsModule().request(url, { method: 'POST', headers: sent, agent: tunnelFor(proxy) })
+          : // Plain http goes to the proxy itself, the target's URL as the request's path (curl's way).
+            (proxy.protocol === 'https:' ? httpsModule() : http).request({
+              host: proxy.hostname.replace(/^\[|\]$/g, ''),
+              port: Number(proxy.port || (proxy.protocol === 'https:' ? 443 : 80)),
+              path: url.href,
+              method: 'POST',
+              headers: { host: url.host, ...sent, ...proxyAuthorization(proxy) },
+              agent: proxy.protocol === 'https:' ? agentFor(true) : agentFor(false),
+            });
     // An abort ends the request as fetch's would, answer included. Its error also reaches the socket,
     // which has no listener left once the whole answer has arrived: the socket is closed anyway.
     const onAbort = (): void => {

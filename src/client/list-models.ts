@@ -2,6 +2,7 @@
 // before its first request. Bounded by a short timeout, because a start-up must not wait on it.
 import { ModelsResponse } from '../../protocol/models-cache.js';
 import { ApiError } from '../errors.js';
+import { netFetch } from '../net/net-fetch.js';
 import { requestSecrets, scrub } from './api-errors.js';
 import { providerEndpoint, providerUrl, type ProviderSettings } from './provider.js';
 
@@ -32,7 +33,7 @@ export async function listModels(
   const headers: Record<string, string> = { ...provider.headers, ...(apiKey !== undefined ? { Authorization: `Bearer ${apiKey}` } : {}) };
   let res: Response;
   try {
-    res = await (opts.fetchImpl ?? fetch)(url, { headers, signal: AbortSignal.timeout(opts.timeoutMs ?? LIST_MODELS_TIMEOUT_MS) });
+    res = await (opts.fetchImpl ?? netFetch)(url, { headers, signal: AbortSignal.timeout(opts.timeoutMs ?? LIST_MODELS_TIMEOUT_MS) });
   } catch (err) {
     const reason = err instanceof Error && err.name === 'TimeoutError' ? 'no answer in time' : String((err as { cause?: unknown })?.cause ?? err);
     throw new ApiError(scrub(`${what}: ${reason}`, secrets));

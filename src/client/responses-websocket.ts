@@ -6,10 +6,14 @@
 // output, its other fields unchanged), the frame names `previous_response_id` and carries only the
 // new items.
 //
-// Failures follow Codex: an upgrade answered 426 moves the thread to HTTPS at once; any other failure
-// is retried on a new connection within the stream budget (1 + `stream_max_retries` attempts), and
+// Failures follow Codex 0.169 (measured against a loopback server: scripts/measure-websocket-fallback.ts):
+// an upgrade answered 426 moves the thread to HTTPS at once; any other failure (a 404 or 405 upgrade
+// too) is retried on a new connection within the stream budget (the warm-up's upgrade, then
+// 1 + `stream_max_retries` attempts with the usual backoff: 7 upgrades and about 6.2 s by default), and
 // when that is spent the thread falls back to HTTPS for good, with a warning, and the HTTPS client
-// starts its own budget afresh.
+// starts its own budget afresh. A provider whose upgrade was refused with an HTTP status (426 at once,
+// or a budget spent on refusals) is not asked again by any thread of the process (WebSocketRefusals,
+// one per engine).
 //
 // Warm-up: before a thread's first request, Codex 0.169 sends a `generate: false` request carrying
 // the prompt without history (the body's other fields as they are, its input only the base
@@ -20,6 +24,7 @@
 import type WebSocket from 'ws';
 import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { ApiError } from '../errors.js';
+import { FrameQueue, openSocket, refSocket } from './websocket-socket.js';
 import { ResponseFailedError, StreamInterruptedError, requestSecrets, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import type { ClientEventBatch } from './client-events.js';
 import { watched, type IdleWatch } from './idle-watch.js';
@@ -28,6 +33,7 @@ import { providerEndpoint, providerUrl, resolveApiKey, type ProviderSettings, ty
 import { retryDelayMs, retryOptionsFor, sleep } from './retry-policy.js';
 import { mapStreamEvent } from './stream-event-mapper.js';
 import { streamResponse } from './stream-response.js';
+import { WebSocketRefusals } from './websocket-refusals.js';
 import { TURN_METADATA_KEY, WS_REQUEST_START_KEY, prewarmTurnMetadata, warmUpFrame, type Body } from './websocket-warm-up.js';
 
 export const RESPONSES_WEBSOCKET_BETA = 'responses_websockets=2026-02-06';
@@ -49,6 +55,9 @@ type Outcome = { kind: 'completed' } | { kind: 'retry'; failure: AttemptFailure 
 
 /** One thread's transport: it holds the connection between requests and remembers a fallback. */
 export class ResponsesWebSocketTransport {
+  readonly #refusals: WebSocketRefusals;
+  /** The last attempt's upgrade was answered with an HTTP status other than 101. */
+  #lastRefused = false;
   #socket: WebSocket | undefined;
   #frames: FrameQueue | undefined;
   #last: LastExchange | undefined;
@@ -56,17 +65,23 @@ export class ResponsesWebSocketTransport {
   /** The thread's warm-up request was sent (once per thread, whatever came of it). */
   #warmedUp = false;
 
+  /** `refusals`: what the other threads of the process learnt (a transport of its own by default). */
+  constructor(refusals: WebSocketRefusals = new WebSocketRefusals()) {
+    this.#refusals = refusals;
+  }
+
   /** True once the thread has moved to HTTPS for good. */
   get fellBack(): boolean {
     return this.#httpsOnly;
   }
 
   async *stream(opts: WireCallOptions<ResponsesRequestBody>): AsyncGenerator<ClientEventBatch, void, undefined> {
+    const { provider, signal } = opts;
+    if (!this.#httpsOnly && this.#refusals.has(wsUrl(provider))) this.#httpsOnly = true;
     if (this.#httpsOnly) {
       yield* streamResponse(opts);
       return;
     }
-    const { provider, signal } = opts;
     const retry = retryOptionsFor(provider, opts.retry);
     const body = JSON.parse(jsonBodyBytes(jsonBody(opts.body)).toString('utf8')) as Body;
     const apiKey = resolveApiKey(provider, opts.env ?? process.env);
@@ -82,7 +97,7 @@ export class ResponsesWebSocketTransport {
       this.#warmedUp = true;
       const warm = yield* watched(provider, signal, (watch) => this.#warmUp(ctx, watch));
       if (warm === 'upgrade_required') {
-        this.#fallBack();
+        this.#fallBack(provider, true);
         yield* streamResponse(opts);
         return;
       }
@@ -92,12 +107,12 @@ export class ResponsesWebSocketTransport {
       const outcome = yield* watched(provider, signal, (watch) => this.#attempt(ctx, watch));
       if (outcome.kind === 'completed') return;
       if (outcome.kind === 'upgrade_required') {
-        this.#fallBack();
+        this.#fallBack(provider, true);
         yield* streamResponse(opts);
         return;
       }
       if (attempt >= retry.maxAttempts) {
-        this.#fallBack();
+        this.#fallBack(provider, this.#lastRefused);
         yield [{ type: 'warning', message: `The Responses WebSocket kept failing; this thread now sends its requests over HTTPS. ${outcome.failure.message}` }];
         yield* streamResponse(opts);
         return;
@@ -113,8 +128,10 @@ export class ResponsesWebSocketTransport {
     this.#drop();
   }
 
-  #fallBack(): void {
+  /** To HTTPS for the rest of the thread; `refused`: for the rest of the process too. */
+  #fallBack(provider: ProviderSettings, refused: boolean): void {
     this.#httpsOnly = true;
+    if (refused) this.#refusals.add(wsUrl(provider));
     this.#drop();
   }
 
@@ -131,6 +148,7 @@ export class ResponsesWebSocketTransport {
     if (this.#socket && this.#socket.readyState === this.#socket.OPEN) return undefined;
     this.#drop();
     const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal);
+    this.#lastRefused = opened.kind === 'status';
     if (opened.kind === 'status') {
       if (opened.status === 426) return { kind: 'upgrade_required' };
       const failure = { message: scrub(`${what}: the upgrade was answered with HTTP ${opened.status}`, secrets), retryable: true, status: opened.status };
@@ -325,80 +343,4 @@ interface AttemptContext {
 /** `http(s)://…/responses` as `ws(s)://…/responses`, with the provider's query. */
 export function wsUrl(provider: ProviderSettings): string {
   return providerUrl(provider, '/responses').replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`);
-}
-
-type Opened = { kind: 'open'; socket: WebSocket; frames: FrameQueue } | { kind: 'status'; status: number } | { kind: 'error'; message: string };
-
-async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Opened> {
-  const { default: WebSocketClient } = await import('ws');
-  return new Promise((resolve) => {
-    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false });
-    const frames = new FrameQueue(socket);
-    const onAbort = (): void => socket.terminate();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const settle = (o: Opened): void => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(o);
-    };
-    socket.once('open', () => settle({ kind: 'open', socket, frames }));
-    socket.once('unexpected-response', (req, res) => {
-      settle({ kind: 'status', status: res.statusCode ?? 0 });
-      req.destroy();
-    });
-    socket.once('error', (err) => settle({ kind: 'error', message: err.message || String(err) }));
-    socket.once('close', () => settle({ kind: 'error', message: 'the connection closed during the upgrade' }));
-  });
-}
-
-/** Lets an idle connection stay open without holding the process (ws keeps the raw socket private). */
-function refSocket(socket: WebSocket, on: boolean): void {
-  const raw = (socket as unknown as { _socket?: { ref(): void; unref(): void } })._socket;
-  if (on) raw?.ref();
-  else raw?.unref();
-}
-
-type Frame = { kind: 'data'; data: unknown } | { kind: 'closed' };
-
-/** The text frames of one connection, in order, each parsed as JSON. */
-class FrameQueue {
-  readonly #queue: Frame[] = [];
-  #wake: (() => void) | undefined;
-
-  constructor(socket: WebSocket) {
-    socket.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = { type: '' };
-      }
-      this.#push({ kind: 'data', data: parsed });
-    });
-    socket.on('close', () => this.#push({ kind: 'closed' }));
-    socket.on('error', () => this.#push({ kind: 'closed' }));
-  }
-
-  #push(frame: Frame): void {
-    this.#queue.push(frame);
-    this.#wake?.();
-  }
-
-  async next(signal: AbortSignal): Promise<Frame> {
-    for (;;) {
-      const frame = this.#queue.shift();
-      if (frame) return frame;
-      if (signal.aborted) throw signal.reason;
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          this.#wake = undefined;
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        this.#wake = done;
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
-  }
 }

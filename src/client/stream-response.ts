@@ -1,6 +1,6 @@
 // Sampling one response: POST {baseUrl}/responses with the body exactly as built, streamed back as
 // ClientEvents, with retries. The request goes out through node:http with the headers the openai SDK
-// would send (responses-post.ts), or through the SDK itself behind a proxy.
+// would send (responses-post.ts), through the environment's proxy when one applies (body-upload.ts).
 //
 // The body goes out as a stream of the bytes of its JSON, with its Content-Length (json-body.ts): no
 // field is added, removed or reordered.
@@ -17,9 +17,8 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { ApiError } from '../errors.js';
 import type { ClientEvent, ClientEventBatch } from './client-events.js';
 import type { WireCallOptions } from './provider.js';
-import { openAiClientFor, requestParts } from './openai-sdk.js';
+import { requestParts } from './openai-sdk.js';
 import { providerUrl } from './provider.js';
-import { proxyConfigured } from './proxy-fetch.js';
 import { directHeaders, postForEvents } from './responses-post.js';
 import { retryDelayMs, retryOptionsFor, sleep, type RetryOptions } from './retry-policy.js';
 import {
@@ -59,16 +58,9 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
   const { provider, signal } = opts;
   const retry = retryOptionsFor(provider, opts.retry);
   const { apiKey, secrets, payload, headers, what } = requestParts(opts, '/responses', 'text/event-stream');
-  let post: AttemptContext['post'];
-  if (proxyConfigured()) {
-    const client = await openAiClientFor(provider, apiKey);
-    // The raw answer: its events are read by sse-json.ts (linear), not by the SDK's stream.
-    post = (sig) => client.post('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }).asResponse();
-  } else {
-    const url = new URL(providerUrl(provider, '/responses'));
-    const sent = directHeaders(apiKey, headers);
-    post = (sig) => postForEvents(url, sent, payload, sig);
-  }
+  const url = new URL(providerUrl(provider, '/responses'));
+  const sent = directHeaders(apiKey, headers);
+  const post: AttemptContext['post'] = (sig) => postForEvents(url, sent, payload, sig);
   const ctx: AttemptContext = {
     post,
     retry,

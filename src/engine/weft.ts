@@ -42,6 +42,7 @@ import { providerId, providerSettings } from './provider-settings.js';
 import { ModelCatalogRefresher } from './model-catalog-refresher.js';
 import type { RequestHeaderContext } from '../client/request-headers.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
+import { WebSocketRefusals } from '../client/websocket-refusals.js';
 import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
 import type { ThreadStore } from '../rollout/store/thread-store.js';
@@ -343,6 +344,8 @@ export class Weft {
   }
 
   readonly #pendingWarnings = new WeakMap<Thread, string[]>();
+  /** Providers found not to speak the Responses WebSocket: no thread of this engine asks them again. */
+  readonly #webSocketRefusals = new WebSocketRefusals();
 
   /** Warnings met while reopening a thread (skipped rollout lines…), reported once. */
   takeWarnings(thread: Thread): string[] {
@@ -362,7 +365,10 @@ export class Weft {
     const rt = this.runtime;
     const provider = providerSettings(rt.config, rt.configFile, rt.env);
     // One connection per thread, as Codex keeps one per session.
-    const webSocket = rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses' ? new ResponsesWebSocketTransport() : undefined;
+    const webSocket =
+      rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses'
+        ? new ResponsesWebSocketTransport(this.#webSocketRefusals)
+        : undefined;
     const headerContext: RequestHeaderContext = {
       originator: this.options.originator ?? 'weft',
       client: this.options.client,

@@ -2,6 +2,7 @@
 // streamable HTTP, initialized within its startup timeout, its tools listed once, and calls made
 // within the tool timeout. A server that exits or drops its connection is marked closed: its
 // tools go, and the hub reports it once.
+import { netFetch } from '../net/net-fetch.js';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -103,7 +104,8 @@ export class McpServerConnection {
       conn.#authProvider = authProvider;
       transport = new StreamableHTTPClientTransport(new URL(config.url ?? ''), {
         requestInit: { headers: httpHeaders(opts.name, config, opts.env) },
-        ...(authProvider !== undefined ? { authProvider, fetch: authProvider.refreshFetch() } : {}),
+        // Through the environment's proxy when one applies (net/net-fetch.ts).
+        ...(authProvider !== undefined ? { authProvider, fetch: authProvider.refreshFetch() } : { fetch: netFetch }),
       });
     }
     client.onclose = () => {

@@ -5,6 +5,7 @@
 // already refreshed it (a different refresh token, not about to expire), answers with those tokens
 // without asking the authorization server; otherwise it asks, and stores the answer before the
 // lock is let go. Every other request passes through unchanged.
+import { netFetch } from '../../net/net-fetch.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { OAuthTokensSchema, type OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { StoredMcpOAuthEntry } from '../../../protocol/mcp-oauth-credentials.js';
@@ -44,7 +45,7 @@ function storedAnswer(entry: StoredMcpOAuthEntry, now: number): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
-export function lockedRefreshFetch(target: RefreshTarget, base: FetchLike = fetch): FetchLike {
+export function lockedRefreshFetch(target: RefreshTarget, base: FetchLike = netFetch): FetchLike {
   return async (url, init) => {
     const posted = postedRefreshToken(init);
     if (posted === undefined) return base(url, init);

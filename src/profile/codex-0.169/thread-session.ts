@@ -63,9 +63,14 @@ function writtenMeta(payload: unknown): SessionMeta {
 async function workspaceStates(cwd: string): Promise<Record<string, WorkspaceState>> {
   const root = await findGitRoot(cwd);
   if (root === undefined) return {};
-  const [head, status] = await Promise.all([git(root, ['rev-parse', 'HEAD']), git(root, ['status', '--porcelain'])]);
-  if (head === undefined || status === undefined) return {};
-  return { [root]: { latest_git_commit_hash: head, has_changes: status !== '' } };
+  // One process: status's second porcelain format with --branch names HEAD's commit (`# branch.oid`,
+  // `(initial)` before the first commit) above the changes, one line each.
+  const status = await git(root, ['status', '--porcelain=v2', '--branch', '--no-ahead-behind']);
+  if (status === undefined) return {};
+  const lines = status.split('\n');
+  const head = lines.find((line) => line.startsWith('# branch.oid '))?.slice('# branch.oid '.length);
+  if (head === undefined || head === '(initial)') return {};
+  return { [root]: { latest_git_commit_hash: head, has_changes: lines.some((line) => line !== '' && !line.startsWith('#')) } };
 }
 
 export class Codex0169Thread implements ProfileThread, CompactingThread {

@@ -1,7 +1,7 @@
 // A request on the Responses wire (every `weft exec` turn) is sent by weft itself: it loads neither
 // the openai SDK's client nor Node's undici, which the first use of fetch's Headers or Response
-// would load (tens of milliseconds of a one-shot process). Behind a proxy the SDK path is kept, and
-// undici with it. A child process runs one request against the mock and reports what was loaded.
+// would load (tens of milliseconds of a one-shot process), nor with a proxy set (node:http forwards
+// to it, or tunnels). A child process runs one request against the mock and reports what was loaded.
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { runWithLoadHook } from '../../support/module-load-hook.js';
@@ -41,10 +41,9 @@ it('completes a Responses request without loading undici or the openai client', 
   expect(direct.openai.filter((f) => /^(index|client)\.mjs$|^resources\//.test(f))).toEqual([]);
 });
 
-it('goes through the SDK, and so undici, behind a proxy (what the first case would see if it did)', async () => {
-  // NO_PROXY names the mock's host: the request still reaches it directly, through the SDK's path.
+it('with a proxy set and NO_PROXY naming the host, still sends it with node:http: neither undici nor the SDK client loads', async () => {
   const proxied = await run({ HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' });
   expect(proxied.types.at(-1)).toBe('completed');
-  expect(proxied.undici).toBe(true);
-  expect(proxied.openai).toContain('client.mjs');
+  expect(proxied.undici).toBe(false);
+  expect(proxied.openai.filter((f) => /^(index|client)\.mjs$|^resources\//.test(f))).toEqual([]);
 });

@@ -1,0 +1,95 @@
+// What the installed bin loads apart from its bundle: an extension file (imported through the
+// importer the code-cache loader lends the bundle, with and without a cache), the OS keyring's addon,
+// SQLite's (a home shared with Codex 0.169),
+// and, checked last over every run of the suite, each package scripts/build.ts leaves outside the
+// bundles, loaded from the install.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { expect, it } from 'vitest';
+import { BUNDLE_EXTERNALS, OPTIONAL_EXTERNALS } from '../../../scripts/bundle-externals.js';
+import { startMockResponsesServer } from '../../../src/testing/index.js';
+import { expectExecTurn } from '../support/expect-turn.js';
+import { responsesModel } from '../support/model-turn.js';
+import { events, runBin, workspace } from '../support/run-installed.js';
+import type { Suite } from '../support/suite.js';
+
+const EXEC = ['exec', '--json', '--skip-git-repo-check', 'run the check'];
+
+export function outsideBundleCases(suite: Suite): void {
+  it('an extension file is loaded on the first run (compiling the bundle) and the next (from the code cache)', async () => {
+    const mock = await startMockResponsesServer({ respond: responsesModel() });
+    try {
+      const ws = await workspace(suite.loadLog, '');
+      const marker = path.join(ws.root, 'extension-loads');
+      await writeFile(
+        path.join(ws.weftHome, 'artifact-extension.mjs'),
+        `import { appendFileSync } from 'node:fs';\nexport default () => { appendFileSync(${JSON.stringify(marker)}, 'loaded\\n'); return { name: 'artifact-extension' }; };\n`,
+      );
+      await writeFile(
+        path.join(ws.weftHome, 'config.toml'),
+        `compat = "codex-0.169"\nmodel = "gpt-5.5"\nextensions = ["artifact-extension.mjs"]\nmodel_provider = "local"\n[model_providers.local]\nname = "Local"\nbase_url = "${mock.url}"\nwire_api = "responses"\n`,
+      );
+      const first = await runBin(suite.pkg().bin, EXEC, ws);
+      await expectExecTurn(first, ws, mock.requests.map((r) => r.rawBody));
+      const second = await runBin(suite.pkg().bin, EXEC, ws);
+      expect(second.code, second.stderr).toBe(0);
+      expect((await readFile(marker, 'utf8')).trim().split('\n')).toEqual(['loaded', 'loaded']);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('a TypeScript extension without tsx installed is refused with what to install', async () => {
+    const ws = await workspace(suite.loadLog, 'compat = "codex-0.169"\nmodel = "gpt-5.5"\nextensions = ["ext.ts"]\n');
+    await writeFile(path.join(ws.weftHome, 'ext.ts'), "export default { name: 'typed' };\n");
+    const ran = await runBin(suite.pkg().bin, EXEC, ws);
+    expect(ran.code).not.toBe(0);
+    expect(ran.stderr + ran.stdout).toContain('npm install tsx');
+  });
+
+  it('weft mcp logout reaches the OS keyring through its addon', async () => {
+    const ws = await workspace(suite.loadLog, 'mcp_oauth_credentials_store = "keyring"\n[mcp_servers.remote]\nurl = "http://127.0.0.1:9/mcp"\n');
+    const ran = await runBin(suite.pkg().bin, ['mcp', 'logout', 'remote'], ws);
+    // A machine without a Secret Service says so; one with it answers that nothing was stored.
+    if (ran.code !== 0) expect(ran.stderr).toMatch(/keyring/i);
+  });
+
+  it('a home Codex 0.169 shares (its state_5.sqlite) gets the thread\'s row, through the installed better-sqlite3', async () => {
+    const mock = await startMockResponsesServer({ respond: responsesModel() });
+    try {
+      const ws = await workspace(
+        suite.loadLog,
+        `compat = "codex-0.169"\nmodel = "gpt-5.5"\nmodel_provider = "local"\n[model_providers.local]\nname = "Local"\nbase_url = "${mock.url}"\nwire_api = "responses"\n`,
+      );
+      const dbFile = path.join(ws.weftHome, 'state_5.sqlite');
+      const created = new Database(dbFile);
+      created.exec(await readFile(fileURLToPath(new URL('../../support/fixtures/codex-0.169-state-schema.sql', import.meta.url)), 'utf8'));
+      created.close();
+      const ran = await runBin(suite.pkg().bin, EXEC, ws);
+      await expectExecTurn(ran, ws, mock.requests.map((r) => r.rawBody));
+      const threadId = String(events(ran.stdout).find((e) => e['type'] === 'thread.started')?.['thread_id']);
+      const db = new Database(dbFile, { readonly: true });
+      try {
+        expect(db.prepare('SELECT id FROM threads').all()).toEqual([{ id: threadId }]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('the runs above loaded every package the bundles leave outside, from the install', async () => {
+    const loaded = (await readFile(suite.loadLog, 'utf8')).split('\n');
+    const modules = path.join(suite.pkg().prefix, 'node_modules');
+    for (const name of BUNDLE_EXTERNALS) {
+      const from = path.join(modules, ...name.split('/')) + path.sep;
+      if (OPTIONAL_EXTERNALS.includes(name)) continue;
+      expect(loaded.some((file) => file.startsWith(from)), `${name} was never loaded from ${from}`).toBe(true);
+    }
+    // The bin's own first step and the bundles it chose.
+    expect(loaded.some((file) => file.endsWith(path.join('weft', 'dist', 'launch.cjs')))).toBe(true);
+  });
+}
