@@ -45,7 +45,7 @@ function workDir(): string {
 
 describe.each(BROKEN)('with $label', ({ mechanism, env, fix }) => {
   it('the probe says why and how to fix it', async () => {
-    const status = await mechanism.probe({ PATH: process.env['PATH'], ...env });
+    const status = await mechanism.probe({ PATH: process.env['PATH'], ...env }, { type: 'read-only' });
     expect(status.available).toBe(false);
     if (!status.available) expect(status.hint).toMatch(fix);
   });
