@@ -109,13 +109,15 @@ static void drop_capabilities(void)
 #endif
 
 #ifdef AUDIT_ARCH_HERE
-/* The calls that open, use or inspect a network connection, plus ptrace (it could act through
- * another process) and io_uring (its requests bypass seccomp entirely). socket and socketpair are
- * checked separately: allowed for AF_UNIX only. */
+/* The calls that open or use a network connection, plus ptrace (it could act through another
+ * process) and io_uring (its requests bypass seccomp entirely). socket and socketpair are checked
+ * separately (below). getsockname, getpeername and getsockopt pass: they open nothing, and libuv
+ * asks them of every socket it is handed, so a node program whose stdout is weft's socketpair would print nothing
+ * without them. */
 static const int denied_calls[] = {
 	__NR_connect,    __NR_accept,      __NR_accept4,     __NR_bind,           __NR_listen,
-	__NR_getpeername, __NR_getsockname, __NR_shutdown,   __NR_sendto,         __NR_sendmmsg,
-	__NR_recvmmsg,   __NR_getsockopt,  __NR_setsockopt,  __NR_ptrace,         __NR_io_uring_setup,
+	__NR_shutdown,   __NR_sendto,      __NR_sendmmsg,
+	__NR_recvmmsg,   __NR_setsockopt,  __NR_ptrace,         __NR_io_uring_setup,
 	__NR_io_uring_enter, __NR_io_uring_register,
 };
 
