@@ -1,16 +1,22 @@
 // What the security suite (test/security/) attacks the sandbox with: a workspace beside a directory it
 // must never write, a tool context whose commands and patches run under a real sandbox policy, and
 // the exec_command handler a model's calls go through (apply_patch scripts intercepted, as in a turn).
-// The suite runs as root and as an unprivileged user (.ci/run), so nothing here assumes either.
+// The suite runs as root and as an unprivileged user (.ci/run), so nothing here assumes either, and
+// from a copy of the checkout without the shared recordings beside it: only weft's own pack is read.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
+import { loadPack } from '../../src/pack/load-pack.js';
+import { codex098PackLayout } from '../../src/profile/codex-0.98/pack-layout.js';
+import { patchTextsFrom } from '../../src/tools/apply-patch/patch-texts.js';
 import { interceptShellPatch } from '../../src/tools/apply-patch/shell-patch.js';
 import { createExecCommandHandler } from '../../src/tools/exec-command.js';
 import type { ToolContext, ToolHandler, ToolResult } from '../../src/tools/tool-registry.js';
 import { execToolContext, toolCall } from './exec-tool-context.js';
-import { codexPatchTexts } from './patch-harness.js';
+import { WEFT_PACK_DIR } from './packs.js';
 import type { MechanismCase } from './sandbox-mechanisms.js';
+
+const patchTexts = patchTextsFrom(await loadPack(WEFT_PACK_DIR, codex098PackLayout));
 
 /** workspace-write limited to the thread's cwd: no /tmp, no $TMPDIR, no network. */
 export const CWD_ONLY: SandboxPolicy = { type: 'workspace-write', network_access: false, exclude_tmpdir_env_var: true, exclude_slash_tmp: true };
@@ -55,7 +61,7 @@ export function sandboxedContext(cwd: string, mech: MechanismCase, policy: Sandb
     sandboxMode: policy.type,
     sandboxPolicy: policy,
     sandboxMechanism: mech.mechanism,
-    patch: { texts: codexPatchTexts, sandbox: policy, tmpdir: undefined },
+    patch: { texts: patchTexts, sandbox: policy, tmpdir: undefined },
   };
 }
 
