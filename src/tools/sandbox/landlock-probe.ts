@@ -1,7 +1,8 @@
 // Whether the Landlock helper can sandbox commands here. It is a small C program compiled when weft is
 // installed (scripts/build-landlock-helper.mjs), so it can be missing (no C compiler at install), and
 // the kernel may lack Landlock (before Linux 5.13, or left out of the `lsm=` list). The probe runs a
-// trivial command under the strictest rules weft uses, once per helper path per process.
+// trivial command under the strictest rules weft uses, once per helper path and use per process (the
+// bubblewrap sandbox runs the same helper for its seccomp filter alone, `--no-landlock`).
 import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { nodeChildProcess } from '../../node-builtins.js';
