@@ -64,11 +64,23 @@ describe.each(MECHANISMS)('random workdirs, cd prefixes and patch paths under $m
     const relative = fc.array(segment, { minLength: 1, maxLength: 5 }).map((s) => s.join('/'));
     const absolute = fc.tuple(fc.constantFrom(outside, cwd, base, '/dev', '/dev/shm', '/'), relative).map(([a, r]) => path.join(a, r));
     const device = fc.constantFrom('/dev/null', '/dev/full', '/dev/zero', '/dev/shm/weft-planted', '/proc/self/root' + outside + '/x.txt');
+    // Removals (a patch's Delete or Move source, `rm`) only ever name paths under this test's own
+    // directory: should the sandbox fail, the suite must not take the machine's files with it (run
+    // against 76b4ac3 as root, an `rm -f /dev/full` from a workdir of `/dev` did exactly that).
+    const removable = fc.oneof(relative, fc.tuple(fc.constantFrom(outside, cwd, base), relative).map(([a, r]) => path.join(a, r)));
+    // Likewise a patch never adds or moves a file onto a device (a broken sandbox would replace
+    // /dev/null with a file); devices are what it reads (Update) and what a command writes to.
+    const created = fc.oneof(relative, absolute, fc.constantFrom('/dev/shm/weft-planted', '/proc/self/root' + outside + '/x.txt'));
     const target = fc.oneof(relative, absolute, device);
-    const op = fc.constantFrom('add', 'delete', 'update', 'move');
+    const hunkOf = fc.oneof(
+      fc.tuple(fc.constant('add' as const), created, created),
+      fc.tuple(fc.constant('update' as const), target, target),
+      fc.tuple(fc.constant('delete' as const), removable, removable),
+      fc.tuple(fc.constant('move' as const), removable, created),
+    );
 
     await fc.assert(
-      fc.asyncProperty(workdir, cd, target, op, target, async (wd, dir, file, kind, other) => {
+      fc.asyncProperty(workdir, cd, hunkOf, target, removable, async (wd, dir, [kind, file, other], written, gone) => {
         const hunk =
           kind === 'add'
             ? `*** Add File: ${file}\n+planted`
@@ -78,7 +90,7 @@ describe.each(MECHANISMS)('random workdirs, cd prefixes and patch paths under $m
                 ? `*** Update File: ${file}\n@@\n-victim\n+planted`
                 : `*** Update File: ${file}\n*** Move to: ${other}\n@@\n-victim\n+planted`;
         await execCommand(ctx, { cmd: patchScript(hunk, dir), ...(wd !== undefined ? { workdir: wd } : {}) });
-        await execCommand(ctx, { cmd: `echo planted > ${JSON.stringify(file)}; rm -f ${JSON.stringify(other)}`, ...(wd !== undefined ? { workdir: wd } : {}) });
+        await execCommand(ctx, { cmd: `echo planted > ${JSON.stringify(written)}; rm -f ${JSON.stringify(gone)}`, ...(wd !== undefined ? { workdir: wd } : {}) });
         expect(snapshot(outside)).toEqual(outsideBefore);
         expect(shallow(base)).toEqual(baseBefore);
         expect(planted('/')).toEqual(rootBefore);
