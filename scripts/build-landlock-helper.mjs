@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds weft's Landlock helper (native/landlock-exec.c → native/build/weft-landlock-exec), the
-// sandbox of the codex-0.98 profile on Linux. Run by `npm install` / `npm ci` (postinstall), by
+// sandbox of the codex-0.98 profile on Linux, which the codex-0.169 profile's bubblewrap sandbox also
+// runs inside itself for its socket filter when commands have no network access. Run by `npm install` / `npm ci` (postinstall), by
 // `npm run build` and by hand (`node scripts/build-landlock-helper.mjs`, `--force` to rebuild).
 //
 // Plain JavaScript on purpose: it runs at install, before anything is compiled, and in installs
@@ -39,7 +40,8 @@ function build() {
     const detail = said || run.error?.message || `${cc} exited with ${run.status ?? run.signal}`;
     process.stderr.write(
       `weft: could not build the Landlock sandbox helper (${detail}).\n` +
-        'weft: under the codex-0.98 profile, sandboxed commands will be refused until it is built: install a C compiler ' +
+        'weft: sandboxed commands will be refused until it is built (all of them under the codex-0.98 profile, those without ' +
+        'network access under codex-0.169): install a C compiler ' +
         '(Debian/Ubuntu: `sudo apt-get install gcc libc6-dev`), then run `node scripts/build-landlock-helper.mjs`.\n',
     );
   }

@@ -23,7 +23,7 @@ function median(values: number[]): number {
 async function once(policy: SandboxPolicy, mechanism: SandboxMechanism): Promise<number> {
   const started = performance.now();
   const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin' };
-  const cmd = await spawnCommand({ argv: ['/bin/sh', '-c', 'true'], cwd: os.tmpdir(), env, sandbox: { policy, mechanism } });
+  const cmd = await spawnCommand({ argv: ['/bin/sh', '-c', 'true'], cwd: os.tmpdir(), env, sandbox: { policy, policyCwd: os.tmpdir(), mechanism } });
   const { exitCode } = await cmd.closed;
   if (exitCode !== 0) throw new Error(`bench command failed with exit code ${exitCode}`);
   return performance.now() - started;
@@ -32,7 +32,7 @@ async function once(policy: SandboxPolicy, mechanism: SandboxMechanism): Promise
 export async function benchSandbox(): Promise<void> {
   const mechanisms: SandboxMechanism[] = [];
   for (const mechanism of [bubblewrapSandbox, landlockSandbox]) {
-    const status = await mechanism.probe(process.env);
+    const status = await mechanism.probe(process.env, SANDBOXED);
     if (status.available) mechanisms.push(mechanism);
     else console.log(`sandbox (${mechanism.label}): skipped (${status.reason})`);
   }

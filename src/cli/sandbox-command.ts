@@ -31,7 +31,7 @@ export async function sandboxCommand(argv: string[], io: CliIo): Promise<number>
   const cwd = await workingDirectory(parsed.values, io);
   const overrides = settingsOverrides(parsed.values, cwd);
   const policy = sandboxPolicyFor(sandboxModeFor(rt.config, overrides), rt.config);
-  const wrapped = await sandboxedArgv({ policy, mechanism: rt.profile.commandSandbox }, command, cwd, rt.env);
+  const wrapped = await sandboxedArgv({ policy, policyCwd: cwd, mechanism: rt.profile.commandSandbox }, command, rt.env);
   const [file, ...args] = wrapped.argv as [string, ...string[]];
   const child = spawn(file, args, { cwd, env: rt.env, stdio: 'inherit' });
   return new Promise((resolve, reject) => {

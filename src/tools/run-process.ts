@@ -124,7 +124,7 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | number 
  * up, and with a ToolError when the process cannot be started.
  */
 export async function spawnCommand(opts: SpawnOptions): Promise<SpawnedCommand> {
-  const wrapped = await sandboxedArgv(opts.sandbox, opts.argv, opts.cwd, opts.env);
+  const wrapped = await sandboxedArgv(opts.sandbox, opts.argv, opts.env);
   const run = { ...opts, argv: wrapped.argv };
   const spawned = opts.tty === true ? await spawnPty(run) : await spawnPiped(run);
   trackGroup(spawned.pid);

@@ -16,7 +16,8 @@ export async function sandboxNotice(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<string | null> {
   if (mode === 'danger-full-access') return null;
-  const status = await mechanism.probe(env);
+  // Probed for the strictest policy of the mode (no network), which needs every part of the mechanism.
+  const status = await mechanism.probe(env, { type: 'read-only' });
   if (status.available) return null;
   return (
     `sandbox_mode is "${mode}", but the sandbox cannot be enforced: ${status.reason}. ` +

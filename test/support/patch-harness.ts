@@ -39,7 +39,7 @@ export function patchContext(cwd: string, opts: PatchContextOptions = {}): ToolC
   const sandbox = opts.sandbox ?? CWD_ONLY;
   return {
     cwd,
-    env: {},
+    env: { PATH: process.env['PATH'] },
     approvalPolicy: opts.approvalPolicy ?? 'never',
     sandboxMode: sandbox.type,
     sandboxPolicy: sandbox,

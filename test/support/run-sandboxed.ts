@@ -11,7 +11,7 @@ export async function runSandboxed(
   policy: SandboxPolicy,
   mechanism: SandboxMechanism,
 ): Promise<{ exitCode: number; output: string }> {
-  const cmd = await spawnCommand({ argv, cwd, env, sandbox: { policy, mechanism } });
+  const cmd = await spawnCommand({ argv, cwd, env, sandbox: { policy, policyCwd: cwd, mechanism } });
   const chunks: Buffer[] = [];
   cmd.onData((c) => chunks.push(c));
   const { exitCode } = await cmd.closed;

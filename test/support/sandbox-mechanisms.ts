@@ -17,7 +17,7 @@ export interface MechanismCase {
   skipReason: string | undefined;
   /** How a refused write reads (strerror of the errno the mechanism gives). */
   refusedWrite: RegExp;
-  /** How a refused connect to 127.0.0.1 reads (bwrap: an empty network namespace; seccomp: EPERM). */
+  /** How a refused connect to 127.0.0.1 reads (both refuse the socket with EPERM, as Codex's seccomp filter does). */
   refusedConnect: RegExp;
   /** Whether `.git` inside a writable root stays read-only to commands (Codex 0.98's Landlock left it writable). */
   keepsGitReadOnly: boolean;
@@ -26,7 +26,7 @@ export interface MechanismCase {
 const onCi = process.env['CI'] === 'true';
 
 async function skipReason(mechanism: SandboxMechanism): Promise<string | undefined> {
-  const status = await mechanism.probe(process.env);
+  const status = await mechanism.probe(process.env, { type: 'read-only' });
   if (status.available) return undefined;
   const kernelLacks = /Landlock is not available/.test(status.reason);
   if (onCi && !kernelLacks) return undefined; // run, and fail: CI promised this mechanism
@@ -36,7 +36,7 @@ async function skipReason(mechanism: SandboxMechanism): Promise<string | undefin
 }
 
 export const MECHANISMS: readonly MechanismCase[] = [
-  { mechanism: bubblewrapSandbox, profile: 'codex-0.169', skipReason: await skipReason(bubblewrapSandbox), refusedWrite: /Read-only file system/, refusedConnect: /Connection refused/, keepsGitReadOnly: true },
+  { mechanism: bubblewrapSandbox, profile: 'codex-0.169', skipReason: await skipReason(bubblewrapSandbox), refusedWrite: /Read-only file system/, refusedConnect: /Operation not permitted/, keepsGitReadOnly: true },
   { mechanism: landlockSandbox, profile: 'codex-0.98', skipReason: await skipReason(landlockSandbox), refusedWrite: /Permission denied/, refusedConnect: /Operation not permitted/, keepsGitReadOnly: false },
 ];
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { errorMessage } from '../../errors.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-registry.js';
-import { runPatch } from './run-patch.js';
+import { runPatch, type PatchWriterSetup } from './run-patch.js';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const APPLY_PATCH_TOOL_NAME = 'apply_patch';
@@ -25,6 +25,11 @@ function patchOf(call: ToolCall, ctx: ToolContext): { patch: string } | { error:
   return { patch: parsed.data.input };
 }
 
+/** The patch writer runs in the sandbox of the call's commands. */
+export function patchWriterSetup(ctx: ToolContext): PatchWriterSetup {
+  return { mechanism: ctx.sandboxMechanism, env: ctx.env, unavailable: (reason, hint) => ctx.texts.sandboxUnavailable(reason, hint) };
+}
+
 export const applyPatchTool: ToolHandler = async (call, ctx): Promise<ToolResult> => {
   if (ctx.patch === undefined) return { output: ctx.texts.unknownTool(APPLY_PATCH_TOOL_NAME), success: false };
   const got = patchOf(call, ctx);
@@ -32,6 +37,8 @@ export const applyPatchTool: ToolHandler = async (call, ctx): Promise<ToolResult
   return runPatch({
     patch: got.patch,
     cwd: ctx.cwd,
+    policyCwd: ctx.cwd,
+    writer: patchWriterSetup(ctx),
     callId: call.callId,
     approvalPolicy: ctx.approvalPolicy,
     approver: ctx.approver,

@@ -4,8 +4,9 @@
 // `.agents` inside them, nowhere under read-only, anywhere under danger-full-access. Then: under
 // `untrusted` always ask; a patch whose every write the policy allows is written; otherwise `never`
 // refuses it and the other policies ask. Codex tries such a patch in its sandbox first and, under
-// `on-failure`, offers the user a retry outside it; weft writes in-process, so the policy check
-// stands for that sandboxed attempt and the question comes at once.
+// `on-failure`, offers the user a retry outside it; weft asks at once when this check says a write
+// would be refused, and writes in the sandbox either way (write-plan.ts): the check decides when to
+// ask, the kernel what is written.
 import type { ApprovalPolicy } from '../../../protocol/config.js';
 import type { SandboxPolicy } from '../../../protocol/rollout.js';
 import { canWrite } from '../sandbox/writable-roots.js';

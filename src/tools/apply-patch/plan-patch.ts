@@ -1,7 +1,8 @@
 // A parsed patch turned into the exact changes it makes, before anything is written: every file's new
 // content is computed first (hunks on the same file see the earlier hunks' result), so a patch that
 // fails anywhere writes nothing. Only reads the file system.
-import { readFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../errors.js';
 import type { Hunk } from './parse-patch.js';
@@ -43,11 +44,25 @@ export interface PatchPlan {
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * The bytes of a regular file. Anything else is refused before it is read: a device (/dev/zero never
+ * ends), a FIFO (opened without blocking, so one with no writer cannot hang the turn), a directory.
+ */
+async function readRegular(file: string): Promise<Buffer> {
+  const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A file's text; binary (a NUL byte) or non-UTF-8 content is refused rather than mangled. */
 async function readText(file: string): Promise<string> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await readRegular(file);
   } catch (err) {
     throw new PatchVerifyError({ kind: 'read_failed', path: file, detail: errorMessage(err) });
   }

@@ -1,9 +1,13 @@
 // One apply_patch request from start to answer: parse, compute every change, check the sandbox
-// policy's writable roots and the approval policy (asking when they say so), write all or nothing,
-// and report the change to listeners. Every outcome is a text for the model; nothing throws.
+// policy's writable roots (the thread's: taken from its cwd, whatever directory the patch's paths are
+// read from) and the approval policy (asking when they say so), write all or nothing inside the
+// sandbox (write-plan.ts), and report the change to listeners. Every outcome is a text for the
+// model; nothing throws.
 import type { ApprovalPolicy } from '../../../protocol/config.js';
 import { errorMessage } from '../../errors.js';
 import type { ApprovalUnavailable, Approver } from '../approval.js';
+import { SandboxUnavailableError } from '../sandbox/sandbox-command.js';
+import type { SandboxMechanism } from '../sandbox/sandbox-mechanism.js';
 import type { ToolResult } from '../tool-context.js';
 import type { FileChangeSummary, PatchContext } from './patch-context.js';
 import { parsePatch, PatchParseError } from './parse-patch.js';
@@ -14,9 +18,22 @@ import { PatchWriteError, writePlan } from './write-plan.js';
 
 export type { FileChangeSummary, PatchContext, PatchEvent } from './patch-context.js';
 
+/** Where the patch writer runs: the sandbox the thread's commands run in. */
+export interface PatchWriterSetup {
+  readonly mechanism: SandboxMechanism;
+  /** The thread's environment for child processes (where the sandbox's programs are found). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The text the model reads when the sandbox cannot be set up (ToolTexts.sandboxUnavailable). */
+  readonly unavailable: (reason: string, hint: string) => string;
+}
+
 export interface PatchRun {
   readonly patch: string;
+  /** The directory the patch's relative paths are taken from. */
   readonly cwd: string;
+  /** The thread's working directory: the one the policy's writable roots come from. */
+  readonly policyCwd: string;
+  readonly writer: PatchWriterSetup;
   readonly callId: string;
   readonly approvalPolicy: ApprovalPolicy;
   readonly approver: Approver | undefined;
@@ -54,7 +71,7 @@ export async function runPatch(run: PatchRun): Promise<ToolResult> {
   }
 
   const paths = touchedPaths(plan);
-  const outside = pathsOutsideRoots(paths, run.context.sandbox, run.cwd, run.context.tmpdir);
+  const outside = pathsOutsideRoots(paths, run.context.sandbox, run.policyCwd, run.context.tmpdir);
   const permission = patchPermission(outside, run.approvalPolicy);
   const changes = summarize(plan.changes);
   if (permission === 'refuse') return fail({ kind: 'outside_roots', paths: outside, sandboxMode: run.context.sandbox.type });
@@ -78,11 +95,14 @@ export async function runPatch(run: PatchRun): Promise<ToolResult> {
 
   onPatchEvent?.({ type: 'begin', callId: run.callId, changes });
   try {
-    await writePlan(plan);
+    // Outside the sandbox only what the user approved writing outside the roots.
+    const escalated = permission === 'ask' && outside.length > 0;
+    const sandbox = { policy: run.context.sandbox, policyCwd: run.policyCwd, mechanism: run.writer.mechanism, escalated };
+    await writePlan(plan, { sandbox, env: { ...run.writer.env, TMPDIR: run.context.tmpdir } });
   } catch (err) {
     const problem: ApplyPatchProblem =
       err instanceof PatchWriteError ? { kind: 'write_failed', path: err.path, detail: err.detail } : { kind: 'write_failed', path: run.cwd, detail: errorMessage(err) };
-    const output = texts.failed(problem);
+    const output = err instanceof SandboxUnavailableError ? run.writer.unavailable(err.reason, err.hint) : texts.failed(problem);
     onPatchEvent?.({ type: 'end', callId: run.callId, changes, status: 'failed', output });
     return { output, success: false };
   }

@@ -1,12 +1,16 @@
-// Writing a planned patch all or nothing: each new text goes to a temporary file beside its target
-// and is renamed over it, removals come last, and when any step fails every file already changed is
-// put back (its old bytes rewritten, a created file or directory removed) before the error is
-// reported. Only this module writes.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { errorMessage, isErrno } from '../../errors.js';
+// Writing a planned patch where the model's commands run: the patch writer (patch-writer-source.ts)
+// runs as a process of its own under the thread's sandbox, with the same policy, roots and mechanism
+// a command gets (sandbox-command.ts), as Codex applies a patch in a sandboxed process of its own. The
+// policy check before it (patch-permission.ts) decides whether to ask; this is what holds when the
+// tree changes between that check and the write (a directory swapped for a symlink by a command still
+// running): the kernel refuses the write, the writer puts back what it changed, and nothing lands
+// outside the roots. Unconfined only where a command would be: `danger-full-access`, or a patch the
+// user approved writing outside the roots.
+import { errorMessage } from '../../errors.js';
+import { nodeChildProcess } from '../../node-builtins.js';
+import { sandboxedArgv, type CommandSandbox } from '../sandbox/sandbox-command.js';
 import type { PatchPlan } from './plan-patch.js';
+import { PATCH_WRITER_SOURCE } from './patch-writer-source.js';
 
 /** A write that failed part-way; the files were restored. */
 export class PatchWriteError extends Error {
@@ -19,62 +23,52 @@ export class PatchWriteError extends Error {
   }
 }
 
-async function bytesIfPresent(file: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file);
-  } catch (err) {
-    if (isErrno(err, 'ENOENT', 'ENOTDIR')) return undefined;
-    throw err;
-  }
+export interface PatchWriteSandbox {
+  sandbox: CommandSandbox;
+  /** The thread's environment: where the sandbox's programs are found, and its TMPDIR root. */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
-/** Creates the missing ancestors of `dir`; returns those it created, deepest first. */
-async function makeParents(dir: string): Promise<string[]> {
-  const missing: string[] = [];
-  for (let d = dir; ; d = path.dirname(d)) {
-    try {
-      await stat(d);
-      break;
-    } catch {
-      missing.push(d);
-      if (path.dirname(d) === d) break;
-    }
-  }
-  await mkdir(dir, { recursive: true });
-  return missing;
+interface WriterAnswer {
+  ok: boolean;
+  path?: string;
+  detail?: string;
 }
 
-export async function writePlan(plan: PatchPlan): Promise<void> {
-  const undo: Array<() => Promise<void>> = [];
-  let failing = '';
+function answerOf(stdout: string): WriterAnswer | undefined {
+  const line = stdout.trim().split('\n').pop() ?? '';
   try {
-    const entries = [...plan.finalState];
-    // Writes first, removals last: a move never loses its source before its target exists.
-    for (const [file, text] of entries.filter(([, t]) => t !== null)) {
-      failing = file;
-      const before = await bytesIfPresent(file);
-      const created = await makeParents(path.dirname(file));
-      undo.push(async () => {
-        for (const dir of created) await rmdir(dir).catch(() => undefined);
-      });
-      const temp = path.join(path.dirname(file), `.${path.basename(file)}.weft-${randomBytes(4).toString('hex')}`);
-      await writeFile(temp, text as string);
-      try {
-        await rename(temp, file);
-      } catch (err) {
-        await unlink(temp).catch(() => undefined);
-        throw err;
-      }
-      undo.push(() => (before === undefined ? rm(file, { force: true }) : writeFile(file, before)));
-    }
-    for (const [file] of entries.filter(([, t]) => t === null)) {
-      failing = file;
-      const before = await readFile(file);
-      await unlink(file);
-      undo.push(() => writeFile(file, before));
-    }
-  } catch (err) {
-    for (const step of undo.reverse()) await step().catch(() => undefined);
-    throw new PatchWriteError(failing, errorMessage(err));
+    const parsed = JSON.parse(line) as unknown;
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { ok?: unknown }).ok === 'boolean') return parsed as WriterAnswer;
+  } catch {
+    // Not the writer's answer: reported below with what it printed.
   }
+  return undefined;
+}
+
+/**
+ * Writes `plan` all or nothing under `where`. Rejects with PatchWriteError when a write fails (the
+ * files restored), and with SandboxUnavailableError (sandbox-command.ts) when the sandbox cannot be
+ * set up (nothing written).
+ */
+export async function writePlan(plan: PatchPlan, where: PatchWriteSandbox): Promise<void> {
+  const writes = [...plan.finalState];
+  const first = writes[0]?.[0] ?? where.sandbox.policyCwd;
+  const wrapped = await sandboxedArgv(where.sandbox, [process.execPath, '-e', PATCH_WRITER_SOURCE], where.env);
+  const [file, ...args] = wrapped.argv as [string, ...string[]];
+  const answer = await new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve, reject) => {
+    // No environment of the thread's reaches the writer: nothing there can change what node runs.
+    const child = nodeChildProcess().spawn(file, args, { cwd: where.sandbox.policyCwd, env: {}, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.once('error', (e) => reject(new PatchWriteError(first, errorMessage(e))));
+    child.once('close', (code) => resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code }));
+    child.stdin.on('error', () => undefined); // a writer that died early is reported by its exit
+    child.stdin.end(JSON.stringify({ writes }));
+  });
+  const result = answerOf(answer.stdout);
+  if (result === undefined) throw new PatchWriteError(first, answer.stderr.trim() || `the patch writer exited with ${answer.code ?? 'a signal'}`);
+  if (!result.ok) throw new PatchWriteError(result.path ?? first, result.detail ?? 'the write failed');
 }

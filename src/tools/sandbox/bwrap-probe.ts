@@ -4,6 +4,7 @@
 import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { nodeChildProcess } from '../../node-builtins.js';
+import { bwrapArgs } from './bwrap-args.js';
 import { bwrapProbeKey, bwrapProbeRecordFile, bwrapRecordedWorking, recordBwrapWorking } from './bwrap-probe-record.js';
 import { unsupportedPlatform, type SandboxStatus } from './sandbox-mechanism.js';
 
@@ -31,7 +32,11 @@ export function findBwrap(pathVar: string | undefined): string | undefined {
 }
 
 function runProbe(bwrap: string): Promise<SandboxStatus> {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-pid', '--unshare-net', '--proc', '/proc', '--', '/bin/sh', '-c', 'exit 0'];
+  // The sandbox weft starts, network namespace included (the socket filter inside is the helper's,
+  // probed on its own: see bubblewrap-sandbox.ts).
+  const policy = { type: 'workspace-write', network_access: true, exclude_slash_tmp: true, exclude_tmpdir_env_var: true } as const;
+  const args = bwrapArgs(policy, [], ['/bin/sh', '-c', 'exit 0'], { uid: process.getuid?.() ?? -1 });
+  args.splice(args.indexOf('--proc'), 0, '--unshare-net');
   return new Promise((resolve) => {
     nodeChildProcess().execFile(bwrap, args, { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
       if (err && 'code' in err && err.code === 'ENOENT') return resolve({ available: false, reason: `${bwrap} does not exist`, hint: INSTALL_HINT });

@@ -1,7 +1,8 @@
 // Whether the Landlock helper can sandbox commands here. It is a small C program compiled when weft is
 // installed (scripts/build-landlock-helper.mjs), so it can be missing (no C compiler at install), and
 // the kernel may lack Landlock (before Linux 5.13, or left out of the `lsm=` list). The probe runs a
-// trivial command under the strictest rules weft uses, once per helper path per process.
+// trivial command under the strictest rules weft uses, once per helper path and use per process (the
+// bubblewrap sandbox runs the same helper for its seccomp filter alone, `--no-landlock`).
 import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { nodeChildProcess } from '../../node-builtins.js';
@@ -24,9 +25,16 @@ const SETUP_FAILED = 125;
 const PROBE_TIMEOUT_MS = 5000;
 const cache = new Map<string, Promise<SandboxStatus>>();
 
-function runProbe(helper: string): Promise<SandboxStatus> {
+/** What the helper is probed for: Landlock and seccomp (codex-0.98), or seccomp alone (inside bubblewrap). */
+type HelperUse = 'landlock' | 'seccomp';
+const PROBE_ARGS: Record<HelperUse, string[]> = {
+  landlock: ['--no-network', '--', '/bin/sh', '-c', 'exit 0'],
+  seccomp: ['--no-landlock', '--no-network', '--', '/bin/sh', '-c', 'exit 0'],
+};
+
+function runProbe(helper: string, use: HelperUse): Promise<SandboxStatus> {
   return new Promise((resolve) => {
-    nodeChildProcess().execFile(helper, ['--no-network', '--', '/bin/sh', '-c', 'exit 0'], { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
+    nodeChildProcess().execFile(helper, PROBE_ARGS[use], { timeout: PROBE_TIMEOUT_MS }, (err, _stdout, stderr) => {
       if (!err) return resolve({ available: true, path: helper });
       const detail = String(stderr).trim() || err.message;
       const kernel = 'code' in err && err.code === SETUP_FAILED && /Landlock is not available/.test(detail);
@@ -40,6 +48,18 @@ function runProbe(helper: string): Promise<SandboxStatus> {
  * the one the install built). Cached; never rejects.
  */
 export function probeLandlock(env: Readonly<Record<string, string | undefined>> = process.env): Promise<SandboxStatus> {
+  return probeHelper(env, 'landlock');
+}
+
+/**
+ * Can weft's helper apply its seccomp filter here (bubblewrap runs it inside the sandbox to refuse
+ * sockets without network access)? Same helper, same lookup, no Landlock needed. Cached; never rejects.
+ */
+export function probeSeccompHelper(env: Readonly<Record<string, string | undefined>> = process.env): Promise<SandboxStatus> {
+  return probeHelper(env, 'seccomp');
+}
+
+function probeHelper(env: Readonly<Record<string, string | undefined>>, use: HelperUse): Promise<SandboxStatus> {
   const elsewhere = unsupportedPlatform();
   if (elsewhere) return Promise.resolve(elsewhere);
   const chosen = env['WEFT_LANDLOCK_HELPER'];
@@ -49,10 +69,11 @@ export function probeLandlock(env: Readonly<Record<string, string | undefined>> 
   } catch {
     return Promise.resolve({ available: false, reason: `the Landlock helper ${helper} is not built`, hint: BUILD_HINT });
   }
-  let status = cache.get(helper);
+  const key = `${use}\0${helper}`;
+  let status = cache.get(key);
   if (status === undefined) {
-    status = runProbe(helper);
-    cache.set(helper, status);
+    status = runProbe(helper, use);
+    cache.set(key, status);
   }
   return status;
 }

@@ -1,7 +1,9 @@
 // How a command the model asked for is started under the thread's sandbox policy: unchanged for
 // `danger-full-access` or an escalation the user approved, inside the profile's sandbox mechanism
 // otherwise (sandbox-mechanism.ts), and refused (never run unconfined) when that mechanism cannot
-// sandbox here.
+// sandbox here. The sandbox's writable roots come from the thread's policy and the thread's cwd
+// (`policyCwd`), never from the directory a command runs in: a command started in `/` or in `.git`
+// gets the same roots as one started in the workspace (Codex's `sandbox_policy_cwd`).
 import type { SandboxPolicy } from '../../../protocol/rollout.js';
 import { ToolError } from '../../errors.js';
 import type { SandboxMechanism } from './sandbox-mechanism.js';
@@ -9,6 +11,8 @@ import { writableRoots } from './writable-roots.js';
 
 export interface CommandSandbox {
   policy: SandboxPolicy;
+  /** The thread's working directory: the one the policy's roots are taken from (not the command's). */
+  policyCwd: string;
   /** What confines the command: the profile's choice (CompatProfile.commandSandbox). */
   mechanism: SandboxMechanism;
   /** The user approved running this one command outside the sandbox. */
@@ -35,12 +39,11 @@ export interface SandboxedArgv {
 export async function sandboxedArgv(
   sandbox: CommandSandbox,
   argv: readonly string[],
-  cwd: string,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<SandboxedArgv> {
   if (sandbox.policy.type === 'danger-full-access' || sandbox.escalated === true) return { argv: [...argv], sandboxed: false };
-  const status = await sandbox.mechanism.probe(env);
+  const status = await sandbox.mechanism.probe(env, sandbox.policy);
   if (!status.available) throw new SandboxUnavailableError(status.reason, status.hint);
-  const roots = writableRoots(sandbox.policy, cwd, env);
-  return { argv: sandbox.mechanism.wrap(status.path, sandbox.policy, roots, argv), sandboxed: true };
+  const roots = writableRoots(sandbox.policy, sandbox.policyCwd, env);
+  return { argv: sandbox.mechanism.wrap(status, sandbox.policy, roots, argv), sandboxed: true };
 }

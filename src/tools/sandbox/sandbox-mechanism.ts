@@ -5,15 +5,23 @@
 import type { SandboxPolicy } from '../../../protocol/rollout.js';
 import type { WritableRoot } from './writable-roots.js';
 
-export type SandboxStatus = { available: true; path: string } | { available: false; reason: string; hint: string };
+export type SandboxStatus =
+  | {
+      available: true;
+      /** The program that sets the sandbox up (bwrap, or the Landlock helper). */
+      path: string;
+      /** weft's native helper, when the mechanism runs it inside the sandbox too (bwrap: the seccomp filter). */
+      helper?: string | undefined;
+    }
+  | { available: false; reason: string; hint: string };
 
 export interface SandboxMechanism {
   /** Its name in messages (`bubblewrap`, `Landlock`). */
   readonly label: string;
-  /** Whether it can confine commands here, and the program that does it. Cached; never rejects. */
-  probe(env: Readonly<Record<string, string | undefined>>): Promise<SandboxStatus>;
-  /** The argv that runs `argv` under `policy` (never `danger-full-access`), `program` being the probe's path. */
-  wrap(program: string, policy: SandboxPolicy, roots: readonly WritableRoot[], argv: readonly string[]): string[];
+  /** Whether it can confine commands under `policy` here, and the programs that do it. Cached; never rejects. */
+  probe(env: Readonly<Record<string, string | undefined>>, policy: SandboxPolicy): Promise<SandboxStatus>;
+  /** The argv that runs `argv` under `policy` (never `danger-full-access`), with the programs the probe found. */
+  wrap(status: SandboxStatus & { available: true }, policy: SandboxPolicy, roots: readonly WritableRoot[], argv: readonly string[]): string[];
 }
 
 /** Whether the policy lets commands reach the network. */

@@ -2,8 +2,10 @@
 // `workspace-write` policy with the sub-paths kept read-only inside them, and `canWrite`, the one
 // question every writer asks. Codex's facts: the roots are the configured `writable_roots`, the cwd,
 // `/tmp` (unless `exclude_slash_tmp`) and `$TMPDIR` (unless `exclude_tmpdir_env_var`); inside each,
-// `.git`, `.codex` and `.agents` stay read-only so a command cannot rewrite history or its own config.
-import { existsSync, realpathSync, statSync } from 'node:fs';
+// `.git`, `.codex` and `.agents` stay read-only so a command cannot rewrite history or its own config;
+// where `.git` is a file pointing elsewhere (`gitdir: …`, a worktree or submodule), the directory it
+// names stays read-only too (today's Codex re-protects that target as well).
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxPolicy } from '../../../protocol/rollout.js';
 
@@ -61,9 +63,26 @@ export function writableRoots(
     if (seen.has(root) || !isDir(root)) continue;
     seen.add(root);
     const readOnlySubpaths = PROTECTED_NAMES.map((name) => path.join(root, name)).filter((p) => existsSync(p));
+    const gitdir = gitdirTarget(path.join(root, '.git'));
+    if (gitdir !== undefined && !readOnlySubpaths.includes(gitdir)) readOnlySubpaths.push(gitdir);
     roots.push({ root, readOnlySubpaths });
   }
   return roots;
+}
+
+/** The existing directory a `.git` file names (`gitdir: PATH`, relative to the file), or undefined. */
+function gitdirTarget(dotGit: string): string | undefined {
+  let text: string;
+  try {
+    if (!statSync(dotGit).isFile()) return undefined;
+    text = readFileSync(dotGit, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const m = /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  if (!m) return undefined;
+  const target = resolveExisting(path.resolve(path.dirname(dotGit), m[1] as string));
+  return isDir(target) ? target : undefined;
 }
 
 function isWithin(child: string, parent: string): boolean {

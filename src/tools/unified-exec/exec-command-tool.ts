@@ -226,7 +226,7 @@ async function runAttempt(spec: AttemptSpec, call: ToolCall, ctx: ToolContext, s
   let session: ExecSession;
   try {
     session = await sessions.start(
-      { argv: spec.argv, cwd: spec.cwd, env: childEnv(ctx.commandEnv ?? ctx.env), tty: spec.tty, sandbox: { policy: ctx.sandboxPolicy, mechanism: ctx.sandboxMechanism, escalated: spec.escalated } },
+      { argv: spec.argv, cwd: spec.cwd, env: childEnv(ctx.commandEnv ?? ctx.env), tty: spec.tty, sandbox: { policy: ctx.sandboxPolicy, policyCwd: ctx.cwd, mechanism: ctx.sandboxMechanism, escalated: spec.escalated } },
       { callId: call.callId, command: spec.display, argv: spec.argv, cwd: spec.cwd, onExecEvent: ctx.onExecEvent },
     );
   } catch (err) {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxPolicy } from '../../../protocol/rollout.js';
@@ -62,5 +62,16 @@ describe('canWrite', () => {
     const roots = writableRoots({ ...ws(), exclude_tmpdir_env_var: false, exclude_slash_tmp: false }, cwd, { TMPDIR: extra });
     expect(roots.map((r) => r.root)).toEqual([cwd, '/tmp', extra]);
     expect(roots[0]?.readOnlySubpaths).toEqual([path.join(cwd, '.git')]);
+  });
+
+  it('keeps the directory a .git file points at (a worktree, a submodule) read-only too', () => {
+    const { cwd, extra } = tree();
+    rmSync(path.join(cwd, '.git'), { recursive: true });
+    const gitdir = path.join(cwd, 'modules', 'wt');
+    mkdirSync(gitdir, { recursive: true });
+    writeFileSync(path.join(cwd, '.git'), 'gitdir: modules/wt\n');
+    expect(writableRoots(ws([extra]), cwd, {}).find((r) => r.root === cwd)?.readOnlySubpaths).toEqual([path.join(cwd, '.git'), gitdir]);
+    expect(canWrite(ws(), cwd, 'modules/wt/hooks/pre-commit', {})).toBe(false);
+    expect(canWrite(ws(), cwd, 'modules/other.txt', {})).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { bubblewrapSandbox } from '../../../src/tools/sandbox/bubblewrap-sandbox
 
 async function startSleep(manager: ExecSessionManager, cwd: string, cmd = 'sleep 300') {
   const s = await manager.start(
-    { argv: ['/bin/sh', '-c', cmd], cwd, env: { PATH: process.env['PATH'] ?? '' }, sandbox: { policy: { type: 'danger-full-access' }, mechanism: bubblewrapSandbox } },
+    { argv: ['/bin/sh', '-c', cmd], cwd, env: { PATH: process.env['PATH'] ?? '' }, sandbox: { policy: { type: 'danger-full-access' }, policyCwd: cwd, mechanism: bubblewrapSandbox } },
     { callId: 'c', command: cmd, argv: [], cwd },
   );
   manager.keep(s);

@@ -19,6 +19,8 @@ const BROKEN: { label: string; mechanism: SandboxMechanism; env: Record<string, 
   { label: 'no Landlock helper built', mechanism: LANDLOCK.mechanism, env: { WEFT_LANDLOCK_HELPER: '/nonexistent/weft-landlock-exec' }, fix: /build-landlock-helper\.mjs/ },
   // A helper that exists but cannot set a sandbox up (it fails every time, as on a kernel without Landlock).
   { label: 'a Landlock helper that fails', mechanism: LANDLOCK.mechanism, env: { WEFT_LANDLOCK_HELPER: '/bin/false' }, fix: /danger-full-access/ },
+  // bubblewrap without network access runs the command behind the helper's socket filter.
+  { label: "bwrap without weft's helper", mechanism: BUBBLEWRAP.mechanism, env: { WEFT_LANDLOCK_HELPER: '/nonexistent/weft-landlock-exec' }, fix: /build-landlock-helper\.mjs/ },
 ];
 
 function context(cwd: string, sandboxPolicy: ToolContext['sandboxPolicy'], mechanism: SandboxMechanism, env: Record<string, string>): ToolContext {
@@ -45,7 +47,7 @@ function workDir(): string {
 
 describe.each(BROKEN)('with $label', ({ mechanism, env, fix }) => {
   it('the probe says why and how to fix it', async () => {
-    const status = await mechanism.probe({ PATH: process.env['PATH'], ...env });
+    const status = await mechanism.probe({ PATH: process.env['PATH'], ...env }, { type: 'read-only' });
     expect(status.available).toBe(false);
     if (!status.available) expect(status.hint).toMatch(fix);
   });
