@@ -2,6 +2,7 @@
 // a request against and what `generate-json-schema` describes. `null`: the method takes no params.
 import type { z } from 'zod';
 import * as C from './config-params.js';
+import * as M from './more-params.js';
 import * as P from './params.js';
 
 export const PARAMS_0169 = {
@@ -32,6 +33,9 @@ export const PARAMS_0169 = {
   'account/read': P.AccountReadParams0169,
   'thread/unsubscribe': P.ThreadIdParams0169,
   'skills/list': P.SkillsListParams0169,
+  'permissionProfile/list': M.PermissionProfileListParams0169,
+  'thread/goal/get': M.ThreadGoalGetParams0169,
+  'thread/delete': M.ThreadDeleteParams0169,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;
