@@ -1,5 +1,6 @@
 // What every method handler works with: the connection, the client's identity, the runtimes
 // (one per distinct set of config overrides a thread asked for) and the threads loaded in memory.
+import { FsWatches } from './fs-watches.js';
 import path from 'node:path';
 import type { ClientInfo } from '../../protocol/app-server/initialize.js';
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
@@ -42,6 +43,8 @@ export class ServerContext {
   /** Sandbox modes whose notice this server has logged. */
   readonly #noticedModes = new Set<SandboxMode>();
   readonly loaded = new Map<string, LoadedThread>();
+  /** This connection's fs/watch watches. */
+  readonly fsWatches = new FsWatches((watchId, changedPaths) => this.notifyAny('fs/changed', { watchId, changedPaths }));
   /** Reshapes this connection's notifications for the generation spoken. */
   readonly #shaper: NotificationShaper;
 
@@ -166,6 +169,7 @@ export class ServerContext {
   }
 
   async close(): Promise<void> {
+    this.fsWatches.closeAll();
     const all = [...this.loaded.values()];
     this.loaded.clear();
     await Promise.allSettled(all.map((t) => t.close()));

@@ -2,6 +2,7 @@
 // a request against and what `generate-json-schema` describes. `null`: the method takes no params.
 import type { z } from 'zod';
 import * as C from './config-params.js';
+import * as F from './fs-params.js';
 import * as M from './more-params.js';
 import * as P from './params.js';
 
@@ -36,6 +37,15 @@ export const PARAMS_0169 = {
   'permissionProfile/list': M.PermissionProfileListParams0169,
   'thread/goal/get': M.ThreadGoalGetParams0169,
   'thread/delete': M.ThreadDeleteParams0169,
+  'fs/readFile': F.FsPathParams0169,
+  'fs/writeFile': F.FsWriteFileParams0169,
+  'fs/createDirectory': F.FsCreateDirectoryParams0169,
+  'fs/getMetadata': F.FsPathParams0169,
+  'fs/readDirectory': F.FsPathParams0169,
+  'fs/remove': F.FsRemoveParams0169,
+  'fs/copy': F.FsCopyParams0169,
+  'fs/watch': F.FsWatchParams0169,
+  'fs/unwatch': F.FsUnwatchParams0169,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;

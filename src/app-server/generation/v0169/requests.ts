@@ -17,6 +17,14 @@ import { threadUnsubscribe } from '../../handlers/thread-unsubscribe.js';
 import { permissionProfileList } from '../../handlers/permission-profile-list.js';
 import { threadDelete } from '../../handlers/thread-delete.js';
 import { threadGoalGet } from '../../handlers/thread-goal-get.js';
+import { fsCopy } from '../../handlers/fs-copy.js';
+import { fsCreateDirectory } from '../../handlers/fs-create-directory.js';
+import { fsGetMetadata } from '../../handlers/fs-get-metadata.js';
+import { fsReadDirectory } from '../../handlers/fs-read-directory.js';
+import { fsReadFile } from '../../handlers/fs-read-file.js';
+import { fsRemove } from '../../handlers/fs-remove.js';
+import { fsUnwatch, fsWatch } from '../../handlers/fs-watch.js';
+import { fsWriteFile } from '../../handlers/fs-write-file.js';
 import { threadList } from '../../handlers/thread-queries.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
 import { parseParams, rpcError } from '../../rpc-errors.js';
@@ -102,6 +110,15 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'permissionProfile/list': own('permissionProfile/list', permissionProfileList),
   'thread/goal/get': own('thread/goal/get', threadGoalGet),
   'thread/delete': own('thread/delete', threadDelete),
+  'fs/readFile': own('fs/readFile', fsReadFile),
+  'fs/writeFile': own('fs/writeFile', fsWriteFile),
+  'fs/createDirectory': own('fs/createDirectory', fsCreateDirectory),
+  'fs/getMetadata': own('fs/getMetadata', fsGetMetadata),
+  'fs/readDirectory': own('fs/readDirectory', fsReadDirectory),
+  'fs/remove': own('fs/remove', fsRemove),
+  'fs/copy': own('fs/copy', fsCopy),
+  'fs/watch': own('fs/watch', fsWatch),
+  'fs/unwatch': own('fs/unwatch', fsUnwatch),
 };
 
 /** Features weft does not have, by method prefix: what the error names. */
