@@ -43,6 +43,8 @@ export class ServerContext {
   /** Sandbox modes whose notice this server has logged. */
   readonly #noticedModes = new Set<SandboxMode>();
   readonly loaded = new Map<string, LoadedThread>();
+  /** Folders of user skills this connection added (`skills/extraRoots/set`). */
+  skillExtraRoots: readonly string[] = [];
   /** This connection's fs/watch watches. */
   readonly fsWatches = new FsWatches((watchId, changedPaths) => this.notifyAny('fs/changed', { watchId, changedPaths }));
   /** Reshapes this connection's notifications for the generation spoken. */

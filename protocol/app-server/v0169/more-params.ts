@@ -7,3 +7,16 @@ const u32 = z.number().int().nonnegative().max(0xffffffff);
 export const PermissionProfileListParams0169 = z.object({ cursor: z.string().nullish(), cwd: z.string().nullish(), limit: u32.nullish() });
 export const ThreadGoalGetParams0169 = z.object({ threadId: z.string() });
 export const ThreadDeleteParams0169 = z.object({ threadId: z.string() });
+export const EmptyParams0169 = z.object({});
+export const HooksListParams0169 = z.object({ cwds: z.array(z.string()).optional(), threadId: z.string().nullish() });
+export const SkillsExtraRootsSetParams0169 = z.object({ extraRoots: z.array(z.string()) });
+export const SkillsConfigWriteParams0169 = z.object({ enabled: z.boolean(), name: z.string().nullish(), path: z.string().nullish() });
+export const WindowsSandboxSetupStartParams0169 = z.object({ mode: z.enum(['elevated', 'unelevated']), cwd: z.string().nullish() });
+export const ExternalAgentConfigDetectParams0169 = z.object({
+  cwds: z.array(z.string()).nullish(),
+  includeHome: z.boolean().optional(),
+  maxSessionAgeDays: u32.nullish(),
+  maxSessions: u32.nullish(),
+  migrationSource: z.string().nullish(),
+  source: z.string().nullish(),
+});

@@ -25,6 +25,11 @@ import { fsReadFile } from '../../handlers/fs-read-file.js';
 import { fsRemove } from '../../handlers/fs-remove.js';
 import { fsUnwatch, fsWatch } from '../../handlers/fs-watch.js';
 import { fsWriteFile } from '../../handlers/fs-write-file.js';
+import { externalAgentConfigDetect, externalAgentConfigImport, externalAgentConfigReadHistories, externalAgentConfigRecordHistory } from '../../handlers/external-agent-config.js';
+import { hooksList } from '../../handlers/hooks-list.js';
+import { modelProviderCapabilitiesRead, modelProviderList } from '../../handlers/model-provider-list.js';
+import { skillsExtraRootsSet } from '../../handlers/skills-extra-roots-set.js';
+import { windowsSandboxReadiness, windowsSandboxSetupStart } from '../../handlers/windows-sandbox.js';
 import { threadList } from '../../handlers/thread-queries.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
 import { parseParams, rpcError } from '../../rpc-errors.js';
@@ -110,6 +115,17 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'permissionProfile/list': own('permissionProfile/list', permissionProfileList),
   'thread/goal/get': own('thread/goal/get', threadGoalGet),
   'thread/delete': own('thread/delete', threadDelete),
+  'modelProvider/list': own('modelProvider/list', modelProviderList),
+  'modelProvider/capabilities/read': own('modelProvider/capabilities/read', modelProviderCapabilitiesRead),
+  'hooks/list': own('hooks/list', hooksList),
+  'skills/extraRoots/set': own('skills/extraRoots/set', skillsExtraRootsSet),
+  'windowsSandbox/readiness': own('windowsSandbox/readiness', windowsSandboxReadiness),
+  'windowsSandbox/setupStart': own('windowsSandbox/setupStart', windowsSandboxSetupStart),
+  'externalAgentConfig/detect': own('externalAgentConfig/detect', externalAgentConfigDetect),
+  'externalAgentConfig/import/readHistories': own('externalAgentConfig/import/readHistories', externalAgentConfigReadHistories),
+  // Params as the schema has them (nothing of them is used).
+  'externalAgentConfig/import': { params: z.object({}).passthrough(), run: externalAgentConfigImport },
+  'externalAgentConfig/import/recordHistory': { params: z.object({}).passthrough(), run: externalAgentConfigRecordHistory },
   'fs/readFile': own('fs/readFile', fsReadFile),
   'fs/writeFile': own('fs/writeFile', fsWriteFile),
   'fs/createDirectory': own('fs/createDirectory', fsCreateDirectory),
