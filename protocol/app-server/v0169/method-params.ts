@@ -45,6 +45,7 @@ export const PARAMS_0169 = {
   'windowsSandbox/setupStart': M.WindowsSandboxSetupStartParams0169,
   'externalAgentConfig/detect': M.ExternalAgentConfigDetectParams0169,
   'externalAgentConfig/import/readHistories': M.EmptyParams0169,
+  'fuzzyFileSearch': M.FuzzyFileSearchParams0169,
   'fs/readFile': F.FsPathParams0169,
   'fs/writeFile': F.FsWriteFileParams0169,
   'fs/createDirectory': F.FsCreateDirectoryParams0169,

@@ -20,3 +20,4 @@ export const ExternalAgentConfigDetectParams0169 = z.object({
   migrationSource: z.string().nullish(),
   source: z.string().nullish(),
 });
+export const FuzzyFileSearchParams0169 = z.object({ query: z.string(), roots: z.array(z.string()), cancellationToken: z.string().nullish() });

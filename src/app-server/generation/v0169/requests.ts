@@ -27,6 +27,7 @@ import { fsUnwatch, fsWatch } from '../../handlers/fs-watch.js';
 import { fsWriteFile } from '../../handlers/fs-write-file.js';
 import { externalAgentConfigDetect, externalAgentConfigImport, externalAgentConfigReadHistories, externalAgentConfigRecordHistory } from '../../handlers/external-agent-config.js';
 import { hooksList } from '../../handlers/hooks-list.js';
+import { fuzzyFileSearch } from '../../handlers/fuzzy-file-search.js';
 import { modelProviderCapabilitiesRead, modelProviderList } from '../../handlers/model-provider-list.js';
 import { skillsExtraRootsSet } from '../../handlers/skills-extra-roots-set.js';
 import { windowsSandboxReadiness, windowsSandboxSetupStart } from '../../handlers/windows-sandbox.js';
@@ -126,6 +127,7 @@ const ROUTES: Readonly<Record<string, Route>> = {
   // Params as the schema has them (nothing of them is used).
   'externalAgentConfig/import': { params: z.object({}).passthrough(), run: externalAgentConfigImport },
   'externalAgentConfig/import/recordHistory': { params: z.object({}).passthrough(), run: externalAgentConfigRecordHistory },
+  fuzzyFileSearch: own('fuzzyFileSearch', fuzzyFileSearch),
   'fs/readFile': own('fs/readFile', fsReadFile),
   'fs/writeFile': own('fs/writeFile', fsWriteFile),
   'fs/createDirectory': own('fs/createDirectory', fsCreateDirectory),
