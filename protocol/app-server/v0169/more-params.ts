@@ -21,3 +21,37 @@ export const ExternalAgentConfigDetectParams0169 = z.object({
   source: z.string().nullish(),
 });
 export const FuzzyFileSearchParams0169 = z.object({ query: z.string(), roots: z.array(z.string()), cancellationToken: z.string().nullish() });
+const SandboxPolicyParam = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('dangerFullAccess') }),
+  z.object({ type: z.literal('readOnly'), networkAccess: z.boolean().optional() }).passthrough(),
+  z.object({ type: z.literal('externalSandbox') }).passthrough(),
+  z
+    .object({
+      type: z.literal('workspaceWrite'),
+      writableRoots: z.array(z.string()).optional(),
+      networkAccess: z.boolean().optional(),
+      excludeTmpdirEnvVar: z.boolean().optional(),
+      excludeSlashTmp: z.boolean().optional(),
+    })
+    .passthrough(),
+]);
+const TerminalSize = z.object({ rows: z.number().int().min(0).max(0xffff), cols: z.number().int().min(0).max(0xffff) });
+export const CommandExecParams0169 = z.object({
+  command: z.array(z.string()),
+  cwd: z.string().nullish(),
+  disableOutputCap: z.boolean().optional(),
+  disableTimeout: z.boolean().optional(),
+  env: z.record(z.string(), z.string().nullable()).nullish(),
+  outputBytesCap: z.number().int().nonnegative().nullish(),
+  processId: z.string().nullish(),
+  sandboxPolicy: SandboxPolicyParam.nullish(),
+  permissionProfile: z.unknown().optional(),
+  size: TerminalSize.nullish(),
+  streamStdin: z.boolean().optional(),
+  streamStdoutStderr: z.boolean().optional(),
+  timeoutMs: z.number().int().nullish(),
+  tty: z.boolean().optional(),
+});
+export const CommandExecWriteParams0169 = z.object({ processId: z.string(), deltaBase64: z.string().nullish(), closeStdin: z.boolean().optional() });
+export const CommandExecTerminateParams0169 = z.object({ processId: z.string() });
+export const CommandExecResizeParams0169 = z.object({ processId: z.string(), size: TerminalSize });

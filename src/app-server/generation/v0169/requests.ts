@@ -28,6 +28,7 @@ import { fsWriteFile } from '../../handlers/fs-write-file.js';
 import { externalAgentConfigDetect, externalAgentConfigImport, externalAgentConfigReadHistories, externalAgentConfigRecordHistory } from '../../handlers/external-agent-config.js';
 import { hooksList } from '../../handlers/hooks-list.js';
 import { fuzzyFileSearch } from '../../handlers/fuzzy-file-search.js';
+import { commandExec, commandExecResize, commandExecTerminate, commandExecWrite } from '../../handlers/command-exec.js';
 import { modelProviderCapabilitiesRead, modelProviderList } from '../../handlers/model-provider-list.js';
 import { skillsExtraRootsSet } from '../../handlers/skills-extra-roots-set.js';
 import { windowsSandboxReadiness, windowsSandboxSetupStart } from '../../handlers/windows-sandbox.js';
@@ -128,6 +129,10 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'externalAgentConfig/import': { params: z.object({}).passthrough(), run: externalAgentConfigImport },
   'externalAgentConfig/import/recordHistory': { params: z.object({}).passthrough(), run: externalAgentConfigRecordHistory },
   fuzzyFileSearch: own('fuzzyFileSearch', fuzzyFileSearch),
+  'command/exec': own('command/exec', commandExec),
+  'command/exec/write': own('command/exec/write', commandExecWrite),
+  'command/exec/terminate': own('command/exec/terminate', commandExecTerminate),
+  'command/exec/resize': own('command/exec/resize', commandExecResize),
   'fs/readFile': own('fs/readFile', fsReadFile),
   'fs/writeFile': own('fs/writeFile', fsWriteFile),
   'fs/createDirectory': own('fs/createDirectory', fsCreateDirectory),
