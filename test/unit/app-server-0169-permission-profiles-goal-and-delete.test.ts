@@ -95,3 +95,18 @@ describe('0.169 permission profiles, goals and deletion', () => {
     expect(err(await c.request('thread/delete', { threadId: thread.id }))).toBe(`no rollout found for thread id ${thread.id}`);
   });
 });
+
+describe('0.169 archive ordering', () => {
+  it('thread/archive: notLoaded, then thread/archived, then the answer; thread/unarchived comes before its answer', async () => {
+    const { c } = await open();
+    const { thread } = ok<{ thread: { id: string } }>(await c.request('thread/start', {}));
+    const from = c.received.length;
+    const answer = await c.request('thread/archive', { threadId: thread.id });
+    ok(answer);
+    const seen = c.received.slice(from).map((m) => m.method ?? 'answer');
+    expect(seen).toEqual(['thread/status/changed', 'thread/archived', 'answer']);
+    const again = c.received.length;
+    ok(await c.request('thread/unarchive', { threadId: thread.id }));
+    expect(c.received.slice(again).map((m) => m.method ?? 'answer')).toEqual(['thread/unarchived', 'answer']);
+  });
+});
