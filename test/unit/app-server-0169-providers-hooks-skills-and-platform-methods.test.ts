@@ -78,3 +78,18 @@ describe('0.169 providers, hooks, skills roots and platform methods', () => {
     expect((await c.request('skills/extraRoots/set', { extraRoots: ['relative'] })).error).toBeDefined();
   });
 });
+
+describe('0.169 experimental features', () => {
+  it('lists the [features] switches weft acts on, as configured, and writes a change to config.toml', async () => {
+    const { c, ws } = await open();
+    const list = async () => ok<{ data: { name: string; enabled: boolean; defaultEnabled: boolean; stage: string }[]; nextCursor: string | null }>(await c.request('experimentalFeature/list', {}));
+    const before = await list();
+    expect(before.data.map((f) => f.name)).toEqual(['personality', 'remote_compaction', 'remote_models', 'web_search_cached', 'web_search_request']);
+    expect(before.data.find((f) => f.name === 'personality')).toMatchObject({ enabled: true, defaultEnabled: true, stage: 'stable' });
+    expect(ok(await c.request('experimentalFeature/list', { limit: 2 }))).toMatchObject({ nextCursor: '2' });
+    expect(ok(await c.request('experimentalFeature/enablement/set', { enablement: { personality: false, not_a_weft_switch: true } }))).toEqual({ enablement: { personality: false } });
+    expect((await list()).data.find((f) => f.name === 'personality')!.enabled).toBe(false);
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(join(ws.codexHome, 'config.toml'), 'utf8')).toMatch(/\[features\]\s*\npersonality = false/);
+  });
+});

@@ -64,8 +64,6 @@ const STILL_MISSING: Readonly<Record<string, string>> = {
   'skills/config/write': 'weft has no per-skill switches in config.toml yet',
   'review/start': 'not built yet',
   'modelProvider/config/write': 'not built yet',
-  'experimentalFeature/list': 'not built yet',
-  'experimentalFeature/enablement/set': 'not built yet',
   'feedback/upload': 'not built yet',
   'feedback/save': 'not built yet',
 };

@@ -46,6 +46,8 @@ export const PARAMS_0169 = {
   'externalAgentConfig/detect': M.ExternalAgentConfigDetectParams0169,
   'externalAgentConfig/import/readHistories': M.EmptyParams0169,
   'fuzzyFileSearch': M.FuzzyFileSearchParams0169,
+  'experimentalFeature/list': M.ExperimentalFeatureListParams0169,
+  'experimentalFeature/enablement/set': M.ExperimentalFeatureEnablementSetParams0169,
   'command/exec': M.CommandExecParams0169,
   'command/exec/write': M.CommandExecWriteParams0169,
   'command/exec/terminate': M.CommandExecTerminateParams0169,

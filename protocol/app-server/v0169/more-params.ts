@@ -55,3 +55,5 @@ export const CommandExecParams0169 = z.object({
 export const CommandExecWriteParams0169 = z.object({ processId: z.string(), deltaBase64: z.string().nullish(), closeStdin: z.boolean().optional() });
 export const CommandExecTerminateParams0169 = z.object({ processId: z.string() });
 export const CommandExecResizeParams0169 = z.object({ processId: z.string(), size: TerminalSize });
+export const ExperimentalFeatureListParams0169 = z.object({ cursor: z.string().nullish(), limit: u32.nullish(), threadId: z.string().nullish() });
+export const ExperimentalFeatureEnablementSetParams0169 = z.object({ enablement: z.record(z.string(), z.boolean()) });

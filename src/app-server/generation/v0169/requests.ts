@@ -28,6 +28,7 @@ import { fsWriteFile } from '../../handlers/fs-write-file.js';
 import { externalAgentConfigDetect, externalAgentConfigImport, externalAgentConfigReadHistories, externalAgentConfigRecordHistory } from '../../handlers/external-agent-config.js';
 import { hooksList } from '../../handlers/hooks-list.js';
 import { fuzzyFileSearch } from '../../handlers/fuzzy-file-search.js';
+import { experimentalFeatureEnablementSet, experimentalFeatureList } from '../../handlers/experimental-features.js';
 import { commandExec, commandExecResize, commandExecTerminate, commandExecWrite } from '../../handlers/command-exec.js';
 import { modelProviderCapabilitiesRead, modelProviderList } from '../../handlers/model-provider-list.js';
 import { skillsExtraRootsSet } from '../../handlers/skills-extra-roots-set.js';
@@ -129,6 +130,8 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'externalAgentConfig/import': { params: z.object({}).passthrough(), run: externalAgentConfigImport },
   'externalAgentConfig/import/recordHistory': { params: z.object({}).passthrough(), run: externalAgentConfigRecordHistory },
   fuzzyFileSearch: own('fuzzyFileSearch', fuzzyFileSearch),
+  'experimentalFeature/list': own('experimentalFeature/list', experimentalFeatureList),
+  'experimentalFeature/enablement/set': own('experimentalFeature/enablement/set', experimentalFeatureEnablementSet),
   'command/exec': own('command/exec', commandExec),
   'command/exec/write': own('command/exec/write', commandExecWrite),
   'command/exec/terminate': own('command/exec/terminate', commandExecTerminate),
