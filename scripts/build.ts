@@ -53,6 +53,7 @@ const COMMAND_MODULES: Record<string, string[]> = {
   thread: ['thread-command', 'thread-run-command', 'thread-export-command'],
   'thread-list': ['thread-command'],
   'app-server': ['app-server-command'],
+  acp: ['acp-command'],
   sandbox: ['sandbox-command'],
   mcp: ['mcp-command'],
   view: ['view-command'],

@@ -82,6 +82,8 @@ export class AppServer {
 
   /** Waits for answers in flight, stops running turns, closes every loaded thread. */
   async close(): Promise<void> {
+    // A command/exec answer waits for its process: the client is gone, so the process goes.
+    if (this.#phase.kind === 'ready') this.#phase.ctx.stopConnectionWork();
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
     const phase = this.#phase;
     this.#phase = { kind: 'closed' };

@@ -209,6 +209,7 @@ export class LoadedThread {
     }
     // Where totals are reported after responses only, a turn cut short reports where it stands.
     if (outcome.status === 'interrupted' && !this.channel.generation.totalsBeforeResponse) notifier.tokenUsage(this.thread.tokenInfo);
+    notifier.settle();
     this.#finish(id, outcome, times);
     // Input steered in as the turn was ending becomes a turn of its own.
     for (const left of this.thread.takePendingInput()) {

@@ -1,5 +1,7 @@
 // What every method handler works with: the connection, the client's identity, the runtimes
 // (one per distinct set of config overrides a thread asked for) and the threads loaded in memory.
+import { ExecProcess } from './exec-process.js';
+import { FsWatches } from './fs-watches.js';
 import path from 'node:path';
 import type { ClientInfo } from '../../protocol/app-server/initialize.js';
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
@@ -43,6 +45,12 @@ export class ServerContext {
   /** Sandbox modes whose notice this server has logged. */
   readonly #noticedModes = new Set<SandboxMode>();
   readonly loaded = new Map<string, LoadedThread>();
+  /** Folders of user skills this connection added (`skills/extraRoots/set`). */
+  skillExtraRoots: readonly string[] = [];
+  /** This connection's running command/exec processes, by the client's process id. */
+  readonly execProcesses = new Map<string, Promise<ExecProcess>>();
+  /** This connection's fs/watch watches. */
+  readonly fsWatches = new FsWatches((watchId, changedPaths) => this.notifyAny('fs/changed', { watchId, changedPaths }));
   /** Reshapes this connection's notifications for the generation spoken. */
   readonly #shaper: NotificationShaper;
 
@@ -166,7 +174,14 @@ export class ServerContext {
     return loaded;
   }
 
+  /** Ends what this connection started outside threads (command/exec processes, fs watches). */
+  stopConnectionWork(): void {
+    this.fsWatches.closeAll();
+    for (const proc of this.execProcesses.values()) void proc.then((p) => p.terminate(), () => undefined);
+  }
+
   async close(): Promise<void> {
+    this.stopConnectionWork();
     const all = [...this.loaded.values()];
     this.loaded.clear();
     await Promise.allSettled(all.map((t) => t.close()));

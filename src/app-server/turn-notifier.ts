@@ -52,6 +52,11 @@ export class TurnNotifier {
    */
   #beforeResponse: { info: TokenInfo | null } | undefined;
   #streaming = false;
+  /**
+   * A response's totals, held (where totals follow responses) until the tool calls it asked for have
+   * run: Codex 0.169 reports them after the calls' items, before the next response or the turn's end.
+   */
+  #afterCalls: { info: TokenInfo | null } | undefined;
 
   constructor(
     private readonly notify: Notify,
@@ -71,6 +76,7 @@ export class TurnNotifier {
   }
 
   tokenUsage(info: TokenInfo | null): void {
+    this.#afterCalls = undefined;
     if (info) this.notify('thread/tokenUsage/updated', tokenUsageParams(this.threadId, this.turnId, info));
     this.notify('account/rateLimits/updated', { rateLimits: NO_RATE_LIMITS });
   }
@@ -96,6 +102,8 @@ export class TurnNotifier {
   on(event: ThreadEvent): void {
     switch (event.type) {
       case 'user_message': {
+        // Input steered in after a response: its totals come first.
+        this.settle();
         const content = this.inputs.shift() ?? [
           ...event.images.map((url): UserInput => ({ type: 'image', url })),
           { type: 'text', text: event.text, text_elements: [] },
@@ -108,7 +116,9 @@ export class TurnNotifier {
       case 'token_count':
         if (this.#streaming) {
           this.#streaming = false;
-          return this.tokenUsage(event.info);
+          if (this.style.totalsBeforeResponse) return this.tokenUsage(event.info);
+          this.#afterCalls = { info: event.info };
+          return;
         }
         this.#beforeResponse = { info: event.info };
         return;
@@ -219,8 +229,15 @@ export class TurnNotifier {
     }
   }
 
+  /** Reports totals still held (the calls of the last response have run, or the turn ends). */
+  settle(): void {
+    const held = this.#afterCalls;
+    if (held) this.tokenUsage(held.info);
+  }
+
   #responseStarted(): void {
     this.#streaming = true;
+    this.settle();
     const pending = this.#beforeResponse;
     this.#beforeResponse = undefined;
     if (pending && this.style.totalsBeforeResponse) this.tokenUsage(pending.info);

@@ -18,6 +18,7 @@ Commands:
   thread <sub>             start | resume | fork | list | show | compact | export threads
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
+  acp                      serve the Agent Client Protocol (for editors) on stdin/stdout
   sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
   mcp login|logout <name>  sign in to an MCP server with OAuth, or forget its tokens
   view                     a local web page of the threads and every request they made
@@ -43,6 +44,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   exec: async () => (await import('./exec-command.js')).execCommand,
   thread: async () => (await import('./thread-command.js')).threadCommand,
   'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
+  acp: async () => (await import('./acp-command.js')).acpCommand,
   sandbox: async () => (await import('./sandbox-command.js')).sandboxCommand,
   mcp: async () => (await import('./mcp-command.js')).mcpCommand,
   view: async () => (await import('./view-command.js')).viewCommand,
@@ -55,7 +57,7 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
  * V8's code cache) cost such a process more than they save, so their schemas are built without.
  * Validation is the same either way.
  */
-const SERVING = new Set<CommandName>(['app-server', 'view']);
+const SERVING = new Set<CommandName>(['app-server', 'acp', 'view']);
 
 export async function main(argvIn: string[], io: CliIo): Promise<number> {
   const r = route(argvIn);

@@ -68,12 +68,13 @@ export interface SkillRoot {
  * the cwd up to the repository root), `<home>/skills`, `$HOME/.agents/skills`, the bundled
  * `<home>/skills/.system`, then the project's `.agents/skills` folders (cwd upwards).
  */
-export async function skillRootsFor(home: string, opts: { cwd?: string | undefined; userHome?: string | undefined } = {}): Promise<SkillRoot[]> {
+export async function skillRootsFor(home: string, opts: { cwd?: string | undefined; userHome?: string | undefined; extraRoots?: readonly string[] } = {}): Promise<SkillRoot[]> {
   const project = opts.cwd === undefined ? [] : (await searchDirectories(opts.cwd)).reverse();
   const roots: SkillRoot[] = [
     ...project.map((dir) => ({ dir: path.join(dir, '.codex', 'skills'), scope: 'repo' as const })),
     { dir: path.join(home, 'skills'), scope: 'user' },
     ...(opts.userHome ? [{ dir: path.join(opts.userHome, '.agents', 'skills'), scope: 'user' as const }] : []),
+    ...(opts.extraRoots ?? []).map((dir) => ({ dir, scope: 'user' as const })),
     { dir: path.join(home, 'skills', SYSTEM_DIR), scope: 'system' },
     ...project.map((dir) => ({ dir: path.join(dir, '.agents', 'skills'), scope: 'repo' as const })),
   ];
@@ -89,6 +90,8 @@ export interface DiscoverOptions {
   readonly userHome?: string | undefined;
   /** The order of scopes in the list (names sort within a scope); default repo, user, system. */
   readonly scopeOrder?: readonly SkillScope[];
+  /** More folders of user skills (an app-server client's `skills/extraRoots/set`). */
+  readonly extraRoots?: readonly string[];
 }
 
 /** A SKILL.md that was skipped, and why. */

@@ -2,6 +2,8 @@
 // a request against and what `generate-json-schema` describes. `null`: the method takes no params.
 import type { z } from 'zod';
 import * as C from './config-params.js';
+import * as F from './fs-params.js';
+import * as M from './more-params.js';
 import * as P from './params.js';
 
 export const PARAMS_0169 = {
@@ -32,6 +34,33 @@ export const PARAMS_0169 = {
   'account/read': P.AccountReadParams0169,
   'thread/unsubscribe': P.ThreadIdParams0169,
   'skills/list': P.SkillsListParams0169,
+  'permissionProfile/list': M.PermissionProfileListParams0169,
+  'thread/goal/get': M.ThreadGoalGetParams0169,
+  'thread/delete': M.ThreadDeleteParams0169,
+  'modelProvider/list': M.EmptyParams0169,
+  'modelProvider/capabilities/read': M.EmptyParams0169,
+  'hooks/list': M.HooksListParams0169,
+  'skills/extraRoots/set': M.SkillsExtraRootsSetParams0169,
+  'windowsSandbox/readiness': null,
+  'windowsSandbox/setupStart': M.WindowsSandboxSetupStartParams0169,
+  'externalAgentConfig/detect': M.ExternalAgentConfigDetectParams0169,
+  'externalAgentConfig/import/readHistories': M.EmptyParams0169,
+  'fuzzyFileSearch': M.FuzzyFileSearchParams0169,
+  'experimentalFeature/list': M.ExperimentalFeatureListParams0169,
+  'experimentalFeature/enablement/set': M.ExperimentalFeatureEnablementSetParams0169,
+  'command/exec': M.CommandExecParams0169,
+  'command/exec/write': M.CommandExecWriteParams0169,
+  'command/exec/terminate': M.CommandExecTerminateParams0169,
+  'command/exec/resize': M.CommandExecResizeParams0169,
+  'fs/readFile': F.FsPathParams0169,
+  'fs/writeFile': F.FsWriteFileParams0169,
+  'fs/createDirectory': F.FsCreateDirectoryParams0169,
+  'fs/getMetadata': F.FsPathParams0169,
+  'fs/readDirectory': F.FsPathParams0169,
+  'fs/remove': F.FsRemoveParams0169,
+  'fs/copy': F.FsCopyParams0169,
+  'fs/watch': F.FsWatchParams0169,
+  'fs/unwatch': F.FsUnwatchParams0169,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;

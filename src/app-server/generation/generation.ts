@@ -101,7 +101,8 @@ export interface AppServerGeneration<Ctx = never> {
   /** Turns replayed from a rollout. */
   turnsFromRecords(records: readonly RolloutRecord[]): TurnState[];
   /** The answer of start/resume/fork around the 0.98 fields (thread, settings). */
-  openedResult(kind: OpenKind, base: OpenedBase, turns: TurnState[]): Record<string, unknown>;
+  /** `excludeTurns`: the client pages the history itself (the answer carries cursors to its newest turn and item instead). */
+  openedResult(kind: OpenKind, base: OpenedBase, turns: TurnState[], excludeTurns?: boolean): Record<string, unknown>;
   /** `deprecationNotice` summary for a full-history request, if this generation sends one. */
   fullHistoryNotice(method: 'thread/resume' | 'thread/fork' | 'thread/read'): string | undefined;
   newShaper(): NotificationShaper;

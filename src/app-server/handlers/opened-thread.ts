@@ -17,7 +17,7 @@ export interface OpenedThread {
   readonly turns: TurnState[];
 }
 
-export async function openedThreadResponse(ctx: ServerContext, loaded: LoadedThread, kind: OpenKind, withTurns: boolean): Promise<OpenedThread> {
+export async function openedThreadResponse(ctx: ServerContext, loaded: LoadedThread, kind: OpenKind, withTurns: boolean, excludeTurns = false): Promise<OpenedThread> {
   const gen = ctx.generation;
   const path = loaded.thread.rolloutPath;
   const provider = providerId(loaded.weft.runtime.config);
@@ -28,8 +28,8 @@ export async function openedThreadResponse(ctx: ServerContext, loaded: LoadedThr
   ]);
   loaded.knownModel = settings.model.slug;
   const turns = gen.turnsFromRecords(records);
-  const thread = gen.thread(facts, turns, await ctx.live(loaded.id), provider);
-  const result = gen.openedResult(kind, { thread, ...settingsView(settings, provider) }, turns);
+  const thread = gen.thread(facts, excludeTurns ? [] : turns, await ctx.live(loaded.id), provider);
+  const result = gen.openedResult(kind, { thread, ...settingsView(settings, provider) }, turns, excludeTurns);
   return { result, thread, turns };
 }
 

@@ -26,7 +26,7 @@ export async function skillsList(ctx: ServerContext, params: { cwds?: string[] |
 }
 
 async function skillsFor(ctx: ServerContext, cwd: string): Promise<{ skills: SkillEntry[]; errors: Array<{ path: string; message: string }> }> {
-  const found = await findSkills(ctx.base.home, { cwd, userHome: ctx.options.env.HOME });
+  const found = await findSkills(ctx.base.home, { cwd, userHome: ctx.options.env.HOME, extraRoots: ctx.skillExtraRoots });
   // The list is by name, whatever order the model's skills list takes.
   const byName = [...found.skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
   const skills = byName.map((s): SkillEntry => ({ name: s.name, description: s.description, path: s.path, scope: s.scope ?? 'user', enabled: true }));

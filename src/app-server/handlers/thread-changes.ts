@@ -17,9 +17,12 @@ export const threadArchive: Handler<'thread/archive'> = async (ctx, params) => {
   if (loaded) {
     ctx.loaded.delete(id);
     await loaded.close();
+    // As Codex 0.169 tells it: the thread is unloaded, then archived, then the answer comes.
+    if (ctx.generation.reportsThreadStatus) ctx.notifyAny('thread/status/changed', { threadId: id, status: { type: 'notLoaded' } });
   }
   await archiveRollout(ctx.base.home, path);
-  return { result: {}, after: () => ctx.generation.announcesArchiving && ctx.notifyAny('thread/archived', { threadId: id }) };
+  if (ctx.generation.announcesArchiving) ctx.notifyAny('thread/archived', { threadId: id });
+  return { result: {} };
 };
 
 export const threadUnarchive: Handler<'thread/unarchive'> = async (ctx, params) => {
@@ -28,7 +31,9 @@ export const threadUnarchive: Handler<'thread/unarchive'> = async (ctx, params) 
   const restored = await unarchiveRollout(ctx.base.home, path);
   const thread = ctx.generation.thread(await ctx.withName(await readThreadFacts(restored)), [], undefined, ctx.providerId);
   const threadId = validThreadId(params.threadId);
-  return { result: { thread }, after: () => ctx.generation.announcesArchiving && ctx.notifyAny('thread/unarchived', { threadId }) };
+  // Told before the answer, as Codex 0.169 tells it.
+  if (ctx.generation.announcesArchiving) ctx.notifyAny('thread/unarchived', { threadId });
+  return { result: { thread } };
 };
 
 export const threadSetName: Handler<'thread/name/set'> = async (ctx, params) => {

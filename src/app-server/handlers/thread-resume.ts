@@ -29,7 +29,7 @@ export const threadResume: Handler<'thread/resume'> = async (ctx, params, wire) 
     const cwd = cwdOverride ?? (await readThreadFacts(thread.rolloutPath)).meta.cwd;
     loaded = ctx.load(thread, weft, cwd, overrides);
   }
-  const opened = await openedThreadResponse(ctx, loaded, 'resume', true);
+  const opened = await openedThreadResponse(ctx, loaded, 'resume', true, wire?.excludeTurns === true);
   fullHistoryNotice(ctx, 'thread/resume', wire?.excludeTurns);
   const thread = loaded;
   if (ctx.generation.reportsThreadStatus) ctx.notifyAny('thread/status/changed', { threadId: thread.id, status: thread.status });

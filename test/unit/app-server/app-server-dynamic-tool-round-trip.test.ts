@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
 import { InProcessClient, type Msg, type ServerRequestAnswer } from '../../support/appserver-client.js';
 import { startAppServerMock, type AppServerMock } from '../../support/appserver-mock.js';
-import { appServerWorkspace } from '../../support/appserver-workspace.js';
+import { appServerWorkspace, appServerWorkspace0169 } from '../../support/appserver-workspace.js';
 import { removeTempDirs } from '../../support/temp-tree.js';
 
 afterEach(removeTempDirs);
@@ -116,6 +116,24 @@ test('a client slow to answer a tool call holds up only its own thread', async (
     answerSlow();
     const done = await client.turnCompleted(slowThread, (slowTurn.result as { turn: { id: string } }).turn.id, at);
     expect((done.params as { turn: { status: string } }).turn.status).toBe('completed');
+  } finally {
+    await client.close();
+    await mock.close();
+  }
+});
+
+test('0.169: the totals of a response that calls a client tool are announced after the call, as Codex 0.169 does', async () => {
+  const mock = await startAppServerMock();
+  const ws = await appServerWorkspace0169(mock.url);
+  const client = new InProcessClient(ws.options, (req) => (req.method === 'item/tool/call' ? { result: { contentItems: [{ type: 'inputText', text: 'open' }], success: true } } : { result: {} }));
+  await client.initialize(true);
+  try {
+    const threadId = await startThread(client, ws.cwd);
+    const at = client.received.length;
+    await runTurn(client, threadId, 'Check [[tool:lookup_ticket {"id":"ABC-1"}]]');
+    const order = client.received.slice(at).map((m) => m.method).filter((m) => m === 'item/tool/call' || m === 'thread/tokenUsage/updated');
+    expect(order[0]).toBe('item/tool/call');
+    expect(order).toContain('thread/tokenUsage/updated');
   } finally {
     await client.close();
     await mock.close();

@@ -41,7 +41,7 @@ export function generation0169(codexVersion: string): AppServerGeneration<Server
     thread: thread0169,
     turn: turn0169,
     turnsFromRecords: historyTurns0169,
-    openedResult: (kind, base, turns) => {
+    openedResult: (kind, base, turns, excludeTurns = false) => {
       const settings = {
         thread: base.thread,
         model: base.model,
@@ -58,6 +58,17 @@ export function generation0169(codexVersion: string): AppServerGeneration<Server
         reasoningEffort: base.reasoningEffort,
       };
       if (kind !== 'resume') return { ...settings, multiAgentMode: 'explicitRequestOnly' };
+      if (excludeTurns) {
+        // Cursors of thread/turns/list and thread/items/list (newest first) that start at the newest turn and item.
+        return {
+          ...settings,
+          collaborationMode: null,
+          multiAgentMode: 'explicitRequestOnly',
+          initialTurnsPage: null,
+          turnsBackwardsCursor: turns.length > 0 ? '0' : null,
+          itemsBackwardsCursor: turns.some((t) => t.items.length > 0) ? '0' : null,
+        };
+      }
       return {
         ...settings,
         collaborationMode: null,

@@ -14,6 +14,25 @@ import { mcpServerReload } from '../../handlers/mcp-reload.js';
 import type { HandlerResult } from '../../handlers/handler.js';
 import { skillsList } from '../../handlers/skills-list.js';
 import { threadUnsubscribe } from '../../handlers/thread-unsubscribe.js';
+import { permissionProfileList } from '../../handlers/permission-profile-list.js';
+import { threadDelete } from '../../handlers/thread-delete.js';
+import { threadGoalGet } from '../../handlers/thread-goal-get.js';
+import { fsCopy } from '../../handlers/fs-copy.js';
+import { fsCreateDirectory } from '../../handlers/fs-create-directory.js';
+import { fsGetMetadata } from '../../handlers/fs-get-metadata.js';
+import { fsReadDirectory } from '../../handlers/fs-read-directory.js';
+import { fsReadFile } from '../../handlers/fs-read-file.js';
+import { fsRemove } from '../../handlers/fs-remove.js';
+import { fsUnwatch, fsWatch } from '../../handlers/fs-watch.js';
+import { fsWriteFile } from '../../handlers/fs-write-file.js';
+import { externalAgentConfigDetect, externalAgentConfigImport, externalAgentConfigReadHistories, externalAgentConfigRecordHistory } from '../../handlers/external-agent-config.js';
+import { hooksList } from '../../handlers/hooks-list.js';
+import { fuzzyFileSearch } from '../../handlers/fuzzy-file-search.js';
+import { experimentalFeatureEnablementSet, experimentalFeatureList } from '../../handlers/experimental-features.js';
+import { commandExec, commandExecResize, commandExecTerminate, commandExecWrite } from '../../handlers/command-exec.js';
+import { modelProviderCapabilitiesRead, modelProviderList } from '../../handlers/model-provider-list.js';
+import { skillsExtraRootsSet } from '../../handlers/skills-extra-roots-set.js';
+import { windowsSandboxReadiness, windowsSandboxSetupStart } from '../../handlers/windows-sandbox.js';
 import { threadList } from '../../handlers/thread-queries.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
 import { parseParams, rpcError } from '../../rpc-errors.js';
@@ -96,6 +115,36 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'account/read': own('account/read', accountRead),
   'thread/unsubscribe': own('thread/unsubscribe', threadUnsubscribe),
   'skills/list': own('skills/list', skillsList),
+  'permissionProfile/list': own('permissionProfile/list', permissionProfileList),
+  'thread/goal/get': own('thread/goal/get', threadGoalGet),
+  'thread/delete': own('thread/delete', threadDelete),
+  'modelProvider/list': own('modelProvider/list', modelProviderList),
+  'modelProvider/capabilities/read': own('modelProvider/capabilities/read', modelProviderCapabilitiesRead),
+  'hooks/list': own('hooks/list', hooksList),
+  'skills/extraRoots/set': own('skills/extraRoots/set', skillsExtraRootsSet),
+  'windowsSandbox/readiness': own('windowsSandbox/readiness', windowsSandboxReadiness),
+  'windowsSandbox/setupStart': own('windowsSandbox/setupStart', windowsSandboxSetupStart),
+  'externalAgentConfig/detect': own('externalAgentConfig/detect', externalAgentConfigDetect),
+  'externalAgentConfig/import/readHistories': own('externalAgentConfig/import/readHistories', externalAgentConfigReadHistories),
+  // Params as the schema has them (nothing of them is used).
+  'externalAgentConfig/import': { params: z.object({}).passthrough(), run: externalAgentConfigImport },
+  'externalAgentConfig/import/recordHistory': { params: z.object({}).passthrough(), run: externalAgentConfigRecordHistory },
+  fuzzyFileSearch: own('fuzzyFileSearch', fuzzyFileSearch),
+  'experimentalFeature/list': own('experimentalFeature/list', experimentalFeatureList),
+  'experimentalFeature/enablement/set': own('experimentalFeature/enablement/set', experimentalFeatureEnablementSet),
+  'command/exec': own('command/exec', commandExec),
+  'command/exec/write': own('command/exec/write', commandExecWrite),
+  'command/exec/terminate': own('command/exec/terminate', commandExecTerminate),
+  'command/exec/resize': own('command/exec/resize', commandExecResize),
+  'fs/readFile': own('fs/readFile', fsReadFile),
+  'fs/writeFile': own('fs/writeFile', fsWriteFile),
+  'fs/createDirectory': own('fs/createDirectory', fsCreateDirectory),
+  'fs/getMetadata': own('fs/getMetadata', fsGetMetadata),
+  'fs/readDirectory': own('fs/readDirectory', fsReadDirectory),
+  'fs/remove': own('fs/remove', fsRemove),
+  'fs/copy': own('fs/copy', fsCopy),
+  'fs/watch': own('fs/watch', fsWatch),
+  'fs/unwatch': own('fs/unwatch', fsUnwatch),
 };
 
 /** Features weft does not have, by method prefix: what the error names. */
