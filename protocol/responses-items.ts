@@ -88,7 +88,11 @@ export const FunctionCallOutputItem = lazySchema(() =>
   z.object({
     type: z.literal('function_call_output'),
     id: z.string().optional(),
-    call_id: z.string(),
+    // Absent on an output that is context rather than a call's answer (Codex 0.169's goal objective,
+    // named by \`name\` and \`namespace\`).
+    call_id: z.string().optional(),
+    name: z.string().optional(),
+    namespace: z.string().optional(),
     output: FunctionCallOutputPayload,
     internal_chat_message_metadata_passthrough: ItemPassthrough.optional(),
   }),
