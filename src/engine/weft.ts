@@ -1,5 +1,7 @@
 // The library's front door: a Weft holds one loaded runtime (config, pack, profile) and opens
 // threads — new, resumed from a rollout, or forked from one.
+import { GoalStore, goalsDbPath } from '../tools/goals/goal-store.js';
+import { CREATE_GOAL_TOOL_NAME, GET_GOAL_TOOL_NAME, UPDATE_GOAL_TOOL_NAME, createGoal, getGoal, updateGoal } from '../tools/goals/goal-tools.js';
 import path from 'node:path';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
@@ -106,6 +108,16 @@ export class Weft {
     this.#tools.register(WRITE_STDIN_TOOL_NAME, writeStdin, { whenOffered: true });
     this.#tools.register(UPDATE_PLAN_TOOL_NAME, updatePlan, { whenOffered: true });
     this.#tools.register(VIEW_IMAGE_TOOL_NAME, viewImage, { whenOffered: true });
+    this.#tools.register(CREATE_GOAL_TOOL_NAME, createGoal, { whenOffered: true });
+    this.#tools.register(GET_GOAL_TOOL_NAME, getGoal, { whenOffered: true });
+    this.#tools.register(UPDATE_GOAL_TOOL_NAME, updateGoal, { whenOffered: true });
+  }
+
+  #goals: GoalStore | undefined;
+
+  /** The home's goals, where Codex 0.169 keeps them (opened on first use). */
+  get goals(): GoalStore {
+    return (this.#goals ??= new GoalStore(goalsDbPath(this.runtime.home, this.runtime.env)));
   }
 
   static async open(options: WeftOptions): Promise<Weft> {
@@ -374,6 +386,7 @@ export class Weft {
           ? (o) => postCompact({ ...o, env: rt.env })
           : undefined,
       autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
+      goals: this.goals,
       mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env, mcpOAuthContext(rt.home, rt.config)) : undefined,
     };
   }

@@ -14,6 +14,7 @@ import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import { agentMessageEvent, agentReasoningEvent, tokenCountEvent, turnContextLine } from '../rollout/records.js';
 import { addUsage, effectiveContextWindow } from '../rollout/token-info.js';
 import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
+import { goalTokensOf } from '../tools/goals/thread-goal.js';
 import { record } from './record-items.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
 
@@ -111,6 +112,8 @@ async function consumeStream(
           if (event.usage) {
             state.profileThread.responseCompleted(event.responseId);
             state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
+            // A response counts against the thread's goal while that goal is active.
+            deps.goals?.account(state.id, goalTokensOf(event.usage));
             await state.writer.append(tokenCountEvent(state.tokenInfo));
             deps.emit({ type: 'token_count', info: state.tokenInfo });
           }

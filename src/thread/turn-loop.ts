@@ -153,7 +153,8 @@ async function runCalls(
 ): Promise<void> {
   // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
   const pending = (state.pendingToolItems ??= []);
-  const ctx = recordingToolItems({ ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) }, pending);
+  const goals = deps.goals !== undefined ? { threadId: state.id, store: deps.goals } : undefined;
+  const ctx = recordingToolItems({ ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()), goals }, pending);
   const mcp = await mcpHub(deps, settings);
   for (const call of calls) {
     if (signal.aborted) return;

@@ -15,6 +15,7 @@ import type { PromptRendering, RenderFn } from '../prompt/render-for-wire.js';
 import type { WireRequest } from '../../protocol/wire-request.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
 import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
+import type { GoalStore } from '../tools/goals/goal-store.js';
 import type { CodeModeSession } from '../tools/code-mode/code-mode-session.js';
 import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/writer.js';
 import type { ThreadEventListener } from './thread-events.js';
@@ -210,4 +211,6 @@ export interface TurnDeps {
   readonly mcp?: McpSession | undefined;
   /** Lets go of a connection the stream keeps between requests (the Responses WebSocket). */
   readonly closeStream?: (() => void) | undefined;
+  /** The home's goals (Codex 0.169's goal database): the goal tools and each response's usage. */
+  readonly goals?: GoalStore | undefined;
 }

@@ -8,6 +8,7 @@ import type { FunctionCallOutputPayload, ResponseItem } from '../../protocol/res
 import type { Approver } from './approval.js';
 import type { PatchContext } from './apply-patch/patch-context.js';
 import type { ExecEvent, ExecOutputVars } from './exec-event.js';
+import type { GoalAccess } from './goals/goal-store.js';
 import type { PlanUpdate } from './plan-update.js';
 import type { SandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import type { SandboxMechanism } from './sandbox/sandbox-mechanism.js';
@@ -70,6 +71,8 @@ export interface ToolContext {
   onPlanUpdate?: ((plan: PlanUpdate) => void) | undefined;
   /** What apply_patch needs (texts, sandbox roots, change listener); without it the tool is not offered. */
   patch?: PatchContext | undefined;
+  /** The thread's goal (the goal tools); absent, those tools refuse. */
+  goals?: GoalAccess | undefined;
 }
 
 export type ToolHandler = (call: ToolCall, ctx: ToolContext) => Promise<ToolResult>;

@@ -5,6 +5,7 @@
 import type { ApprovalPolicy } from '../../protocol/config.js';
 import type { Pack } from '../pack/load-pack.js';
 import type { PackFileSpec } from '../pack/pack-layout.js';
+import { GOAL_TEXT_FILES, goalTextsFrom, type GoalTexts } from './goals/goal-texts.js';
 
 export interface ToolTexts {
   unknownTool(name: string): string;
@@ -32,6 +33,8 @@ export interface ToolTexts {
   unsupportedCall(name: string): string;
   // ---- Code mode (`exec`/`wait`; no Codex pack records these, weft's own pack words them) ----
   codeMode: CodeModeTexts;
+  // ---- Goals (no Codex pack records these either) ----
+  goals: GoalTexts;
 }
 
 /** What code mode's `exec` and `wait` answer with, around the script's own output. */
@@ -112,7 +115,7 @@ export const TOOL_OUTCOME_FILES = {
 } as const satisfies Record<string, PackFileSpec>;
 
 /** The tool-error files, optional in every layout. */
-export const TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES), ...Object.values(CODE_MODE_FILES)].map((spec) => ({
+export const TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES), ...Object.values(CODE_MODE_FILES), ...Object.values(GOAL_TEXT_FILES)].map((spec) => ({
   ...spec,
   optional: true,
 }));
@@ -121,6 +124,7 @@ export const TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES)
 export const ALL_TOOL_TEXT_FILES: readonly PackFileSpec[] = [
   ...Object.values(FILES),
   ...Object.values(CODE_MODE_FILES),
+  ...Object.values(GOAL_TEXT_FILES),
   ...Object.values(TOOL_OUTCOME_FILES),
 ];
 
@@ -165,5 +169,6 @@ export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
       badSource: (detail) => render(CODE_MODE_FILES.badSource, { detail }),
       unknownCell: (cellId) => render(CODE_MODE_FILES.unknownCell, { cell_id: cellId }),
     },
+    goals: goalTextsFrom(render),
   };
 }
