@@ -1,5 +1,7 @@
 // The library's front door: a Weft holds one loaded runtime (config, pack, profile) and opens
 // threads — new, resumed from a rollout, or forked from one.
+import { REQUEST_USER_INPUT_TOOL_NAME, requestUserInput } from '../tools/user-input/request-user-input.js';
+import type { UserInputAsker } from '../tools/user-input/user-input-asker.js';
 import { GoalStore, goalsDbPath } from '../tools/goals/goal-store.js';
 import { CREATE_GOAL_TOOL_NAME, GET_GOAL_TOOL_NAME, UPDATE_GOAL_TOOL_NAME, createGoal, getGoal, updateGoal } from '../tools/goals/goal-tools.js';
 import path from 'node:path';
@@ -58,6 +60,8 @@ export interface WeftOptions extends RuntimeOptions {
   readonly cwd?: string;
   /** Who asks the user before a command runs; without one, commands needing approval are refused. */
   readonly approver?: Approver;
+  /** Who answers the model's questions (request_user_input in Plan mode); absent, nobody can. */
+  readonly askUser?: UserInputAsker;
   /** Recorded in session_meta as Codex does (`codex_exec`/`exec` for the exec surface). */
   readonly originator?: string;
   /** The client that named itself (app-server `initialize`): its name and version end the user agent. */
@@ -111,6 +115,7 @@ export class Weft {
     this.#tools.register(CREATE_GOAL_TOOL_NAME, createGoal, { whenOffered: true });
     this.#tools.register(GET_GOAL_TOOL_NAME, getGoal, { whenOffered: true });
     this.#tools.register(UPDATE_GOAL_TOOL_NAME, updateGoal, { whenOffered: true });
+    this.#tools.register(REQUEST_USER_INPUT_TOOL_NAME, requestUserInput, { whenOffered: true });
   }
 
   #goals: GoalStore | undefined;
@@ -379,7 +384,7 @@ export class Weft {
       }),
       closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
-      toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit),
+      toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit, this.options.askUser),
       compactPrompt: rt.config.compact_prompt,
       remoteCompact:
         isDefaultOpenAiProvider(provider) && rt.config.features?.remote_compaction !== false

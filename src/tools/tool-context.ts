@@ -9,6 +9,7 @@ import type { Approver } from './approval.js';
 import type { PatchContext } from './apply-patch/patch-context.js';
 import type { ExecEvent, ExecOutputVars } from './exec-event.js';
 import type { GoalAccess } from './goals/goal-store.js';
+import type { UserInputAsker } from './user-input/user-input-asker.js';
 import type { PlanUpdate } from './plan-update.js';
 import type { SandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import type { SandboxMechanism } from './sandbox/sandbox-mechanism.js';
@@ -73,6 +74,10 @@ export interface ToolContext {
   patch?: PatchContext | undefined;
   /** The thread's goal (the goal tools); absent, those tools refuse. */
   goals?: GoalAccess | undefined;
+  /** The turn's collaboration mode (`default`, `plan`): request_user_input runs in Plan mode only. */
+  collaborationMode?: string | undefined;
+  /** Who answers the model's questions (request_user_input); absent when nobody can. */
+  askUser?: UserInputAsker | undefined;
 }
 
 export type ToolHandler = (call: ToolCall, ctx: ToolContext) => Promise<ToolResult>;
