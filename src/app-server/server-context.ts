@@ -1,5 +1,6 @@
 // What every method handler works with: the connection, the client's identity, the runtimes
 // (one per distinct set of config overrides a thread asked for) and the threads loaded in memory.
+import { clientUserInput } from './user-input-requests.js';
 import path from 'node:path';
 import type { ClientInfo } from '../../protocol/app-server/initialize.js';
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
@@ -191,6 +192,7 @@ async function openWeft(conn: RpcConnection, options: ServerOptions, client: Cli
     client: { name: client.name, version: client.version },
     source: APP_SERVER_SOURCE,
     approver: clientApprover(conn, log),
+    askUser: clientUserInput(conn, log),
   });
   weft.registerTool(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(scopedExecCommand()));
   return weft;
