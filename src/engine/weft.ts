@@ -1,5 +1,7 @@
 // The library's front door: a Weft holds one loaded runtime (config, pack, profile) and opens
 // threads — new, resumed from a rollout, or forked from one.
+import { COLLABORATION_HANDLERS, COLLABORATION_TOOL_NAMES } from '../tools/agents/collaboration-tools.js';
+import { AgentTeam } from './agents/agent-team.js';
 import { REQUEST_USER_INPUT_TOOL_NAME, requestUserInput } from '../tools/user-input/request-user-input.js';
 import type { UserInputAsker } from '../tools/user-input/user-input-asker.js';
 import { GoalStore, goalsDbPath } from '../tools/goals/goal-store.js';
@@ -93,6 +95,8 @@ export interface OpenThreadOptions {
    * before the user logs in. The CLI checks at once, so `weft exec` fails before writing anything.
    */
   readonly keyCheckedAtFirstCall?: boolean;
+  /** A child of an agent team (opened by spawn_agent): it joins its parent's team, not a new one. */
+  readonly teamChild?: boolean;
 }
 
 export class Weft {
@@ -116,6 +120,7 @@ export class Weft {
     this.#tools.register(GET_GOAL_TOOL_NAME, getGoal, { whenOffered: true });
     this.#tools.register(UPDATE_GOAL_TOOL_NAME, updateGoal, { whenOffered: true });
     this.#tools.register(REQUEST_USER_INPUT_TOOL_NAME, requestUserInput, { whenOffered: true });
+    for (const name of COLLABORATION_TOOL_NAMES) this.#tools.register(name, COLLABORATION_HANDLERS[name], { whenOffered: true });
   }
 
   #goals: GoalStore | undefined;
@@ -215,6 +220,7 @@ export class Weft {
     };
     const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(deps, opts), overrides, cwd);
     if (warnings.length > 0) this.#pendingWarnings.set(thread, warnings);
+    this.#formTeam(thread, opts);
     return thread;
   }
 
@@ -325,7 +331,23 @@ export class Weft {
     };
     const thread = new Thread(state, (input) => turnSettingsFor(rt, input), this.#hooked(this.#deps(), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
     this.#pendingWarnings.set(thread, warnings);
+    this.#formTeam(thread, opts);
     return thread;
+  }
+
+  /** A thread that is no agent's child leads a team of its own (its collaboration tools act in it). */
+  #formTeam(thread: Thread, opts: OpenThreadOptions): void {
+    if (opts.teamChild === true) return;
+    const cwd = opts.overrides?.cwd ?? opts.cwd;
+    new AgentTeam(
+      thread,
+      ({ parent, forkTurns, model, reasoningEffort }) => {
+        const overrides = { ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
+        const child = { teamChild: true, ...(cwd !== undefined ? { cwd } : {}), overrides };
+        return forkTurns === 'all' ? this.forkThread(parent.rolloutPath, child) : this.startThread(child);
+      },
+      this.runtime.toolTexts.agents,
+    );
   }
 
   /** What a profile with per-thread behaviour is told about a thread it opens. */

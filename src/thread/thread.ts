@@ -1,5 +1,7 @@
 // An open thread: runs turns one at a time against its state. Surfaces hold a Thread and call run().
 import type { ToolSpec } from '../../protocol/responses-request.js';
+import type { ResponseItem } from '../../protocol/responses-items.js';
+import type { AgentPort } from '../tools/agents/agent-port.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { ToolHandler } from '../tools/tool-registry.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -133,6 +135,29 @@ export class Thread {
     return true;
   }
 
+  /**
+   * Hands the thread an item another agent sent it (multi-agent v2): recorded at the running turn's
+   * next boundary, or when the next turn starts.
+   */
+  deliver(item: ResponseItem): void {
+    (this.state.pendingItems ??= []).push(item);
+  }
+
+  /** Joins the thread to a team of agents: its collaboration tools act through `port`. */
+  joinTeam(port: AgentPort): void {
+    this.state.agents = port;
+  }
+
+  /** The team the thread belongs to, once joined. */
+  get team(): AgentPort | undefined {
+    return this.state.agents;
+  }
+
+  /** Writes what the rollout holds so far (before another thread copies it). */
+  async flush(): Promise<void> {
+    await this.state.writer.flush();
+  }
+
   /** Steered input the last turn ended before recording (it arrived as the turn finished). */
   takePendingInput(): PendingInput[] {
     return this.state.pendingInput?.splice(0) ?? [];
@@ -158,6 +183,7 @@ export class Thread {
 
   /** Finish pending writes, kill the commands the thread left running and stop its MCP servers. */
   async close(): Promise<void> {
+    await this.state.agents?.close?.();
     await this.state.execSessions?.closeAll();
     await this.state.codeMode?.closeAll();
     await this.deps.mcp?.close();

@@ -77,6 +77,7 @@ export async function runTurn(
       await state.writer.append(userMessageEvent(userText));
       deps.emit({ type: 'user_message', text: userText, images });
     }
+    await recordPendingItems(state);
     state.previousTurn = previousTurnOf(settings);
 
     let lastMessage: string | undefined;
@@ -154,7 +155,10 @@ async function runCalls(
   // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
   const pending = (state.pendingToolItems ??= []);
   const goals = deps.goals !== undefined ? { threadId: state.id, store: deps.goals } : undefined;
-  const ctx = recordingToolItems({ ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()), goals }, pending);
+  const ctx = recordingToolItems(
+    { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()), goals, agents: state.agents },
+    pending,
+  );
   const mcp = await mcpHub(deps, settings);
   for (const call of calls) {
     if (signal.aborted) return;
@@ -255,8 +259,16 @@ async function recordNotifications(state: ThreadState, deps: TurnDeps): Promise<
   }
 }
 
+/** Records what other agents sent the thread (multi-agent v2); true when there was some. */
+async function recordPendingItems(state: ThreadState): Promise<boolean> {
+  const items = state.pendingItems?.splice(0) ?? [];
+  await record(state, items);
+  return items.length > 0;
+}
+
 /** Records input steered into the running turn; true when there was some. */
 async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'steering' | 'followUp' = 'steering'): Promise<boolean> {
+  const delivered = await recordPendingItems(state);
   const pending = state.pendingInput?.splice(0) ?? [];
   // Extension queues: follow-ups only when nothing else continues the turn.
   pending.push(...(deps.hooks?.takeQueued(state, pending.length > 0 ? 'steering' : which) ?? []));
@@ -265,7 +277,7 @@ async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'st
     await state.writer.append(userMessageEvent(input.text));
     deps.emit({ type: 'user_message', text: input.text, images: input.images });
   }
-  return pending.length > 0;
+  return pending.length > 0 || (delivered && which === 'steering');
 }
 
 async function recordInterruption(state: ThreadState, deps: TurnDeps): Promise<void> {

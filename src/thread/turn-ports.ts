@@ -16,6 +16,7 @@ import type { WireRequest } from '../../protocol/wire-request.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
 import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import type { GoalStore } from '../tools/goals/goal-store.js';
+import type { AgentPort } from '../tools/agents/agent-port.js';
 import type { CodeModeSession } from '../tools/code-mode/code-mode-session.js';
 import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/writer.js';
 import type { ThreadEventListener } from './thread-events.js';
@@ -63,6 +64,10 @@ export interface ThreadState {
   compactionItemId?: string;
   /** The profile's per-thread behaviour (codex-0.169: ids, metadata, rollout format, compaction). */
   readonly profileThread: ProfileThread;
+  /** Items other agents sent this thread (multi-agent v2), recorded at the turn's next boundary. */
+  pendingItems?: ResponseItem[];
+  /** The team of agents this thread belongs to (the collaboration tools); set by the engine. */
+  agents?: AgentPort;
 }
 
 export interface PendingInput {

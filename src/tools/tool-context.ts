@@ -10,6 +10,7 @@ import type { PatchContext } from './apply-patch/patch-context.js';
 import type { ExecEvent, ExecOutputVars } from './exec-event.js';
 import type { GoalAccess } from './goals/goal-store.js';
 import type { UserInputAsker } from './user-input/user-input-asker.js';
+import type { AgentPort } from './agents/agent-port.js';
 import type { PlanUpdate } from './plan-update.js';
 import type { SandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import type { SandboxMechanism } from './sandbox/sandbox-mechanism.js';
@@ -78,6 +79,8 @@ export interface ToolContext {
   collaborationMode?: string | undefined;
   /** Who answers the model's questions (request_user_input); absent when nobody can. */
   askUser?: UserInputAsker | undefined;
+  /** The team of agents the thread belongs to (the collaboration tools); absent, those tools refuse. */
+  agents?: AgentPort | undefined;
 }
 
 export type ToolHandler = (call: ToolCall, ctx: ToolContext) => Promise<ToolResult>;
