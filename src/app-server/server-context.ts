@@ -1,5 +1,6 @@
 // What every method handler works with: the connection, the client's identity, the runtimes
 // (one per distinct set of config overrides a thread asked for) and the threads loaded in memory.
+import { notifyGoalChanges } from './handlers/thread-goal-notifications.js';
 import { clientUserInput } from './user-input-requests.js';
 import path from 'node:path';
 import type { ClientInfo } from '../../protocol/app-server/initialize.js';
@@ -69,7 +70,9 @@ export class ServerContext {
     generationOf: (profile: CompatProfile) => Promise<AppServerGeneration<ServerContext>>,
   ): Promise<ServerContext> {
     const base = await openWeft(conn, options, client, []);
-    return new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile));
+    const ctx = new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile));
+    notifyGoalChanges(ctx);
+    return ctx;
   }
 
   log(message: string): void {

@@ -14,6 +14,9 @@ import { mcpServerReload } from '../../handlers/mcp-reload.js';
 import type { HandlerResult } from '../../handlers/handler.js';
 import { skillsList } from '../../handlers/skills-list.js';
 import { threadUnsubscribe } from '../../handlers/thread-unsubscribe.js';
+import { threadGoalClear } from '../../handlers/thread-goal-clear.js';
+import { threadGoalGet } from '../../handlers/thread-goal-get.js';
+import { threadGoalSet } from '../../handlers/thread-goal-set.js';
 import { threadList } from '../../handlers/thread-queries.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
 import { parseParams, rpcError } from '../../rpc-errors.js';
@@ -96,6 +99,9 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'account/read': own('account/read', accountRead),
   'thread/unsubscribe': own('thread/unsubscribe', threadUnsubscribe),
   'skills/list': own('skills/list', skillsList),
+  'thread/goal/set': { params: z.unknown(), run: (ctx, parsed) => threadGoalSet(ctx, parsed) },
+  'thread/goal/get': { params: z.unknown(), run: (ctx, parsed) => threadGoalGet(ctx, parsed) },
+  'thread/goal/clear': { params: z.unknown(), run: (ctx, parsed) => threadGoalClear(ctx, parsed) },
 };
 
 /** Features weft does not have, by method prefix: what the error names. */
