@@ -56,6 +56,8 @@ export async function sampleOnce(
   // The response can be cut alone (steered input), or with the turn.
   const cut = new AbortController();
   const onTurnAbort = (): void => cut.abort(signal.reason);
+  // A turn stopped before its request is sent sends nothing (an abort listener added now never fires).
+  if (signal.aborted) onTurnAbort();
   signal.addEventListener('abort', onTurnAbort, { once: true });
   state.cutSample = cut;
   try {
