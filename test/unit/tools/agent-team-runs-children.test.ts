@@ -39,8 +39,10 @@ async function open(respond: (body: Body) => MockReply | Promise<MockReply>): Pr
   return Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: home });
 }
 
-const outputOf = (history: readonly ResponseItem[], callId: string): unknown =>
-  history.find((i) => i.type === 'function_call_output' && i.call_id === callId)?.output;
+function outputOf(history: readonly ResponseItem[], callId: string): unknown {
+  for (const i of history) if (i.type === 'function_call_output' && i.call_id === callId) return i.output;
+  return undefined;
+}
 
 describe('agent team', () => {
   it('a spawned child runs its task in a thread of its own and its final answer reaches the parent', async () => {
