@@ -42,7 +42,7 @@ import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-s
 import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
 import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
-import type { ProfileThreadInit } from '../profile/profile.js';
+import type { ProfileThreadInit, SubagentLink } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
 import { ModelCatalogRefresher } from './model-catalog-refresher.js';
 import type { RequestHeaderContext } from '../client/request-headers.js';
@@ -97,6 +97,8 @@ export interface OpenThreadOptions {
   readonly keyCheckedAtFirstCall?: boolean;
   /** A child of an agent team (opened by spawn_agent): it joins its parent's team, not a new one. */
   readonly teamChild?: boolean;
+  /** startThread: the team link of a sub-agent's thread (recorded in its session_meta and requests). */
+  readonly subagent?: SubagentLink;
 }
 
 export class Weft {
@@ -185,6 +187,7 @@ export class Weft {
     const warnings: string[] = [];
     const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
+      ...(opts.subagent !== undefined ? { subagent: opts.subagent } : {}),
       kind: 'new',
       threadId: id,
     });
@@ -341,10 +344,10 @@ export class Weft {
     const cwd = opts.overrides?.cwd ?? opts.cwd;
     new AgentTeam(
       thread,
-      ({ parent, forkTurns, model, reasoningEffort }) => {
+      ({ parent, forkTurns, model, reasoningEffort, link }) => {
         const overrides = { ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
         const child = { teamChild: true, ...(cwd !== undefined ? { cwd } : {}), overrides };
-        return forkTurns === 'all' ? this.forkThread(parent.rolloutPath, child) : this.startThread(child);
+        return forkTurns === 'all' ? this.forkThread(parent.rolloutPath, child) : this.startThread({ ...child, subagent: link });
       },
       this.runtime.toolTexts.agents,
     );

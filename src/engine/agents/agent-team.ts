@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentMessageItem } from '../../../protocol/responses-items.js';
 import type { ReasoningEffort } from '../../../protocol/responses-request.js';
+import type { SubagentLink } from '../../profile/profile.js';
 import type { Thread } from '../../thread/thread.js';
 import type { AgentOutcome, AgentPort, AgentStatus, SpawnRequest } from '../../tools/agents/agent-port.js';
 import type { AgentTexts, EnvelopeKind } from '../../tools/agents/agent-texts.js';
@@ -19,7 +20,14 @@ export const MAX_ACTIVE_AGENTS = 4;
 export const ROOT_PATH = '/root';
 
 /** How the team opens a child thread (the engine's start or fork). */
-export type OpenChild = (req: { parent: Thread; forkTurns: 'all' | 'none'; model?: string | undefined; reasoningEffort?: ReasoningEffort | undefined }) => Promise<Thread>;
+export type OpenChild = (req: {
+  parent: Thread;
+  forkTurns: 'all' | 'none';
+  model?: string | undefined;
+  reasoningEffort?: ReasoningEffort | undefined;
+  /** How the child is linked to its team (its session_meta and requests say so). */
+  link: SubagentLink;
+}) => Promise<Thread>;
 
 interface Member {
   readonly path: string;
@@ -112,7 +120,8 @@ export class AgentTeam {
     const parent = this.#member(from).thread;
     // A child that inherits the history copies the rollout as it stands: write it out first.
     if (req.forkTurns === 'all') await parent.flush();
-    const thread = await this.openChild({ parent, forkTurns: req.forkTurns, model: req.model, reasoningEffort: req.reasoningEffort as ReasoningEffort | undefined });
+    const link: SubagentLink = { rootThreadId: this.#member(ROOT_PATH).thread.id, parentThreadId: parent.id, agentPath: path, depth: path.split('/').length - 2 };
+    const thread = await this.openChild({ parent, forkTurns: req.forkTurns, model: req.model, reasoningEffort: req.reasoningEffort as ReasoningEffort | undefined, link });
     const member: Member = { path, parentPath: from, thread, status: 'pending_init', mailbox: new Mailbox() };
     this.#members.set(path, member);
     thread.joinTeam(this.portFor(path));

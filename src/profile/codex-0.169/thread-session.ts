@@ -129,6 +129,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return sessionMeta0169(meta, {
       runtimeWorkspaceRoots: runtimeWorkspaceRoots(settings),
       threadSource: this.init.threadSource ?? (this.init.source === 'exec' ? 'user' : undefined),
+      subagent: this.init.subagent,
       instructionsModel: meta.base_instructions?.text === catalogText ? settings.model.slug : undefined,
       contextWindowId: this.#contextWindowId,
     });
@@ -168,6 +169,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       forkedFrom: this.forkedFrom,
       exec: this.init.source === 'exec',
       threadSource: this.init.threadSource,
+      subagent: this.init.subagent,
       builtinProvider: this.init.providerId === 'openai',
       turnStartedAtMs: turn?.startedAtMs ?? Date.now(),
       workspaces: turn?.workspaces ?? {},

@@ -82,6 +82,19 @@ describe('agent team', () => {
     const child = thread.team?.list().find((a) => a.path === '/root/alpha');
     expect(child).toBeDefined();
     expect(thread.team?.list()).toHaveLength(2);
+    // Linked to its team as Codex 0.169 links a spawned agent: in its session_meta and its requests.
+    const childMeta = mock?.requests.find((r) => agentOf(r.body as Body) === '/root/alpha')?.headers['x-codex-turn-metadata'];
+    expect(JSON.parse(String(childMeta))).toMatchObject({ session_id: thread.id, agent_name: '/root/alpha', parent_thread_id: thread.id, subagent_kind: 'thread_spawn' });
+    const childThreadId = JSON.parse(String(childMeta)).thread_id as string;
+    const childHead = JSON.parse((await readFile(await weft.locate(childThreadId), 'utf8')).split('\n')[0] as string) as { payload: Record<string, unknown> };
+    expect(childHead.payload).toMatchObject({
+      session_id: thread.id,
+      id: childThreadId,
+      parent_thread_id: thread.id,
+      source: { subagent: { thread_spawn: { parent_thread_id: thread.id, depth: 1, agent_path: '/root/alpha', agent_role: null } } },
+      thread_source: 'subagent',
+      agent_path: '/root/alpha',
+    });
     await thread.close();
     const text = await readFile(thread.rolloutPath, 'utf8');
     expect(text).toContain('"agent_message"');
