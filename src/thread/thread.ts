@@ -1,4 +1,6 @@
 // An open thread: runs turns one at a time against its state. Surfaces hold a Thread and call run().
+import { randomUUID } from 'node:crypto';
+import { recordInterruptionOf } from './turn-loop.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { AgentPort } from '../tools/agents/agent-port.js';
@@ -38,6 +40,7 @@ export type SettingsFor = (input: { cwd: string; overrides: SettingsOverrides })
 export class Thread {
   #running = false;
   #inTurn = false;
+  #lastTurnId: string | undefined;
 
   constructor(
     private readonly state: ThreadState,
@@ -90,7 +93,9 @@ export class Thread {
       for (const message of warnings) emit({ type: 'warning', message, about: 'instructions' });
       for (const message of skillWarnings) emit({ type: 'warning', message, about: 'skills' });
       const signal = opts.signal ?? new AbortController().signal;
-      return await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+      const outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+      this.#lastTurnId = outcome.turnId;
+      return outcome;
     } finally {
       this.#running = false;
       this.#inTurn = false;
@@ -111,6 +116,22 @@ export class Thread {
     } finally {
       this.#running = false;
     }
+  }
+
+  /**
+   * The thread's goal is active after its turn: Codex 0.169 starts a goal continuation turn, and a
+   * process that ends now (exec) stops that turn at once. This records the continuation started and
+   * stopped, as Codex does; false (nothing recorded) when no goal is active.
+   */
+  async abandonGoalContinuation(): Promise<boolean> {
+    const goal = this.deps.goals?.get(this.id);
+    const parent = this.#lastTurnId;
+    if (goal === undefined || goal === null || goal.status !== 'active' || parent === undefined || this.#running) return false;
+    const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
+    const pt = this.state.profileThread;
+    await this.state.writer.append(await pt.turnStarted(randomUUID(), settings, { trigger: 'goal', parentTurnId: parent, rootTurnId: parent }));
+    await recordInterruptionOf(this.state, this.deps.pack);
+    return true;
   }
 
   /** True while a turn (or a manual compaction) runs. */

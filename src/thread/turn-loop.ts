@@ -99,6 +99,7 @@ export async function runTurn(
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
     }
+    deps.goals?.settle(state.id);
     await state.writer.append(pt.turnCompleted(lastMessage));
     await state.writer.flush();
     deps.emit({ type: 'turn_completed', turnId, usage: state.tokenInfo?.total_token_usage ?? null, lastMessage });
@@ -280,11 +281,16 @@ async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'st
   return pending.length > 0 || (delivered && which === 'steering');
 }
 
+/** Records a turn stopped by the user: the pack's marker for the model, and the event. */
+export async function recordInterruptionOf(state: ThreadState, pack: TurnDeps['pack']): Promise<void> {
+  await record(state, [textMessage('user', pack.text('turn_aborted.md'))]);
+  await state.writer.append(turnAbortedEvent('interrupted'));
+  await state.writer.flush();
+}
+
 async function recordInterruption(state: ThreadState, deps: TurnDeps): Promise<void> {
   try {
-    await record(state, [textMessage('user', deps.pack.text('turn_aborted.md'))]);
-    await state.writer.append(turnAbortedEvent('interrupted'));
-    await state.writer.flush();
+    await recordInterruptionOf(state, deps.pack);
   } catch (err) {
     deps.emit({ type: 'warning', message: `could not record the interruption: ${errorMessage(err)}` });
   }

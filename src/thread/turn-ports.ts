@@ -117,7 +117,7 @@ export interface ProfileThread extends TurnProfile {
   /** How this thread's rollout lines are written. */
   readonly rolloutFormat: RolloutLineFormat;
   /** A turn begins: lines to record before anything else of the turn. */
-  turnStarted(turnId: string, settings: TurnSettings): Promise<RolloutLineInput[]>;
+  turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]>;
   /** Lines to record right before the user's prompt (after a pre-turn compaction). */
   beforePrompt(settings: TurnSettings): RolloutLineInput[];
   /** The turn completed: lines to record before the rollout is flushed. */
@@ -136,6 +136,13 @@ export interface ProfileThread extends TurnProfile {
   compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean;
   /** This thread's compaction; replaces the codex-0.98 local compaction. */
   compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void>;
+}
+
+/** Who started a turn that no user input started (a goal's continuation): its trigger and the turn before it. */
+export interface TurnAttribution {
+  readonly trigger: string;
+  readonly parentTurnId: string;
+  readonly rootTurnId: string;
 }
 
 /** Compaction as the loop sees it: whether to compact now, and doing it. */

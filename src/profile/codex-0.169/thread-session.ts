@@ -1,6 +1,7 @@
 // One thread under codex-0.169: the per-thread knowledge its requests and rollout need (installation,
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
+import type { TurnAttribution } from '../../thread/turn-ports.js';
 import { newThreadId } from '../../rollout/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
@@ -201,8 +202,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     };
   }
 
-  async turnStarted(turnId: string, settings: TurnSettings): Promise<RolloutLineInput[]> {
-    this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec' };
+  async turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]> {
+    this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec', attribution };
     this.rolloutFormat.noteTurnStarted();
     const lines = turnLines(this.rolloutFormat);
     const key = settingsKey(settings);

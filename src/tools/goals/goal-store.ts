@@ -145,12 +145,31 @@ export class GoalStore {
     return this.#changed(threadId);
   }
 
+  /** Tokens counted against each thread's active goal and not written yet. */
+  readonly #pending = new Map<string, number>();
+
   /**
-   * Counts a model response against an active goal: its tokens and the time since the goal was last
-   * written; an active goal whose budget is used up becomes `budget_limited`. Null when nothing counted.
+   * Counts a model response against the thread's goal while it is active. As in Codex 0.169 the count
+   * is kept aside and written when the goal is next updated or the turn ends (`settle`): get_goal in
+   * between shows the goal as last written. False when nothing was counted.
    */
-  account(threadId: string, tokens: number): ThreadGoal | null {
-    if (!this.exists()) return null;
+  account(threadId: string, tokens: number): boolean {
+    if (!this.exists()) return false;
+    const goal = this.get(threadId);
+    if (goal === null || goal.status !== 'active') return false;
+    this.#pending.set(threadId, (this.#pending.get(threadId) ?? 0) + tokens);
+    return true;
+  }
+
+  /**
+   * Writes what was counted against the thread's goal: its tokens and the time since the goal was
+   * last written; an active goal whose budget is used up becomes `budget_limited`. Null when there
+   * was nothing to write.
+   */
+  settle(threadId: string): ThreadGoal | null {
+    const tokens = this.#pending.get(threadId);
+    if (tokens === undefined) return null;
+    this.#pending.delete(threadId);
     const goal = this.get(threadId);
     if (goal === null || goal.status !== 'active') return null;
     const at = this.now();

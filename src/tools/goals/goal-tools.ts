@@ -57,6 +57,8 @@ export const updateGoal: ToolHandler = async (call, ctx) => {
   if (!args.success) return refuse(ctx.texts.invalidArguments(call.name, z.prettifyError(args.error)));
   const status = args.data.status;
   if (!SETTABLE.has(status)) return refuse(ctx.texts.goals.statusNotAllowed());
+  // What this turn used so far counts first (its budget may have run out).
+  store.settle(threadId);
   const goal = store.get(threadId);
   if (goal === null) return refuse(ctx.texts.goals.noGoal());
   // A goal stopped by its budget or by usage limits stays so: those take precedence over the model.

@@ -55,13 +55,17 @@ describe('goal store', () => {
 
   it('counts new input and output tokens against an active goal, until its budget stops it', async () => {
     const s = await store();
-    expect(s.account(THREAD, 240)).toBeNull();
+    expect(s.account(THREAD, 240)).toBe(false);
     s.create(THREAD, 'Small', 300);
     const usage = { input_tokens: 1200, cached_input_tokens: 1000, output_tokens: 40 };
-    expect(s.account(THREAD, goalTokensOf(usage))).toMatchObject({ tokensUsed: 240, status: 'active' });
-    expect(s.account(THREAD, goalTokensOf(usage))).toMatchObject({ tokensUsed: 480, status: 'budget_limited' });
+    expect(s.account(THREAD, goalTokensOf(usage))).toBe(true);
+    // Counted, not written until settled (get_goal shows the goal as last written).
+    expect(s.get(THREAD)).toMatchObject({ tokensUsed: 0 });
+    expect(s.settle(THREAD)).toMatchObject({ tokensUsed: 240, status: 'active' });
+    s.account(THREAD, goalTokensOf(usage));
+    expect(s.settle(THREAD)).toMatchObject({ tokensUsed: 480, status: 'budget_limited' });
     // No longer active: nothing more is counted.
-    expect(s.account(THREAD, 240)).toBeNull();
+    expect(s.account(THREAD, 240)).toBe(false);
   });
 });
 
@@ -92,6 +96,7 @@ describe('goal tools', () => {
     const ctx = { ...execToolContext({ cwd: '/' }), goals: { threadId: THREAD, store: s } };
     s.create(THREAD, 'Small', 100);
     s.account(THREAD, 240);
+    s.settle(THREAD);
     const paused = JSON.parse((await updateGoal(toolCall('update_goal', { status: 'paused' }), ctx)).output as string);
     expect(paused).toMatchObject({ goal: { status: 'budgetLimited', tokensUsed: 240 }, remainingTokens: 0 });
   });
