@@ -88,7 +88,11 @@ export const FunctionCallOutputItem = lazySchema(() =>
   z.object({
     type: z.literal('function_call_output'),
     id: z.string().optional(),
-    call_id: z.string(),
+    // Absent on an output that is context rather than a call's answer (Codex 0.169's goal objective,
+    // named by \`name\` and \`namespace\`).
+    call_id: z.string().optional(),
+    name: z.string().optional(),
+    namespace: z.string().optional(),
     output: FunctionCallOutputPayload,
     internal_chat_message_metadata_passthrough: ItemPassthrough.optional(),
   }),
@@ -199,6 +203,22 @@ export const ToolSearchOutputItem = lazySchema(() =>
 );
 export type ToolSearchOutputItem = z.infer<typeof ToolSearchOutputItem>;
 
+/**
+ * Codex 0.169's message between agents of one team (multi-agent v2): who wrote it, to whom, and its
+ * parts (a header as `input_text`, the payload a sender wrote as `encrypted_content`).
+ */
+export const AgentMessageItem = lazySchema(() =>
+  z.object({
+    type: z.literal('agent_message'),
+    id: z.string().optional(),
+    author: z.string(),
+    recipient: z.string(),
+    content: z.array(z.union([z.object({ type: z.literal('input_text'), text: z.string() }), z.object({ type: z.literal('encrypted_content'), encrypted_content: z.string() })])),
+    internal_chat_message_metadata_passthrough: ItemPassthrough.optional(),
+  }),
+);
+export type AgentMessageItem = z.infer<typeof AgentMessageItem>;
+
 export const ResponseItem = lazySchema(() =>
   z.discriminatedUnion('type', [
     MessageItem,
@@ -214,6 +234,7 @@ export const ResponseItem = lazySchema(() =>
     AdditionalToolsItem,
     ToolSearchCallItem,
     ToolSearchOutputItem,
+    AgentMessageItem,
   ]),
 );
 export type ResponseItem = z.infer<typeof ResponseItem>;

@@ -2,6 +2,8 @@
 // (one per distinct set of config overrides a thread asked for) and the threads loaded in memory.
 import { ExecProcess } from './exec-process.js';
 import { FsWatches } from './fs-watches.js';
+import { notifyGoalChanges } from './handlers/thread-goal-notifications.js';
+import { clientUserInput } from './user-input-requests.js';
 import path from 'node:path';
 import type { ClientInfo } from '../../protocol/app-server/initialize.js';
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
@@ -77,7 +79,9 @@ export class ServerContext {
     generationOf: (profile: CompatProfile) => Promise<AppServerGeneration<ServerContext>>,
   ): Promise<ServerContext> {
     const base = await openWeft(conn, options, client, []);
-    return new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile));
+    const ctx = new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile));
+    notifyGoalChanges(ctx);
+    return ctx;
   }
 
   log(message: string): void {
@@ -207,6 +211,7 @@ async function openWeft(conn: RpcConnection, options: ServerOptions, client: Cli
     client: { name: client.name, version: client.version },
     source: APP_SERVER_SOURCE,
     approver: clientApprover(conn, log),
+    askUser: clientUserInput(conn, log),
   });
   weft.registerTool(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(scopedExecCommand()));
   return weft;

@@ -165,6 +165,8 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   try {
     const outcome = await thread.run(prompt, { onEvent, signal: stop.signal, outputSchema: schema, images });
     if (outcome.status === 'completed') {
+      // An active goal would go on in a turn of its own; exec ends here, as Codex's does, stopping it.
+      await thread.abandonGoalContinuation();
       if (!json && outcome.lastMessage !== undefined) io.stdout(outcome.lastMessage);
       const target = stringValue(values['output-last-message']);
       if (target) await writeFile(target, outcome.lastMessage ?? '');

@@ -12,6 +12,7 @@ import { promptWithStdin } from './stdin-prompt.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
 import { ttyApprover } from '../tools/approval.js';
+import { ttyUserInput } from '../tools/user-input/tty-user-input.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor, type SettingsOverrides } from '../config/resolve-settings.js';
 import { interruptOnSignals } from './interrupt-signals.js';
@@ -22,7 +23,8 @@ import { loadExtension } from '../extensions/load-extension.js';
 
 export async function runThreadCommand(sub: string | undefined, args: string[], values: ParsedValues, cwd: string, io: CliIo): Promise<number> {
   const approver = io.isTty ? ttyApprover(process.stdin, process.stderr) : undefined;
-  const weft = await Weft.open({ ...runtimeOptions(values, io.env), cwd, originator: 'weft', source: 'cli', ...(approver ? { approver } : {}) });
+  const askUser = io.isTty ? ttyUserInput(process.stdin, process.stderr) : undefined;
+  const weft = await Weft.open({ ...runtimeOptions(values, io.env), cwd, originator: 'weft', source: 'cli', ...(approver ? { approver } : {}), ...(askUser ? { askUser } : {}) });
   for (const w of weft.runtime.warnings) io.stderr(`warning: ${w}`);
   for (const file of stringList(values.extension)) weft.use(await loadExtension(file, io.cwd, '--extension'));
   const overrides = settingsOverrides(values, cwd);

@@ -5,11 +5,18 @@ import type { TurnSettings } from '../context/turn-settings.js';
 import type { ThreadEventListener } from '../thread/thread-events.js';
 import { unavailableMessage, type Approver } from '../tools/approval.js';
 import type { ToolContext } from '../tools/tool-registry.js';
+import type { UserInputAsker } from '../tools/user-input/user-input-asker.js';
 import type { Runtime } from './runtime.js';
 
 const SANDBOX_DENIED_FILE = 'tool_output/sandbox_denied.md';
 
-export function threadToolContext(runtime: Runtime, approver: Approver | undefined, settings: TurnSettings, emit: ThreadEventListener): ToolContext {
+export function threadToolContext(
+  runtime: Runtime,
+  approver: Approver | undefined,
+  settings: TurnSettings,
+  emit: ThreadEventListener,
+  askUser?: UserInputAsker,
+): ToolContext {
   return {
     cwd: settings.cwd,
     env: runtime.env,
@@ -20,6 +27,8 @@ export function threadToolContext(runtime: Runtime, approver: Approver | undefin
     sandboxMechanism: runtime.profile.commandSandbox,
     truncationPolicy: settings.model.truncation_policy,
     approver,
+    askUser,
+    collaborationMode: settings.collaborationMode.mode,
     renderExecOutput: (vars) => runtime.pack.render('tool_output/exec_command.md', { ...vars }),
     renderSandboxDenied:
       runtime.profile.toolOutputs.sandboxDenial === 'error_frame' && runtime.pack.has(SANDBOX_DENIED_FILE)

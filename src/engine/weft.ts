@@ -1,5 +1,11 @@
 // The library's front door: a Weft holds one loaded runtime (config, pack, profile) and opens
 // threads — new, resumed from a rollout, or forked from one.
+import { COLLABORATION_HANDLERS, COLLABORATION_TOOL_NAMES } from '../tools/agents/collaboration-tools.js';
+import { AgentTeam } from './agents/agent-team.js';
+import { REQUEST_USER_INPUT_TOOL_NAME, requestUserInput } from '../tools/user-input/request-user-input.js';
+import type { UserInputAsker } from '../tools/user-input/user-input-asker.js';
+import { GoalStore, goalsDbPath } from '../tools/goals/goal-store.js';
+import { CREATE_GOAL_TOOL_NAME, GET_GOAL_TOOL_NAME, UPDATE_GOAL_TOOL_NAME, createGoal, getGoal, updateGoal } from '../tools/goals/goal-tools.js';
 import path from 'node:path';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
@@ -37,7 +43,7 @@ import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
 import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import { assertModelChosen } from './model-for-wire.js';
-import type { ProfileThreadInit } from '../profile/profile.js';
+import type { ProfileThreadInit, SubagentLink } from '../profile/profile.js';
 import { providerId, providerSettings } from './provider-settings.js';
 import { ModelCatalogRefresher } from './model-catalog-refresher.js';
 import type { RequestHeaderContext } from '../client/request-headers.js';
@@ -59,6 +65,8 @@ export interface WeftOptions extends RuntimeOptions {
   readonly cwd?: string;
   /** Who asks the user before a command runs; without one, commands needing approval are refused. */
   readonly approver?: Approver;
+  /** Who answers the model's questions (request_user_input in Plan mode); absent, nobody can. */
+  readonly askUser?: UserInputAsker;
   /** Recorded in session_meta as Codex does (`codex_exec`/`exec` for the exec surface). */
   readonly originator?: string;
   /** The client that named itself (app-server `initialize`): its name and version end the user agent. */
@@ -90,6 +98,10 @@ export interface OpenThreadOptions {
    * before the user logs in. The CLI checks at once, so `weft exec` fails before writing anything.
    */
   readonly keyCheckedAtFirstCall?: boolean;
+  /** A child of an agent team (opened by spawn_agent): it joins its parent's team, not a new one. */
+  readonly teamChild?: boolean;
+  /** startThread: the team link of a sub-agent's thread (recorded in its session_meta and requests). */
+  readonly subagent?: SubagentLink;
 }
 
 export class Weft {
@@ -109,6 +121,18 @@ export class Weft {
     this.#tools.register(WRITE_STDIN_TOOL_NAME, writeStdin, { whenOffered: true });
     this.#tools.register(UPDATE_PLAN_TOOL_NAME, updatePlan, { whenOffered: true });
     this.#tools.register(VIEW_IMAGE_TOOL_NAME, viewImage, { whenOffered: true });
+    this.#tools.register(CREATE_GOAL_TOOL_NAME, createGoal, { whenOffered: true });
+    this.#tools.register(GET_GOAL_TOOL_NAME, getGoal, { whenOffered: true });
+    this.#tools.register(UPDATE_GOAL_TOOL_NAME, updateGoal, { whenOffered: true });
+    this.#tools.register(REQUEST_USER_INPUT_TOOL_NAME, requestUserInput, { whenOffered: true });
+    for (const name of COLLABORATION_TOOL_NAMES) this.#tools.register(name, COLLABORATION_HANDLERS[name], { whenOffered: true });
+  }
+
+  #goals: GoalStore | undefined;
+
+  /** The home's goals, where Codex 0.169 keeps them (opened on first use). */
+  get goals(): GoalStore {
+    return (this.#goals ??= new GoalStore(goalsDbPath(this.runtime.home, this.runtime.env)));
   }
 
   static async open(options: WeftOptions): Promise<Weft> {
@@ -169,6 +193,7 @@ export class Weft {
     const warnings: string[] = [];
     const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(ctx.settings, ctx.baseInstructions),
+      ...(opts.subagent !== undefined ? { subagent: opts.subagent } : {}),
       kind: 'new',
       threadId: id,
     });
@@ -204,6 +229,7 @@ export class Weft {
     };
     const thread = new Thread(state, (input) => this.#turnSettings(input), this.#hooked(deps, opts), overrides, cwd);
     if (warnings.length > 0) this.#pendingWarnings.set(thread, warnings);
+    this.#formTeam(thread, opts);
     return thread;
   }
 
@@ -317,6 +343,7 @@ export class Weft {
     };
     const thread = new Thread(state, (input) => this.#turnSettings(input), this.#hooked(this.#deps(longStrings), opts, { records, history: state.history, warn: onWarning }), overrides, cwd);
     this.#pendingWarnings.set(thread, warnings);
+    this.#formTeam(thread, opts);
     return thread;
   }
 
@@ -325,6 +352,21 @@ export class Weft {
     const rt = this.runtime;
     assertModelChosen(rt.config, rt.configFile, providerSettings(rt.config, rt.configFile, rt.env), input.overrides.model);
     return turnSettingsFor(rt, input);
+  }
+
+  /** A thread that is no agent's child leads a team of its own (its collaboration tools act in it). */
+  #formTeam(thread: Thread, opts: OpenThreadOptions): void {
+    if (opts.teamChild === true) return;
+    const cwd = opts.overrides?.cwd ?? opts.cwd;
+    new AgentTeam(
+      thread,
+      ({ parent, forkTurns, model, reasoningEffort, link }) => {
+        const overrides = { ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
+        const child = { teamChild: true, ...(cwd !== undefined ? { cwd } : {}), overrides };
+        return forkTurns === 'all' ? this.forkThread(parent.rolloutPath, child) : this.startThread({ ...child, subagent: link });
+      },
+      this.runtime.toolTexts.agents,
+    );
   }
 
   /** What a profile with per-thread behaviour is told about a thread it opens. */
@@ -389,13 +431,14 @@ export class Weft {
       }),
       closeStream: webSocket ? () => webSocket.close() : undefined,
       compactor: codexCompactor,
-      toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit),
+      toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit, this.options.askUser),
       compactPrompt: rt.config.compact_prompt,
       remoteCompact:
         isDefaultOpenAiProvider(provider) && rt.config.features?.remote_compaction !== false
           ? (o) => postCompact({ ...o, env: rt.env })
           : undefined,
       autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
+      goals: this.goals,
       mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env, mcpOAuthContext(rt.home, rt.config)) : undefined,
     };
   }

@@ -7,11 +7,12 @@ export function pairCallsWithOutputs(items: readonly ResponseItem[], abortedOutp
   const outputs = new Set<string>();
   for (const item of items) {
     if (item.type === 'function_call' || item.type === 'custom_tool_call') calls.add(item.call_id);
-    else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') outputs.add(item.call_id);
+    else if ((item.type === 'function_call_output' || item.type === 'custom_tool_call_output') && item.call_id !== undefined) outputs.add(item.call_id);
   }
   const result: ResponseItem[] = [];
   for (const item of items) {
-    if ((item.type === 'function_call_output' || item.type === 'custom_tool_call_output') && !calls.has(item.call_id)) continue;
+    // An output without a call id is context (Codex 0.169's goal objective), not an answer.
+    if ((item.type === 'function_call_output' || item.type === 'custom_tool_call_output') && item.call_id !== undefined && !calls.has(item.call_id)) continue;
     result.push(item);
     if (item.type === 'function_call' && !outputs.has(item.call_id)) {
       result.push({ type: 'function_call_output', call_id: item.call_id, output: abortedOutput });

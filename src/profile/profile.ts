@@ -114,6 +114,16 @@ export interface ProfileThreadInit {
   readonly instructionsOverride?: string | undefined;
   /** A reopened thread's rollout records, the history base of a paginated fork first. */
   readonly records?: readonly RolloutRecord[];
+  /** A sub-agent's thread: its team (root and parent threads, its task path and depth). */
+  readonly subagent?: SubagentLink | undefined;
+}
+
+/** How a sub-agent's thread is linked to its team, as Codex 0.169 records it. */
+export interface SubagentLink {
+  readonly rootThreadId: string;
+  readonly parentThreadId: string;
+  readonly agentPath: string;
+  readonly depth: number;
 }
 
 export type { ProfileThread };

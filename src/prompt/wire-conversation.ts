@@ -61,7 +61,7 @@ function callOf(item: ResponseItem): CallShape | undefined {
 }
 
 function outputOf(item: ResponseItem): { callId: string; output: FunctionCallOutputPayload } | undefined {
-  if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
+  if ((item.type === 'function_call_output' || item.type === 'custom_tool_call_output') && item.call_id !== undefined) {
     return { callId: item.call_id, output: item.output };
   }
   return undefined;

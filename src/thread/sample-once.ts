@@ -14,6 +14,7 @@ import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import { agentMessageEvent, agentReasoningEvent, tokenCountEvent, turnContextLine } from '../rollout/format/records.js';
 import { addUsage, effectiveContextWindow } from '../rollout/format/token-info.js';
 import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
+import { goalTokensOf } from '../tools/goals/thread-goal.js';
 import { record } from './record-items.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
 
@@ -55,6 +56,8 @@ export async function sampleOnce(
   // The response can be cut alone (steered input), or with the turn.
   const cut = new AbortController();
   const onTurnAbort = (): void => cut.abort(signal.reason);
+  // A turn stopped before its request is sent sends nothing (an abort listener added now never fires).
+  if (signal.aborted) onTurnAbort();
   signal.addEventListener('abort', onTurnAbort, { once: true });
   state.cutSample = cut;
   try {
@@ -111,6 +114,8 @@ async function consumeStream(
           if (event.usage) {
             state.profileThread.responseCompleted(event.responseId);
             state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
+            // A response counts against the thread's goal while that goal is active.
+            deps.goals?.account(state.id, goalTokensOf(event.usage));
             await state.writer.append(tokenCountEvent(state.tokenInfo));
             deps.emit({ type: 'token_count', info: state.tokenInfo });
           }

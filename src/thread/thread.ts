@@ -1,5 +1,9 @@
 // An open thread: runs turns one at a time against its state. Surfaces hold a Thread and call run().
+import { randomUUID } from 'node:crypto';
+import { recordInterruptionOf } from './turn-loop.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
+import type { ResponseItem } from '../../protocol/responses-items.js';
+import type { AgentPort } from '../tools/agents/agent-port.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { ToolHandler } from '../tools/tool-registry.js';
 import type { TurnSettings } from '../context/turn-settings.js';
@@ -36,6 +40,7 @@ export type SettingsFor = (input: { cwd: string; overrides: SettingsOverrides })
 export class Thread {
   #running = false;
   #inTurn = false;
+  #lastTurnId: string | undefined;
 
   constructor(
     private readonly state: ThreadState,
@@ -88,7 +93,9 @@ export class Thread {
       for (const message of warnings) emit({ type: 'warning', message, about: 'instructions' });
       for (const message of skillWarnings) emit({ type: 'warning', message, about: 'skills' });
       const signal = opts.signal ?? new AbortController().signal;
-      return await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+      const outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+      this.#lastTurnId = outcome.turnId;
+      return outcome;
     } finally {
       this.#running = false;
       this.#inTurn = false;
@@ -111,6 +118,22 @@ export class Thread {
     }
   }
 
+  /**
+   * The thread's goal is active after its turn: Codex 0.169 starts a goal continuation turn, and a
+   * process that ends now (exec) stops that turn at once. This records the continuation started and
+   * stopped, as Codex does; false (nothing recorded) when no goal is active.
+   */
+  async abandonGoalContinuation(): Promise<boolean> {
+    const goal = this.deps.goals?.get(this.id);
+    const parent = this.#lastTurnId;
+    if (goal === undefined || goal === null || goal.status !== 'active' || parent === undefined || this.#running) return false;
+    const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
+    const pt = this.state.profileThread;
+    await this.state.writer.append(await pt.turnStarted(randomUUID(), settings, { trigger: 'goal', parentTurnId: parent, rootTurnId: parent }));
+    await recordInterruptionOf(this.state, this.deps.pack);
+    return true;
+  }
+
   /** True while a turn (or a manual compaction) runs. */
   get running(): boolean {
     return this.#running;
@@ -131,6 +154,29 @@ export class Thread {
     // Cut the response streaming now: the turn asks again with the input (as Codex 0.169 does).
     if (opts.cutResponse) this.state.cutSample?.abort();
     return true;
+  }
+
+  /**
+   * Hands the thread an item another agent sent it (multi-agent v2): recorded at the running turn's
+   * next boundary, or when the next turn starts.
+   */
+  deliver(item: ResponseItem): void {
+    (this.state.pendingItems ??= []).push(item);
+  }
+
+  /** Joins the thread to a team of agents: its collaboration tools act through `port`. */
+  joinTeam(port: AgentPort): void {
+    this.state.agents = port;
+  }
+
+  /** The team the thread belongs to, once joined. */
+  get team(): AgentPort | undefined {
+    return this.state.agents;
+  }
+
+  /** Writes what the rollout holds so far (before another thread copies it). */
+  async flush(): Promise<void> {
+    await this.state.writer.flush();
   }
 
   /** Steered input the last turn ended before recording (it arrived as the turn finished). */
@@ -158,6 +204,7 @@ export class Thread {
 
   /** Finish pending writes, kill the commands the thread left running and stop its MCP servers. */
   async close(): Promise<void> {
+    await this.state.agents?.close?.();
     await this.state.execSessions?.closeAll();
     await this.state.codeMode?.closeAll();
     await this.deps.mcp?.close();

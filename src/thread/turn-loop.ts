@@ -79,6 +79,7 @@ export async function runTurn(
       await state.writer.append(userMessageEvent(userText));
       deps.emit({ type: 'user_message', text: userText, images });
     }
+    await recordPendingItems(state);
     state.previousTurn = previousTurnOf(settings);
 
     let resamples = 0;
@@ -99,6 +100,7 @@ export async function runTurn(
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
     }
+    deps.goals?.settle(state.id);
     await state.writer.append(pt.turnCompleted(lastMessage));
     await state.writer.flush();
     deps.emit({ type: 'turn_completed', turnId, usage: state.tokenInfo?.total_token_usage ?? null, lastMessage });
@@ -155,7 +157,11 @@ async function runCalls(
 ): Promise<void> {
   // The thread's exec sessions outlive the turn; they end with the thread (Thread.close).
   const pending = (state.pendingToolItems ??= []);
-  const ctx = recordingToolItems({ ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()) }, pending);
+  const goals = deps.goals !== undefined ? { threadId: state.id, store: deps.goals } : undefined;
+  const ctx = recordingToolItems(
+    { ...deps.toolContext(settings, signal, deps.emit), sessions: (state.execSessions ??= new ExecSessionManager()), goals, agents: state.agents },
+    pending,
+  );
   const mcp = await mcpHub(deps, settings);
   for (const call of calls) {
     if (signal.aborted) return;
@@ -257,8 +263,16 @@ async function recordNotifications(state: ThreadState, deps: TurnDeps): Promise<
   }
 }
 
+/** Records what other agents sent the thread (multi-agent v2); true when there was some. */
+async function recordPendingItems(state: ThreadState): Promise<boolean> {
+  const items = state.pendingItems?.splice(0) ?? [];
+  await record(state, items);
+  return items.length > 0;
+}
+
 /** Records input steered into the running turn; true when there was some. */
 async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'steering' | 'followUp' = 'steering'): Promise<boolean> {
+  const delivered = await recordPendingItems(state);
   const pending = state.pendingInput?.splice(0) ?? [];
   // Extension queues: follow-ups only when nothing else continues the turn.
   pending.push(...(deps.hooks?.takeQueued(state, pending.length > 0 ? 'steering' : which) ?? []));
@@ -267,14 +281,19 @@ async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'st
     await state.writer.append(userMessageEvent(input.text));
     deps.emit({ type: 'user_message', text: input.text, images: input.images });
   }
-  return pending.length > 0;
+  return pending.length > 0 || (delivered && which === 'steering');
+}
+
+/** Records a turn stopped by the user: the pack's marker for the model, and the event. */
+export async function recordInterruptionOf(state: ThreadState, pack: TurnDeps['pack']): Promise<void> {
+  await record(state, [textMessage('user', pack.text('turn_aborted.md'))]);
+  await state.writer.append(turnAbortedEvent('interrupted'));
+  await state.writer.flush();
 }
 
 async function recordInterruption(state: ThreadState, deps: TurnDeps): Promise<void> {
   try {
-    await record(state, [textMessage('user', deps.pack.text('turn_aborted.md'))]);
-    await state.writer.append(turnAbortedEvent('interrupted'));
-    await state.writer.flush();
+    await recordInterruptionOf(state, deps.pack);
   } catch (err) {
     deps.emit({ type: 'warning', message: `could not record the interruption: ${errorMessage(err)}` });
   }

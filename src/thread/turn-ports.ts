@@ -15,6 +15,8 @@ import type { PromptRendering, RenderFn } from '../prompt/render-for-wire.js';
 import type { WireRequest } from '../../protocol/wire-request.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
 import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
+import type { GoalStore } from '../tools/goals/goal-store.js';
+import type { AgentPort } from '../tools/agents/agent-port.js';
 import type { CodeModeSession } from '../tools/code-mode/code-mode-session.js';
 import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/format/writer.js';
 import type { ThreadEventListener } from './thread-events.js';
@@ -62,6 +64,10 @@ export interface ThreadState {
   compactionItemId?: string;
   /** The profile's per-thread behaviour (codex-0.169: ids, metadata, rollout format, compaction). */
   readonly profileThread: ProfileThread;
+  /** Items other agents sent this thread (multi-agent v2), recorded at the turn's next boundary. */
+  pendingItems?: ResponseItem[];
+  /** The team of agents this thread belongs to (the collaboration tools); set by the engine. */
+  agents?: AgentPort;
 }
 
 export interface PendingInput {
@@ -111,7 +117,7 @@ export interface ProfileThread extends TurnProfile {
   /** How this thread's rollout lines are written. */
   readonly rolloutFormat: RolloutLineFormat;
   /** A turn begins: lines to record before anything else of the turn. */
-  turnStarted(turnId: string, settings: TurnSettings): Promise<RolloutLineInput[]>;
+  turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]>;
   /** Lines to record right before the user's prompt (after a pre-turn compaction). */
   beforePrompt(settings: TurnSettings): RolloutLineInput[];
   /** The turn completed: lines to record before the rollout is flushed. */
@@ -132,6 +138,13 @@ export interface ProfileThread extends TurnProfile {
   compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean;
   /** This thread's compaction; replaces the codex-0.98 local compaction. */
   compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void>;
+}
+
+/** Who started a turn that no user input started (a goal's continuation): its trigger and the turn before it. */
+export interface TurnAttribution {
+  readonly trigger: string;
+  readonly parentTurnId: string;
+  readonly rootTurnId: string;
 }
 
 /** Compaction as the loop sees it: whether to compact now, and doing it. */
@@ -212,4 +225,6 @@ export interface TurnDeps {
   readonly mcp?: McpSession | undefined;
   /** Lets go of a connection the stream keeps between requests (the Responses WebSocket). */
   readonly closeStream?: (() => void) | undefined;
+  /** The home's goals (Codex 0.169's goal database): the goal tools and each response's usage. */
+  readonly goals?: GoalStore | undefined;
 }

@@ -8,6 +8,9 @@ import type { FunctionCallOutputPayload, ResponseItem } from '../../protocol/res
 import type { ApprovalUnavailable, Approver } from './approval.js';
 import type { PatchContext } from './apply-patch/patch-context.js';
 import type { ExecEvent, ExecOutputVars } from './exec-event.js';
+import type { GoalAccess } from './goals/goal-store.js';
+import type { UserInputAsker } from './user-input/user-input-asker.js';
+import type { AgentPort } from './agents/agent-port.js';
 import type { PlanUpdate } from './plan-update.js';
 import type { SandboxDeniedVars } from './sandbox/sandbox-denial.js';
 import type { SandboxMechanism } from './sandbox/sandbox-mechanism.js';
@@ -74,6 +77,14 @@ export interface ToolContext {
   onPlanUpdate?: ((plan: PlanUpdate) => void) | undefined;
   /** What apply_patch needs (texts, sandbox roots, change listener); without it the tool is not offered. */
   patch?: PatchContext | undefined;
+  /** The thread's goal (the goal tools); absent, those tools refuse. */
+  goals?: GoalAccess | undefined;
+  /** The turn's collaboration mode (`default`, `plan`): request_user_input runs in Plan mode only. */
+  collaborationMode?: string | undefined;
+  /** Who answers the model's questions (request_user_input); absent when nobody can. */
+  askUser?: UserInputAsker | undefined;
+  /** The team of agents the thread belongs to (the collaboration tools); absent, those tools refuse. */
+  agents?: AgentPort | undefined;
 }
 
 export type ToolHandler = (call: ToolCall, ctx: ToolContext) => Promise<ToolResult>;

@@ -5,6 +5,9 @@
 import type { ApprovalPolicy } from '../../protocol/config.js';
 import type { Pack } from '../pack/load-pack.js';
 import type { PackFileSpec } from '../pack/pack-layout.js';
+import { GOAL_TEXT_FILES, goalTextsFrom, type GoalTexts } from './goals/goal-texts.js';
+import { AGENT_TEXT_FILES, agentTextsFrom, type AgentTexts } from './agents/agent-texts.js';
+import { USER_INPUT_TEXT_FILES, userInputTextsFrom, type UserInputTexts } from './user-input/user-input-texts.js';
 
 export interface ToolTexts {
   unknownTool(name: string): string;
@@ -32,6 +35,10 @@ export interface ToolTexts {
   unsupportedCall(name: string): string;
   // ---- Code mode (`exec`/`wait`; no Codex pack records these, weft's own pack words them) ----
   codeMode: CodeModeTexts;
+  // ---- Goals (no Codex pack records these either) ----
+  goals: GoalTexts;
+  userInput: UserInputTexts;
+  agents: AgentTexts;
 }
 
 /** What code mode's `exec` and `wait` answer with, around the script's own output. */
@@ -112,7 +119,7 @@ export const TOOL_OUTCOME_FILES = {
 } as const satisfies Record<string, PackFileSpec>;
 
 /** The tool-error files, optional in every layout. */
-export const TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES), ...Object.values(CODE_MODE_FILES)].map((spec) => ({
+export const TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES), ...Object.values(CODE_MODE_FILES), ...Object.values(GOAL_TEXT_FILES), ...Object.values(USER_INPUT_TEXT_FILES), ...Object.values(AGENT_TEXT_FILES)].map((spec) => ({
   ...spec,
   optional: true,
 }));
@@ -121,6 +128,9 @@ export const TOOL_TEXT_FILES: readonly PackFileSpec[] = [...Object.values(FILES)
 export const ALL_TOOL_TEXT_FILES: readonly PackFileSpec[] = [
   ...Object.values(FILES),
   ...Object.values(CODE_MODE_FILES),
+  ...Object.values(GOAL_TEXT_FILES),
+  ...Object.values(USER_INPUT_TEXT_FILES),
+  ...Object.values(AGENT_TEXT_FILES),
   ...Object.values(TOOL_OUTCOME_FILES),
 ];
 
@@ -165,5 +175,8 @@ export function toolTextsFrom(pack: Pack, fallback?: Pack): ToolTexts {
       badSource: (detail) => render(CODE_MODE_FILES.badSource, { detail }),
       unknownCell: (cellId) => render(CODE_MODE_FILES.unknownCell, { cell_id: cellId }),
     },
+    goals: goalTextsFrom(render),
+    userInput: userInputTextsFrom(render),
+    agents: agentTextsFrom(render),
   };
 }

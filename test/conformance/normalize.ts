@@ -68,7 +68,9 @@ export function replaceVolatile(s: string): string {
     .replace(/Chunk ID: [0-9A-Fa-f]+/g, 'Chunk ID: {{CHUNK_ID}}')
     .replace(/Wall time: \d+(?:\.\d+)? seconds/g, 'Wall time: {{WALL_TIME}} seconds')
     .replace(/<current_date>[^<]*<\/current_date>/g, '<current_date>{{CURRENT_DATE}}</current_date>')
-    .replace(/<timezone>[^<]*<\/timezone>/g, '<timezone>{{TIMEZONE}}</timezone>');
+    .replace(/<timezone>[^<]*<\/timezone>/g, '<timezone>{{TIMEZONE}}</timezone>')
+    // Times inside a JSON text a tool answered with (a goal's createdAt and updatedAt, in seconds).
+    .replace(/("(?:createdAt|updatedAt)":)\d{9,}/g, '$1{{UNIX_S}}');
 }
 
 /** `name/1.2.3 (Debian 12.0.0; x86_64) rest` → `name/1.2.3 ({{OS_INFO}}) rest` (first group only). */

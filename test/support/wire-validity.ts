@@ -66,7 +66,7 @@ export function responsesRequestProblems(body: unknown): string[] {
       seen.add(item.call_id);
       if (!input.slice(i + 1).some((o) => o.type === 'function_call_output' && o.call_id === item.call_id)) problems.push(`item ${i}: call ${item.call_id} has no output`);
     }
-    if (item.type === 'function_call_output' && !seen.has(item.call_id)) problems.push(`item ${i}: output ${item.call_id} has no call before it`);
+    if (item.type === 'function_call_output' && item.call_id !== undefined && !seen.has(item.call_id)) problems.push(`item ${i}: output ${item.call_id} has no call before it`);
   });
   return problems;
 }

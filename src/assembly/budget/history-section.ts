@@ -81,7 +81,7 @@ function tailStart(items: readonly ResponseItem[], opts: HistoryOptions): number
   }
   for (;;) {
     const before = new Set(items.slice(0, start).flatMap((i) => (i.type === 'function_call' || i.type === 'custom_tool_call' ? [i.call_id] : [])));
-    const orphan = items.slice(start).some((i) => (i.type === 'function_call_output' || i.type === 'custom_tool_call_output') && before.has(i.call_id));
+    const orphan = items.slice(start).some((i) => (i.type === 'function_call_output' || i.type === 'custom_tool_call_output') && i.call_id !== undefined && before.has(i.call_id));
     if (!orphan) return start;
     start += 1;
   }
@@ -99,7 +99,7 @@ export function recentThatFit(items: readonly ResponseItem[], budget: number, co
   }
   const suffix = items.slice(start);
   const calls = new Set(suffix.flatMap((i) => (i.type === 'function_call' || i.type === 'custom_tool_call' ? [i.call_id] : [])));
-  const kept = suffix.filter((i) => !((i.type === 'function_call_output' || i.type === 'custom_tool_call_output') && !calls.has(i.call_id)));
+  const kept = suffix.filter((i) => !((i.type === 'function_call_output' || i.type === 'custom_tool_call_output') && i.call_id !== undefined && !calls.has(i.call_id)));
   return { mode: 'recent', items: kept, tokens: itemsTokens(kept, counter), droppedItems: items.length - kept.length, reason };
 }
 

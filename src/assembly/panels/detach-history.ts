@@ -68,7 +68,7 @@ export function findDetachPoint(items: readonly ResponseItem[], thresholds: Deta
     messages += c.messages;
     tokens += c.tokens;
     if (item.type === 'function_call' || item.type === 'custom_tool_call') pending.add(item.call_id);
-    if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') pending.delete(item.call_id);
+    if ((item.type === 'function_call_output' || item.type === 'custom_tool_call_output') && item.call_id !== undefined) pending.delete(item.call_id);
   }
   return undefined;
 }

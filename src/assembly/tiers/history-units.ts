@@ -20,7 +20,7 @@ export function historyUnits(items: readonly ResponseItem[], offset = 0): Histor
   items.forEach((item, i) => {
     if (item.type === 'function_call' || item.type === 'custom_tool_call') pending.add(item.call_id);
     if (item.type === 'local_shell_call' && item.call_id) pending.add(item.call_id);
-    if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') pending.delete(item.call_id);
+    if ((item.type === 'function_call_output' || item.type === 'custom_tool_call_output') && item.call_id !== undefined) pending.delete(item.call_id);
     const last = i === items.length - 1;
     if (last || (pending.size === 0 && item.type !== 'reasoning')) {
       units.push({ key: `history:${offset + start}`, start: offset + start, items: items.slice(start, i + 1) });

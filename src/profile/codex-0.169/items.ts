@@ -115,6 +115,12 @@ export function decorateCreatedItem(item: ResponseItem, meta: ItemMeta): Respons
       if (item.id !== undefined) return item;
       return { ...item, id: toolSearchOutputId(), internal_chat_message_metadata_passthrough: passthrough(meta) };
     case 'function_call_output':
+      if (item.id !== undefined) return item;
+      if (item.call_id === undefined) {
+        // Context given as an output (the goal's objective): named, no call.
+        return { type: item.type, id: toolOutputId(), name: item.name, namespace: item.namespace, output: item.output, internal_chat_message_metadata_passthrough: passthrough(meta) };
+      }
+      return { type: item.type, id: toolOutputId(), call_id: item.call_id, output: item.output, internal_chat_message_metadata_passthrough: passthrough(meta) };
     case 'custom_tool_call_output':
       if (item.id !== undefined) return item;
       return {

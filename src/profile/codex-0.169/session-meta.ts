@@ -13,23 +13,29 @@ export interface SessionMetaExtras {
   readonly forkedFromOrdinalExclusive?: number | undefined;
   readonly historyBase?: { readonly threadId: string; readonly endOrdinalExclusive: number; readonly endByteOffset: number } | undefined;
   readonly multiAgentVersion?: string | undefined;
+  /** A sub-agent's thread: linked to its root and parent, with its task path. */
+  readonly subagent?: { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string; readonly depth: number } | undefined;
 }
 
 export function sessionMeta0169(meta: SessionMeta, extras: SessionMetaExtras): Record<string, unknown> {
   const base = meta.base_instructions;
   return {
     account_scoped: true,
-    session_id: meta.id,
+    session_id: extras.subagent?.rootThreadId ?? meta.id,
     id: meta.id,
     ...(meta.forked_from_id !== undefined ? { forked_from_id: meta.forked_from_id } : {}),
+    ...(extras.subagent !== undefined ? { parent_thread_id: extras.subagent.parentThreadId } : {}),
     ...(extras.forkedFromOrdinalExclusive !== undefined ? { forked_from_ordinal_exclusive: extras.forkedFromOrdinalExclusive } : {}),
     timestamp: meta.timestamp,
     cwd: meta.cwd,
     runtime_workspace_roots: extras.runtimeWorkspaceRoots,
     originator: meta.originator,
     cli_version: meta.cli_version,
-    source: meta.source,
-    ...(extras.threadSource !== undefined ? { thread_source: extras.threadSource } : {}),
+    source:
+      extras.subagent !== undefined
+        ? { subagent: { thread_spawn: { parent_thread_id: extras.subagent.parentThreadId, depth: extras.subagent.depth, agent_path: extras.subagent.agentPath, agent_role: null } } }
+        : meta.source,
+    ...(extras.subagent !== undefined ? { thread_source: 'subagent', agent_path: extras.subagent.agentPath } : extras.threadSource !== undefined ? { thread_source: extras.threadSource } : {}),
     ...(meta.model_provider !== undefined ? { model_provider: meta.model_provider } : {}),
     ...(base
       ? {

@@ -1,6 +1,7 @@
 // One thread under codex-0.169: the per-thread knowledge its requests and rollout need (installation,
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
+import type { TurnAttribution } from '../../thread/turn-ports.js';
 import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
@@ -136,6 +137,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return sessionMeta0169(meta, {
       runtimeWorkspaceRoots: runtimeWorkspaceRoots(settings),
       threadSource: this.init.threadSource ?? (this.init.source === 'exec' ? 'user' : undefined),
+      subagent: this.init.subagent,
       instructionsModel: meta.base_instructions?.text === catalogText ? settings.model.slug : undefined,
       contextWindowId: this.#contextWindowId,
     });
@@ -175,6 +177,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       forkedFrom: this.forkedFrom,
       exec: this.init.source === 'exec',
       threadSource: this.init.threadSource,
+      subagent: this.init.subagent,
       builtinProvider: this.init.providerId === 'openai',
       turnStartedAtMs: turn?.startedAtMs ?? Date.now(),
       workspaces: turn?.workspaces ?? {},
@@ -207,8 +210,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     };
   }
 
-  async turnStarted(turnId: string, settings: TurnSettings): Promise<RolloutLineInput[]> {
-    this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec' };
+  async turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]> {
+    this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec', attribution };
     this.rolloutFormat.noteTurnStarted();
     const lines = turnLines(this.rolloutFormat);
     const key = settingsKey(settings);

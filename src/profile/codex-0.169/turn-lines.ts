@@ -9,12 +9,15 @@ import type { RolloutLineInput } from '../../rollout/format/writer.js';
 import { effectiveContextWindow } from '../../rollout/format/token-info.js';
 import type { Codex0169RolloutFormat } from './rollout-format.js';
 import type { WorkspaceState } from './turn-metadata.js';
+import type { TurnAttribution } from '../../thread/turn-ports.js';
 
 export interface TurnRecord {
   readonly turnId: string;
   readonly startedAtMs: number;
   readonly workspaces: Readonly<Record<string, WorkspaceState>>;
   readonly exec: boolean;
+  /** A turn started by something other than its input (a goal's continuation). */
+  readonly attribution?: TurnAttribution | undefined;
 }
 
 type Entry = { path: { type: 'special'; value: { kind: string } } | { type: 'path'; path: string }; access: string; missing_path_behavior?: string };
@@ -57,13 +60,13 @@ export function turnLines(format: Codex0169RolloutFormat) {
           type: 'task_started',
           turn_attribution: {
             turn_id: turn.turnId,
-            turn_trigger: turn.exec ? 'exec' : null,
-            parent_turn_id: null,
+            turn_trigger: turn.attribution?.trigger ?? (turn.exec ? 'exec' : null),
+            parent_turn_id: turn.attribution?.parentTurnId ?? null,
             initiating_agent_path: null,
-            root_turn_id: turn.turnId,
+            root_turn_id: turn.attribution?.rootTurnId ?? turn.turnId,
           },
           turn_id: turn.turnId,
-          root_turn_id: turn.turnId,
+          root_turn_id: turn.attribution?.rootTurnId ?? turn.turnId,
           started_at: unixSeconds(turn.startedAtMs),
           model_context_window: effectiveContextWindow(settings.model),
           collaboration_mode_kind: settings.collaborationMode.mode,

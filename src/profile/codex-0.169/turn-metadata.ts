@@ -30,6 +30,8 @@ export interface RequestContext {
   readonly exec: boolean;
   /** The thread's source classification, when `--thread-source` named one (else `user`). */
   readonly threadSource?: string | undefined;
+  /** A sub-agent's thread: its root, parent and task path. */
+  readonly subagent?: { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string } | undefined;
   /** The built-in `openai` provider: MCP attribution and per-item metadata are sent. */
   readonly builtinProvider: boolean;
   readonly turnStartedAtMs: number;
@@ -52,9 +54,9 @@ export function windowId(ctx: RequestContext): string {
 export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort: string | undefined): Record<string, unknown> {
   return {
     installation_id: ctx.installationId,
-    session_id: ctx.threadId,
+    session_id: ctx.subagent?.rootThreadId ?? ctx.threadId,
     thread_id: ctx.threadId,
-    agent_name: '/root',
+    agent_name: ctx.subagent?.agentPath ?? '/root',
     turn_id: ctx.turnId,
     window_id: windowId(ctx),
     window_number: ctx.windowNumber,
@@ -64,8 +66,10 @@ export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort
     ...(ctx.forkedFrom && ctx.historyInitialization.endsWith('_fork')
       ? { forked_from_thread_id: ctx.forkedFrom.threadId, forked_from_ordinal_exclusive: ctx.forkedFrom.ordinalExclusive }
       : {}),
+    ...(ctx.subagent !== undefined ? { parent_thread_id: ctx.subagent.parentThreadId } : {}),
     root_turn_id: ctx.turnId,
-    ...(ctx.exec ? { thread_source: ctx.threadSource ?? 'user', turn_trigger: 'exec' } : {}),
+    ...(ctx.subagent !== undefined ? { subagent_kind: 'thread_spawn' } : {}),
+    ...(ctx.exec ? { thread_source: ctx.subagent !== undefined ? 'subagent' : (ctx.threadSource ?? 'user'), turn_trigger: 'exec' } : {}),
     sandbox: platformSandbox(settings),
     sandbox_mode: settings.sandbox.type,
     auto_review_enabled: false,

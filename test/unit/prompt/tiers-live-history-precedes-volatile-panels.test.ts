@@ -49,7 +49,7 @@ async function session(wire: 'responses' | 'chat' | 'anthropic', turns: number):
 
 /** The items the shaper did not add: panel calls, their results and the texts just before them. */
 function conversationOf(input: readonly ResponseItem[]): ResponseItem[] {
-  const panel = (i: ResponseItem | undefined): boolean => (i?.type === 'function_call' || i?.type === 'function_call_output') && i.call_id.startsWith('panel_');
+  const panel = (i: ResponseItem | undefined): boolean => (i?.type === 'function_call' || i?.type === 'function_call_output') && (i.call_id ?? '').startsWith('panel_');
   return input.filter((item, k) => !panel(item) && !(item.type === 'message' && panel(input[k + 1])));
 }
 

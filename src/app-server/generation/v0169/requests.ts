@@ -16,7 +16,6 @@ import { skillsList } from '../../handlers/skills-list.js';
 import { threadUnsubscribe } from '../../handlers/thread-unsubscribe.js';
 import { permissionProfileList } from '../../handlers/permission-profile-list.js';
 import { threadDelete } from '../../handlers/thread-delete.js';
-import { threadGoalGet } from '../../handlers/thread-goal-get.js';
 import { fsCopy } from '../../handlers/fs-copy.js';
 import { fsCreateDirectory } from '../../handlers/fs-create-directory.js';
 import { fsGetMetadata } from '../../handlers/fs-get-metadata.js';
@@ -33,6 +32,9 @@ import { commandExec, commandExecResize, commandExecTerminate, commandExecWrite 
 import { modelProviderCapabilitiesRead, modelProviderList } from '../../handlers/model-provider-list.js';
 import { skillsExtraRootsSet } from '../../handlers/skills-extra-roots-set.js';
 import { windowsSandboxReadiness, windowsSandboxSetupStart } from '../../handlers/windows-sandbox.js';
+import { threadGoalClear } from '../../handlers/thread-goal-clear.js';
+import { threadGoalGet } from '../../handlers/thread-goal-get.js';
+import { threadGoalSet } from '../../handlers/thread-goal-set.js';
 import { threadList } from '../../handlers/thread-queries.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
 import { parseParams, rpcError } from '../../rpc-errors.js';
@@ -116,7 +118,6 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'thread/unsubscribe': own('thread/unsubscribe', threadUnsubscribe),
   'skills/list': own('skills/list', skillsList),
   'permissionProfile/list': own('permissionProfile/list', permissionProfileList),
-  'thread/goal/get': own('thread/goal/get', threadGoalGet),
   'thread/delete': own('thread/delete', threadDelete),
   'modelProvider/list': own('modelProvider/list', modelProviderList),
   'modelProvider/capabilities/read': own('modelProvider/capabilities/read', modelProviderCapabilitiesRead),
@@ -145,6 +146,9 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'fs/copy': own('fs/copy', fsCopy),
   'fs/watch': own('fs/watch', fsWatch),
   'fs/unwatch': own('fs/unwatch', fsUnwatch),
+  'thread/goal/set': { params: z.unknown(), run: (ctx, parsed) => threadGoalSet(ctx, parsed) },
+  'thread/goal/get': { params: z.unknown(), run: (ctx, parsed) => threadGoalGet(ctx, parsed) },
+  'thread/goal/clear': { params: z.unknown(), run: (ctx, parsed) => threadGoalClear(ctx, parsed) },
 };
 
 /** Features weft does not have, by method prefix: what the error names. */

@@ -1,0 +1,35 @@
+// request_user_input over the app-server: the questions go to the client as the server request
+// `item/tool/requestUserInput` (Codex 0.169's ToolRequestUserInputParams), and its answer
+// ({answers: {id: {answers}}}) goes back to the model. A client that declines, answers with another
+// shape, or is gone before it answers leaves the question unanswered (the tool says so to the model).
+import { z } from 'zod';
+import type { UserAnswers, UserInputAsker } from '../tools/user-input/user-input-asker.js';
+import type { RpcConnection } from './rpc-connection.js';
+import { turnScope } from './turn-scope.js';
+
+export const REQUEST_USER_INPUT_METHOD = 'item/tool/requestUserInput';
+
+const AnswerSchema = z.object({ answers: z.record(z.string(), z.object({ answers: z.array(z.string()) })) });
+
+export function clientUserInput(conn: RpcConnection, log: (message: string) => void): UserInputAsker {
+  return async (req, signal): Promise<UserAnswers | undefined> => {
+    const scope = turnScope.getStore();
+    if (!scope) return undefined;
+    const params = {
+      threadId: scope.threadId,
+      turnId: scope.turnId,
+      itemId: req.callId,
+      isBlocking: true,
+      // The client offers a free-form answer beside the options (the tool's description tells the model so).
+      questions: req.questions.map((q) => ({ id: q.id, header: q.header, question: q.question, isOther: true, isSecret: false, options: q.options ?? null })),
+    };
+    try {
+      const parsed = AnswerSchema.safeParse(await conn.request(REQUEST_USER_INPUT_METHOD, params, signal));
+      if (parsed.success) return parsed.data.answers;
+      log(`answer to ${REQUEST_USER_INPUT_METHOD} ${req.callId} is not {"answers": …}; taken as no answer`);
+    } catch (err) {
+      log(`${REQUEST_USER_INPUT_METHOD} ${req.callId} failed: ${(err as Error).message}; taken as no answer`);
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,210 @@
+// A team of agents (Codex 0.169's multi-agent v2): the root thread and the child threads its agents
+// spawned, each named by its canonical task path (`/root`, `/root/alpha`, `/root/alpha/beta`). The
+// team opens each child as a thread of its own (its own rollout; with `fork_turns: "all"` a fork of
+// its parent), runs the child's turns concurrently with the parent's under Codex's cap on active
+// agents (the root included), carries messages between agents as `agent_message` items in Codex's
+// form, and hands a child's final answer to its parent when the child's turn ends. One team per root
+// thread; no state is shared between teams.
+import { randomUUID } from 'node:crypto';
+import type { AgentMessageItem } from '../../../protocol/responses-items.js';
+import type { ReasoningEffort } from '../../../protocol/responses-request.js';
+import type { SubagentLink } from '../../profile/profile.js';
+import type { Thread } from '../../thread/thread.js';
+import type { AgentOutcome, AgentPort, AgentStatus, SpawnRequest } from '../../tools/agents/agent-port.js';
+import type { AgentTexts, EnvelopeKind } from '../../tools/agents/agent-texts.js';
+import { Mailbox } from './mailbox.js';
+
+/** Codex 0.169's concurrency slots: agents active at once, the root included. */
+export const MAX_ACTIVE_AGENTS = 4;
+
+export const ROOT_PATH = '/root';
+
+/** How the team opens a child thread (the engine's start or fork). */
+export type OpenChild = (req: {
+  parent: Thread;
+  forkTurns: 'all' | 'none';
+  model?: string | undefined;
+  reasoningEffort?: ReasoningEffort | undefined;
+  /** How the child is linked to its team (its session_meta and requests say so). */
+  link: SubagentLink;
+}) => Promise<Thread>;
+
+interface Member {
+  readonly path: string;
+  readonly parentPath: string | undefined;
+  readonly thread: Thread;
+  status: AgentStatus;
+  /** The running turn's abort, while one runs. */
+  turn?: AbortController;
+  /** Ends when the running turn has ended. */
+  settled?: Promise<void>;
+  readonly mailbox: Mailbox;
+}
+
+/** What a team tells its observers (a library user, the app-server): a child started, ran, ended. */
+export type TeamEvent =
+  | { type: 'agent_spawned'; path: string; threadId: string; parentThreadId: string }
+  | { type: 'agent_status'; path: string; threadId: string; status: AgentStatus };
+
+export class AgentTeam {
+  readonly #members = new Map<string, Member>();
+  readonly #listeners = new Set<(event: TeamEvent) => void>();
+
+  constructor(
+    root: Thread,
+    private readonly openChild: OpenChild,
+    private readonly texts: AgentTexts,
+    private readonly maxActive = MAX_ACTIVE_AGENTS,
+  ) {
+    this.#members.set(ROOT_PATH, { path: ROOT_PATH, parentPath: undefined, thread: root, status: 'running', mailbox: new Mailbox() });
+    root.joinTeam(this.portFor(ROOT_PATH));
+  }
+
+  onEvent(listener: (event: TeamEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The live agents: path, thread and status (the root first, then in spawn order). */
+  members(): { path: string; thread: Thread; status: AgentStatus }[] {
+    return [...this.#members.values()].map((m) => ({ path: m.path, thread: m.thread, status: m.status }));
+  }
+
+  /** The children of one agent (direct ones). */
+  childrenOf(path: string): Thread[] {
+    return [...this.#members.values()].filter((m) => m.parentPath === path).map((m) => m.thread);
+  }
+
+  /** Ends every child's turn and closes every child thread (the root closes itself). */
+  async close(): Promise<void> {
+    const children = [...this.#members.values()].filter((m) => m.parentPath !== undefined);
+    for (const m of children) m.turn?.abort();
+    await Promise.all(children.map((m) => m.settled));
+    await Promise.all(children.map((m) => m.thread.close()));
+    for (const m of children) this.#members.delete(m.path);
+  }
+
+  portFor(path: string): AgentPort {
+    return {
+      path,
+      spawn: (req) => this.#spawn(path, req),
+      sendMessage: async (_callId, target, message) => this.#message(path, target, message, 'MESSAGE'),
+      followupTask: async (_callId, target, message) => this.#message(path, target, message, 'NEW_TASK'),
+      interrupt: async (_callId, target) => this.#interrupt(path, target),
+      list: (prefix) => this.#list(prefix),
+      wait: (_callId, timeoutMs, signal) => this.#member(path).mailbox.wait(timeoutMs, signal),
+      ...(path === ROOT_PATH ? { close: () => this.close() } : {}),
+    };
+  }
+
+  /** A target as the model names it: relative to the caller (`alpha`) or canonical (`/root/alpha`). */
+  #resolve(from: string, target: string): string {
+    if (target.startsWith('/')) return target;
+    return `${from}/${target}`;
+  }
+
+  #member(path: string): Member {
+    const m = this.#members.get(path);
+    if (m === undefined) throw new Error(`agent ${path} is not in this team`);
+    return m;
+  }
+
+  #active(): number {
+    return [...this.#members.values()].filter((m) => m.status === 'running' || m.status === 'pending_init').length;
+  }
+
+  async #spawn(from: string, req: SpawnRequest): Promise<AgentOutcome<{ path: string }>> {
+    const path = `${from}/${req.taskName}`;
+    if (this.#members.has(path)) return { ok: false, output: this.texts.nameTaken(path) };
+    if (this.#active() >= this.maxActive) return { ok: false, output: this.texts.noSlot(this.maxActive) };
+    const parent = this.#member(from).thread;
+    // A child that inherits the history copies the rollout as it stands: write it out first.
+    if (req.forkTurns === 'all') await parent.flush();
+    const link: SubagentLink = { rootThreadId: this.#member(ROOT_PATH).thread.id, parentThreadId: parent.id, agentPath: path, depth: path.split('/').length - 2 };
+    const thread = await this.openChild({ parent, forkTurns: req.forkTurns, model: req.model, reasoningEffort: req.reasoningEffort as ReasoningEffort | undefined, link });
+    const member: Member = { path, parentPath: from, thread, status: 'pending_init', mailbox: new Mailbox() };
+    this.#members.set(path, member);
+    thread.joinTeam(this.portFor(path));
+    this.#emit({ type: 'agent_spawned', path, threadId: thread.id, parentThreadId: parent.id });
+    thread.deliver(this.#envelope('NEW_TASK', from, path, req.message));
+    this.#startTurn(member);
+    return { ok: true, value: { path } };
+  }
+
+  async #message(from: string, target: string, message: string, kind: 'MESSAGE' | 'NEW_TASK'): Promise<AgentOutcome<void>> {
+    const path = this.#resolve(from, target);
+    const member = this.#members.get(path);
+    if (member === undefined) return { ok: false, output: this.texts.notFound(path) };
+    member.thread.deliver(this.#envelope(kind, from, path, message));
+    // A follow-up task starts a turn when the agent is idle; a message waits for its next boundary.
+    if (kind === 'NEW_TASK' && member.turn === undefined) this.#startTurn(member);
+    member.mailbox.notify();
+    return { ok: true, value: undefined };
+  }
+
+  async #interrupt(from: string, target: string): Promise<AgentOutcome<{ previous: AgentStatus }>> {
+    const path = this.#resolve(from, target);
+    const member = this.#members.get(path);
+    if (member === undefined || member.parentPath === undefined) return { ok: false, output: this.texts.notFound(path) };
+    const previous = member.status;
+    if (member.turn !== undefined) {
+      member.turn.abort();
+      await member.settled;
+    }
+    return { ok: true, value: { previous } };
+  }
+
+  #list(prefix: string | undefined): { path: string; status: AgentStatus }[] {
+    const all = [...this.#members.values()].map((m) => ({ path: m.path, status: m.status }));
+    if (prefix === undefined) return all;
+    return all.filter((a) => a.path === prefix || a.path.startsWith(`${prefix}/`));
+  }
+
+  /** Runs the member's next turn in the background; its end reaches the parent as a final answer. */
+  #startTurn(member: Member): void {
+    const abort = new AbortController();
+    member.turn = abort;
+    this.#setStatus(member, 'running');
+    member.settled = member.thread
+      .run('', { withoutInput: true, signal: abort.signal })
+      .then((outcome) => {
+        if (outcome.status === 'completed') {
+          this.#setStatus(member, { completed: outcome.lastMessage ?? null });
+          this.#finalAnswer(member, outcome.lastMessage ?? '');
+        } else this.#setStatus(member, outcome.status === 'interrupted' ? 'interrupted' : 'errored');
+      })
+      .catch(() => this.#setStatus(member, 'errored'))
+      .finally(() => {
+        if (member.turn === abort) member.turn = undefined;
+      });
+  }
+
+  #finalAnswer(member: Member, text: string): void {
+    if (member.parentPath === undefined) return;
+    const parent = this.#members.get(member.parentPath);
+    if (parent === undefined) return;
+    const header = this.texts.envelope('FINAL_ANSWER', parent.path, member.path);
+    parent.thread.deliver(agentMessage(member.path, parent.path, [{ type: 'input_text', text: header + text }]));
+    parent.mailbox.notify();
+  }
+
+  #envelope(kind: EnvelopeKind, author: string, recipient: string, payload: string): AgentMessageItem {
+    return agentMessage(author, recipient, [
+      { type: 'input_text', text: this.texts.envelope(kind, recipient, author) },
+      { type: 'encrypted_content', encrypted_content: payload },
+    ]);
+  }
+
+  #setStatus(member: Member, status: AgentStatus): void {
+    member.status = status;
+    this.#emit({ type: 'agent_status', path: member.path, threadId: member.thread.id, status });
+  }
+
+  #emit(event: TeamEvent): void {
+    for (const l of this.#listeners) l(event);
+  }
+}
+
+function agentMessage(author: string, recipient: string, content: AgentMessageItem['content']): AgentMessageItem {
+  return { type: 'agent_message', id: `amsg_${randomUUID()}`, author, recipient, content };
+}
