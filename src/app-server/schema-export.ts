@@ -21,6 +21,7 @@ import * as C from '../../protocol/app-server/v0169/config-params.js';
 import { PARAMS_0169, type Method0169 } from '../../protocol/app-server/v0169/method-params.js';
 import { INITIALIZE_RESULT_0169, NOTIFICATIONS_0169, RESULTS_0169 as OUTGOING_RESULTS_0169, SERVER_REQUESTS_0169 } from '../../protocol/app-server/v0169/outgoing.js';
 import type { CompatProfileName } from '../../protocol/config.js';
+import { DEFAULT_COMPAT } from '../profile/profile-facts.js';
 
 export function toJsonSchema(schema: z.ZodType, title: string, io: 'input' | 'output'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: 'draft-07', io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -68,7 +69,7 @@ function hoisted(files: Record<string, Json>): Record<string, Json> {
 
 export interface ExportOptions {
   readonly experimental?: boolean;
-  /** The protocol generation described (default: today's, codex-0.169). */
+  /** The protocol generation described (default: today's, the default profile's). */
   readonly generation?: CompatProfileName;
 }
 
@@ -129,7 +130,8 @@ function requestUnion(title: string, entries: Array<[string, string | null]>, wi
 
 /** Every schema file, by relative path. Params are described as accepted (input), results as sent. */
 export function schemaFiles(opts: ExportOptions = {}): SchemaFile[] {
-  const today = (opts.generation ?? 'codex-0.169') === 'codex-0.169';
+  // Every generation after 0.98 speaks 0.169's protocol or one built on it.
+  const today = (opts.generation ?? DEFAULT_COMPAT) !== 'codex-0.98';
   const v2: Record<string, Json> = {};
   const top: Record<string, Json> = {};
   const v1: Record<string, Json> = {
