@@ -407,6 +407,6 @@ class FrameQueue {
  * A request's headers as its WebSocket upgrade carries them: without the answer encodings an HTTP
  * post asks for (frames are not content-encoded; Codex's upgrade sends none).
  */
-function upgradeHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+export function upgradeHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'accept-encoding'));
 }
