@@ -105,6 +105,17 @@ describe('0.171 protocol shapes', () => {
     expect(current, 'stale: run npx tsx scripts/generate-protocol-0171.ts').toBe(shapesModule0171(codexSchemaDefinitions('0.171.0')));
   });
 
+  it.skipIf(!installed)('every schema file weft writes under codex-0.171 is at a path Codex 0.171 writes', async () => {
+    const dir = await tempDir('weft-0171-schema-');
+    const { execFileSync } = await import('node:child_process');
+    const { readdirSync } = await import('node:fs');
+    execFileSync(codexBinary('0.171.0'), ['app-server', 'generate-json-schema', '--out', dir], { stdio: 'pipe' });
+    const walk = (d: string, prefix = ''): string[] =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
+    const theirs = new Set(walk(dir));
+    expect(schemaFiles({ generation: 'codex-0.171' }).map((f) => f.file).filter((f) => !theirs.has(f))).toEqual([]);
+  });
+
   it("the exported schema describes 0.171's new method and notification under codex-0.171 only", () => {
     const paths = (compat: CompatProfileName) => new Set(schemaFiles({ generation: compat }).map((f) => f.file));
     const v171 = paths('codex-0.171');
