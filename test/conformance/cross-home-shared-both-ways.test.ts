@@ -3,13 +3,16 @@
 // resumes it and forks it (a one-line fork, no turn); Codex lists weft's fork, and `resume --last`
 // picks it and runs a turn on it. Then weft starts a thread, Codex resumes it with `--last` and forks
 // it, and weft lists and resumes Codex's fork. Codex's thread history (state_5.sqlite, its paginated
-// turns) must serve every thread weft wrote. Runs only where the binary is installed.
+// turns) must serve every thread weft wrote. Each archives the other's thread and unarchives it, and
+// both listings follow. Runs only where the binary is installed.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import type { CompatProfileName } from '../../protocol/config.js';
+import { archiveRollout, unarchiveRollout } from '../../src/rollout/archive.js';
 import { Weft } from '../../src/engine/weft.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 import { findCodexBinary, run } from './codex-binary-driver.js';
@@ -61,7 +64,13 @@ async function codexExec(s: Shared, args: string[]): Promise<string> {
 }
 
 /** The ids Codex's app-server lists (`thread/list`), newest first. */
-function codexThreadList(s: Shared): Promise<string[]> {
+async function codexThreadList(s: Shared, archived = false): Promise<string[]> {
+  const result = (await codexRpc(s, 'thread/list', { sourceKinds: ['cli', 'vscode', 'exec', 'appServer'], archived })) as { data?: Array<{ id: string }> };
+  return (result.data ?? []).map((t) => t.id);
+}
+
+/** One request to a fresh `codex app-server` over stdio: its result. */
+function codexRpc(s: Shared, method: string, params: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const child = spawn(s.binary, ['app-server'], { cwd: s.repo, env: s.env, stdio: ['pipe', 'pipe', 'ignore'] });
     let buffered = '';
@@ -69,25 +78,25 @@ function codexThreadList(s: Shared): Promise<string[]> {
     child.stdout.on('data', (d: Buffer) => {
       buffered += d.toString();
       for (const line of buffered.split('\n').slice(0, -1)) {
-        const msg = JSON.parse(line) as { id?: number; result?: { data?: Array<{ id: string }> }; error?: unknown };
+        const msg = JSON.parse(line) as { id?: number; result?: unknown; error?: unknown };
         if (msg.id !== 2) continue;
         child.stdin.end();
         child.kill();
         if (msg.error !== undefined) reject(new Error(JSON.stringify(msg.error)));
-        else resolve((msg.result?.data ?? []).map((t) => t.id));
+        else resolve(msg.result);
       }
       buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
     });
     const send = (o: unknown) => child.stdin.write(`${JSON.stringify(o)}\n`);
     send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { clientInfo: { name: 'weft_test', version: '1' } } });
     send({ jsonrpc: '2.0', method: 'initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'thread/list', params: { sourceKinds: ['cli', 'vscode', 'exec', 'appServer'] } });
+    send({ jsonrpc: '2.0', id: 2, method, params });
   });
 }
 
-async function weftListed(s: Shared): Promise<string[]> {
+async function weftListed(s: Shared, archived = false): Promise<string[]> {
   const weft = await Weft.open({ env: s.env, cwd: s.repo });
-  return (await weft.store.list({ limit: 20 })).threads.map((t) => t.id);
+  return (await weft.store.list({ limit: 20, archived })).threads.map((t) => t.id);
 }
 
 for (const [version, compat] of [['0.169.0', 'codex-0.169'], ['0.171.0', 'codex-0.171']] as const) {
@@ -144,6 +153,35 @@ for (const [version, compat] of [['0.169.0', 'codex-0.169'], ['0.171.0', 'codex-
       await resumed.close();
       const input = JSON.stringify((mock!.requests.at(-1)?.body as { input?: unknown }).input);
       for (const said of ['weft prompt', 'codex resumes weft', 'codex forks weft', 'weft resumes the fork']) expect(input).toContain(said);
+    });
+
+    test("each archives the other's thread and both see it archived; each unarchives it back", CODEX_UNDER_LOAD, async () => {
+      const s = await sharedHome(binary, compat);
+      const codexId = await codexExec(s, ['codex prompt']);
+      const weft = await Weft.open({ env: s.env, cwd: s.repo });
+      const thread = await weft.startThread();
+      await thread.run('weft prompt');
+      await thread.close();
+
+      const codexRollout = await weft.store.locate(codexId);
+      const moved = await archiveRollout(s.home, codexRollout);
+      await codexRpc(s, 'thread/archive', { threadId: thread.id });
+      expect(await codexThreadList(s)).toEqual([]);
+      expect(await weftListed(s)).toEqual([]);
+      expect(await codexThreadList(s, true)).toEqual(expect.arrayContaining([codexId, thread.id]));
+      expect(await weftListed(s, true)).toEqual(expect.arrayContaining([codexId, thread.id]));
+
+      await codexRpc(s, 'thread/unarchive', { threadId: codexId });
+      const weftArchived = await weft.store.locate(thread.id);
+      await unarchiveRollout(s.home, weftArchived);
+      expect(existsSync(moved)).toBe(false);
+      expect(await codexThreadList(s)).toEqual([thread.id, codexId]);
+      expect(await weftListed(s)).toEqual([thread.id, codexId]);
+      // The index names where each rollout is now: each resumes the other's thread by id.
+      expect(await codexExec(s, ['resume', thread.id, 'codex after the round trip'])).toBe(thread.id);
+      const back = await (await Weft.open({ env: s.env, cwd: s.repo })).resumeThread(codexId);
+      await back.run('weft after the round trip');
+      await back.close();
     });
   });
 }
