@@ -15,7 +15,13 @@ export type Personality = z.infer<typeof Personality>;
 export const WireApi = lazySchema(() => z.enum(['responses', 'chat', 'anthropic']));
 export type WireApi = z.infer<typeof WireApi>;
 
-export const CompatProfileName = lazySchema(() => z.enum(['codex-0.98', 'codex-0.169']));
+/**
+ * The generations weft speaks, oldest first. A release that only changes data over the one before it
+ * is added here and as a delta (src/profile/deltas/); see docs/releases.md.
+ */
+export const COMPAT_PROFILE_NAMES = ['codex-0.98', 'codex-0.169', 'codex-0.171'] as const;
+
+export const CompatProfileName = lazySchema(() => z.enum(COMPAT_PROFILE_NAMES));
 export type CompatProfileName = z.infer<typeof CompatProfileName>;
 
 export const ModelProviderToml = lazySchema(() =>

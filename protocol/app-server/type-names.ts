@@ -28,6 +28,8 @@ export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null
   'mcpServer/oauth/login': ['McpServerOauthLoginParams', 'McpServerOauthLoginResponse'],
   'config/read': ['ConfigReadParams', 'ConfigReadResponse'],
   'config/value/write': ['ConfigValueWriteParams', 'ConfigWriteResponse'],
+  // 0.171: answered with the config write's response.
+  'modelProvider/default/set': ['ModelProviderDefaultSetParams', 'ConfigWriteResponse'],
   'config/batchWrite': ['ConfigBatchWriteParams', 'ConfigWriteResponse'],
   'configRequirements/read': [null, 'ConfigRequirementsReadResponse'],
   'account/read': ['GetAccountParams', 'GetAccountResponse'],
@@ -47,6 +49,7 @@ export const SERVER_REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string
 export const NOTIFICATION_TYPE_NAMES: Readonly<Record<string, string>> = {
   error: 'ErrorNotification',
   'thread/started': 'ThreadStartedNotification',
+  'thread/search/partial': 'ThreadSearchPartialNotification',
   'thread/name/updated': 'ThreadNameUpdatedNotification',
   'thread/tokenUsage/updated': 'ThreadTokenUsageUpdatedNotification',
   'turn/started': 'TurnStartedNotification',

@@ -31,7 +31,10 @@ export async function benchThreadIndex(scratch: string): Promise<void> {
       const id = `01a20000-0000-7000-8000-${String(i).padStart(12, '0')}`;
       const at = new Date(start + i * 1000).toISOString();
       const row = rowFromSessionMeta({ type: 'session_meta', timestamp: at, payload: { id, timestamp: at, cwd: `/work/p${i % 20}`, cli_version: '0.169.0', source: 'exec', model_provider: 'openai' } }, `${home}/sessions/${id}.jsonl`, 0);
-      if (row) index.upsert({ ...row, first_user_message: `prompt number ${i}: fix the failing test in module ${i % 97}` });
+      if (row) {
+        const said = `prompt number ${i}: fix the failing test in module ${i % 97}`;
+        index.upsert({ ...row, first_user_message: said, preview: said });
+      }
     }
   })();
   index.close();

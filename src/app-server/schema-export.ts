@@ -6,8 +6,8 @@
 // ServerRequest, ServerNotification, ClientNotification) at the top, and two bundles holding every
 // definition (`codex_app_server_protocol.schemas.json`, `….v2.schemas.json`).
 // Only what weft serves is written: a method weft answers with "not supported" has no file.
-// Under the 0.169 generation (the default) answers, notifications and requests to the client are
-// Codex 0.169's exact shapes (protocol/app-server/v0169/outgoing.ts, generated from its schema),
+// Under the 0.169 and 0.171 generations answers, notifications and requests to the client are
+// that Codex's exact shapes (protocol/app-server/v0169|v0171/outgoing.ts, generated from its schema),
 // each file carrying the named types it uses in `definitions`, as Codex's files do; under
 // codex-0.98 they are the shapes of weft's 0.98 protocol, as before.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -21,6 +21,11 @@ import * as C from '../../protocol/app-server/v0169/config-params.js';
 import { PARAMS_0169, type Method0169 } from '../../protocol/app-server/v0169/method-params.js';
 import { INITIALIZE_RESULT_0169, NOTIFICATIONS_0169, RESULTS_0169 as OUTGOING_RESULTS_0169, SERVER_REQUESTS_0169 } from '../../protocol/app-server/v0169/outgoing.js';
 import type { CompatProfileName } from '../../protocol/config.js';
+import { ModelProviderDefaultSetParams0171, ThreadListParams0171 } from '../../protocol/app-server/v0171/params.js';
+import { INITIALIZE_RESULT_0171, NOTIFICATIONS_0171, RESULTS_0171, SERVER_REQUESTS_0171 } from '../../protocol/app-server/v0171/outgoing.js';
+import { getProfile } from '../profile/profiles.js';
+import type { ProtocolGeneration } from '../profile/profile-delta.js';
+import { DEFAULT_COMPAT } from '../profile/profile-facts.js';
 
 export function toJsonSchema(schema: z.ZodType, title: string, io: 'input' | 'output'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: 'draft-07', io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -68,7 +73,7 @@ function hoisted(files: Record<string, Json>): Record<string, Json> {
 
 export interface ExportOptions {
   readonly experimental?: boolean;
-  /** The protocol generation described (default: today's, codex-0.169). */
+  /** The protocol generation described (default: today's, the default profile's). */
   readonly generation?: CompatProfileName;
 }
 
@@ -93,18 +98,40 @@ const RESULTS_0169: Partial<Record<Method0169, z.ZodType>> = {
  * The client requests weft serves to 0.169 clients: their 0.169 params, and the result: Codex
  * 0.169's shape, or (codex-0.98) the shape of weft's 0.98 protocol.
  */
-function clientRequests(today: boolean): Record<string, Pair> {
+function clientRequests(today: Tables | undefined): Record<string, Pair> {
   const out: Record<string, Pair> = {};
-  const methods = [...new Set([...Object.keys(PARAMS_0169), 'collaborationMode/list', 'mcpServerStatus/list', ...(today ? Object.keys(OUTGOING_RESULTS_0169) : [])])];
+  const methods = [...new Set([...Object.keys(PARAMS_0169), 'collaborationMode/list', 'mcpServerStatus/list', ...(today ? Object.keys(today.results) : [])])];
   for (const method of methods) {
     if (method === 'thread/rollback') continue; // not part of 0.169
     const old = (CLIENT_REQUESTS as Record<string, MethodSchemas | undefined>)[method];
-    const params = method in PARAMS_0169 ? (PARAMS_0169[method as Method0169] as z.ZodType | null) : (old?.params ?? null);
-    const shaped = today ? (OUTGOING_RESULTS_0169 as Record<string, z.ZodType | undefined>)[method] : undefined;
+    const own = today?.params[method];
+    const params = own !== undefined ? own : method in PARAMS_0169 ? (PARAMS_0169[method as Method0169] as z.ZodType | null) : (old?.params ?? null);
+    const shaped = today?.results[method];
     const result = shaped ?? RESULTS_0169[method as Method0169] ?? old?.result ?? z.looseObject({});
     out[method] = { params, result, ...(old?.experimental ? { experimental: true } : {}), ...(shaped ? { named: true } : {}) };
   }
   return out;
+}
+
+/** What a generation after 0.98 sends, in its own generated shapes; undefined for 0.98. */
+interface Tables {
+  readonly params: Readonly<Record<string, z.ZodType | null>>;
+  readonly results: Readonly<Record<string, z.ZodType>>;
+  readonly initialize: z.ZodType;
+  readonly notifications: Readonly<Record<string, z.ZodType>>;
+  readonly serverRequests: Readonly<Record<string, MethodSchemas>>;
+}
+
+function tablesOf(generation: ProtocolGeneration): Tables | undefined {
+  if (generation === '0.98') return undefined;
+  if (generation === '0.169') return { params: {}, results: OUTGOING_RESULTS_0169, initialize: INITIALIZE_RESULT_0169, notifications: NOTIFICATIONS_0169, serverRequests: SERVER_REQUESTS_0169 };
+  return {
+    params: { 'thread/list': ThreadListParams0171, 'modelProvider/default/set': ModelProviderDefaultSetParams0171 },
+    results: RESULTS_0171,
+    initialize: INITIALIZE_RESULT_0171,
+    notifications: NOTIFICATIONS_0171,
+    serverRequests: SERVER_REQUESTS_0171,
+  };
 }
 
 const ref = (name: string) => ({ $ref: `#/definitions/${name}` });
@@ -129,12 +156,13 @@ function requestUnion(title: string, entries: Array<[string, string | null]>, wi
 
 /** Every schema file, by relative path. Params are described as accepted (input), results as sent. */
 export function schemaFiles(opts: ExportOptions = {}): SchemaFile[] {
-  const today = (opts.generation ?? 'codex-0.169') === 'codex-0.169';
+  // Every generation after 0.98 speaks 0.169's protocol or one built on it.
+  const today = tablesOf(getProfile(opts.generation ?? DEFAULT_COMPAT).protocolGeneration);
   const v2: Record<string, Json> = {};
   const top: Record<string, Json> = {};
   const v1: Record<string, Json> = {
     InitializeParams: toJsonSchema(CLIENT_REQUESTS.initialize.params, 'InitializeParams', 'input'),
-    InitializeResponse: today ? namedJsonSchema(INITIALIZE_RESULT_0169, 'InitializeResponse') : toJsonSchema(CLIENT_REQUESTS.initialize.result, 'InitializeResponse', 'output'),
+    InitializeResponse: today ? namedJsonSchema(today.initialize, 'InitializeResponse') : toJsonSchema(CLIENT_REQUESTS.initialize.result, 'InitializeResponse', 'output'),
   };
   const requests: Array<[string, string | null]> = [['initialize', 'InitializeParams']];
   for (const [method, pair] of Object.entries(clientRequests(today))) {
@@ -147,14 +175,14 @@ export function schemaFiles(opts: ExportOptions = {}): SchemaFile[] {
     requests.push([method, paramsName]);
   }
   const notifications: Array<[string, string | null]> = [];
-  for (const [method, schema] of Object.entries(today ? NOTIFICATIONS_0169 : SERVER_NOTIFICATIONS) as Array<[string, z.ZodType]>) {
+  for (const [method, schema] of Object.entries(today ? today.notifications : SERVER_NOTIFICATIONS) as Array<[string, z.ZodType]>) {
     const name = NOTIFICATION_TYPE_NAMES[method];
     if (!name) throw new Error(`no Codex type name for notification ${method}`);
     v2[name] = today ? namedJsonSchema(schema, name) : toJsonSchema(schema, name, 'output');
     notifications.push([method, name]);
   }
   const serverRequests: Array<[string, string | null]> = [];
-  for (const [method, s] of Object.entries(today ? SERVER_REQUESTS_0169 : SERVER_REQUESTS) as Array<[string, MethodSchemas]>) {
+  for (const [method, s] of Object.entries(today ? today.serverRequests : SERVER_REQUESTS) as Array<[string, MethodSchemas]>) {
     if (s.experimental && opts.experimental !== true) continue;
     const names = SERVER_REQUEST_TYPE_NAMES[method];
     if (!names) throw new Error(`no Codex type name for server request ${method}`);

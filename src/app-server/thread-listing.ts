@@ -22,6 +22,8 @@ export interface ThreadListQuery {
   readonly cwd?: string | readonly string[] | null | undefined;
   readonly searchTerm?: string | null | undefined;
   readonly excludedThreadIds?: readonly string[] | null | undefined;
+  /** 0.171: only these threads (null or absent: all; empty: none); exclusions still apply. */
+  readonly includedThreadIds?: readonly string[] | null | undefined;
   /** Absent: every section; null: unsectioned threads; an id: that section's threads. */
   readonly sectionId?: string | null | undefined;
   readonly originators?: readonly string[] | null | undefined;
@@ -61,20 +63,29 @@ async function allStored(store: ThreadStore, archived: boolean): Promise<ThreadF
   return out;
 }
 
+/** A list of thread ids of a filter: at most MAX_EXCLUDED, each a thread id, else refused (never truncated). */
+function checkedIds(field: string, ids: readonly string[]): readonly string[] {
+  if (ids.length > MAX_EXCLUDED) throw rpcError.invalidField(field, `at most ${MAX_EXCLUDED} ids, got ${ids.length}`);
+  for (const id of ids) {
+    try {
+      assertThreadId(id);
+    } catch (err) {
+      throw rpcError.invalidField(field, (err as Error).message);
+    }
+  }
+  return ids;
+}
+
 /** The query's filters, checked: a bad one is refused before anything is read. */
 function filters(params: ThreadListQuery, names: ReadonlyMap<string, string>): Array<(f: ThreadFacts) => boolean> {
   const out: Array<(f: ThreadFacts) => boolean> = [];
   if (params.originators && params.originators.length > 0) throw rpcError.invalidField('originators', 'only hosted thread lists filter by originator; send an empty list');
-  const excluded = params.excludedThreadIds ?? [];
-  if (excluded.length > MAX_EXCLUDED) throw rpcError.invalidField('excludedThreadIds', `at most ${MAX_EXCLUDED} ids, got ${excluded.length}`);
-  for (const id of excluded) {
-    try {
-      assertThreadId(id);
-    } catch (err) {
-      throw rpcError.invalidField('excludedThreadIds', (err as Error).message);
-    }
-  }
+  const excluded = checkedIds('excludedThreadIds', params.excludedThreadIds ?? []);
   if (excluded.length > 0) out.push((f) => !excluded.includes(f.meta.id));
+  if (params.includedThreadIds !== undefined && params.includedThreadIds !== null) {
+    const included = checkedIds('includedThreadIds', params.includedThreadIds);
+    out.push((f) => included.includes(f.meta.id));
+  }
   // A section id names a section no weft thread is in.
   if (typeof params.sectionId === 'string') out.push(() => false);
   if (params.cwd !== undefined && params.cwd !== null) {

@@ -9,6 +9,7 @@ import { serveWebSocket } from '../app-server/websocket.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../app-server/jsonl-lines.js';
 import { WS_TOKEN_ENV, webSocketAccess } from './websocket-access.js';
 import { UsageError } from '../errors.js';
+import { DEFAULT_COMPAT } from '../profile/profile-facts.js';
 import { commonOptions, parseCommand, runtimeOptions, settingsOverrides, stringValue, type CliIo, workingDirectory } from './cli-options.js';
 
 const OPTIONS = {
@@ -31,13 +32,13 @@ Write the JSON Schema (draft-07) of every message weft's app-server speaks, gene
 protocol schemas, in the layout Codex uses: v2/<Type>.json for params, responses and notifications,
 v1/ for the handshake, the JSON-RPC envelopes and method unions at the top, and two bundles
 (codex_app_server_protocol.schemas.json, codex_app_server_protocol.v2.schemas.json). Methods weft
-does not serve have no file. Answers and notifications have Codex 0.169's exact shapes, or with
---compat codex-0.98 those weft's 0.98 protocol sends.
+does not serve have no file. Answers and notifications have Codex 0.171's exact shapes, or with
+--compat those of the generation named (codex-0.169, or codex-0.98: weft's 0.98 protocol).
 
 Options:
   -o, --out DIR            where to write the files (created if needed)
       --experimental       include the experimental methods weft serves (collaborationMode/list…)
-      --compat NAME        the protocol generation: codex-0.169 (default) or codex-0.98
+      --compat NAME        the protocol generation: codex-0.171 (default), codex-0.169 or codex-0.98
   -h, --help               show this help`,
   'generate-ts': `Usage: weft app-server generate-ts --out DIR [--experimental] [--compat NAME]
 
@@ -48,7 +49,7 @@ serde_json/JsonValue.ts, and an index.ts per folder.
 Options:
   -o, --out DIR            where to write the files (created if needed)
       --experimental       include the experimental methods weft serves
-      --compat NAME        the protocol generation: codex-0.169 (default) or codex-0.98
+      --compat NAME        the protocol generation: codex-0.171 (default), codex-0.169 or codex-0.98
   -h, --help               show this help`,
 } as const;
 
@@ -92,8 +93,8 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
     const out = stringValue(values.out);
     if (out === undefined) throw new UsageError(`${sub} needs --out DIR (see weft app-server ${sub} --help)`);
     const dir = path.resolve(io.cwd, out);
-    // The generation described: --compat (else today's, 0.169).
-    const generation = runtimeOptions(values, io.env).compat ?? 'codex-0.169';
+    // The generation described: --compat (else today's, the default profile's).
+    const generation = runtimeOptions(values, io.env).compat ?? DEFAULT_COMPAT;
     const opts = { experimental: values.experimental === true, generation };
     // Loaded only here: the schemas of every message are not needed to serve them.
     const written = sub === 'generate-ts' ? await (await import('../app-server/ts-export.js')).writeTypeScript(dir, opts) : await (await import('../app-server/schema-export.js')).writeJsonSchemas(dir, opts);

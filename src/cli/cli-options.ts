@@ -47,7 +47,8 @@ export const commonOptions = {
   --pack DIR               template pack to load (default: config \`pack\`, else weft's templates/)
   -p, --profile NAME       configuration profile: NAME.config.toml laid over config.toml
                            (codex-0.98: [profiles.NAME] of config.toml)
-  --compat NAME            behaviour profile: codex-0.169 (default, today's Codex) or codex-0.98
+  --compat NAME            behaviour profile: codex-0.171 (default, today's Codex), codex-0.169
+                           or codex-0.98
   --home DIR               weft home (default: $WEFT_HOME, $CODEX_HOME, ~/.weft)
   --codex-home DIR         use a Codex home (its config.toml and sessions) as weft's home`,
 };

@@ -17,6 +17,8 @@ export const EXEC_EXTRA_OPTIONS = {
   'ignore-rules': { type: 'boolean' },
   'strict-config': { type: 'boolean' },
   'thread-source': { type: 'string' },
+  remote: { type: 'string' },
+  'remote-auth-token-env': { type: 'string' },
 } as const;
 
 export const EXEC_EXTRA_HELP = `  --dangerously-bypass-approvals-and-sandbox, --yolo
@@ -27,7 +29,9 @@ export const EXEC_EXTRA_HELP = `  --dangerously-bypass-approvals-and-sandbox, --
   --ignore-user-config          codex-0.169: do not read config.toml
   --ignore-rules                codex-0.169: accepted (weft loads no execpolicy rules)
   --strict-config               codex-0.169: an unknown config key is an error
-  --thread-source SOURCE        codex-0.169: the new thread's source classification`;
+  --thread-source SOURCE        codex-0.169: the new thread's source classification
+  --remote ADDR                 codex-0.171: refused (weft's exec runs the thread itself, not on a remote app server)
+  --remote-auth-token-env VAR   codex-0.171: the same`;
 
 const COLORS = new Set(['always', 'never', 'auto']);
 
@@ -51,5 +55,10 @@ export function refuseOtherGenerationOptions(values: ParsedValues, compat: Compa
     if (values[option] === undefined || has.includes(option)) continue;
     const hint = option === 'full-auto' ? ' (Codex 0.147 removed it): use --sandbox workspace-write' : '';
     throw new UsageError(`--${option} is not an option of exec under compat ${compat}${hint}`);
+  }
+  // Codex 0.171 runs the turn on an app server it connects to; weft's exec has no client for that yet.
+  const remote = values.remote !== undefined ? 'remote' : values['remote-auth-token-env'] !== undefined ? 'remote-auth-token-env' : undefined;
+  if (remote !== undefined) {
+    throw new UsageError(`--${remote}: weft exec does not run turns on a remote app server; run \`weft exec\` on that machine, or connect a client to its \`weft app-server --listen\``);
   }
 }

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type https from 'node:https';
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, type Transform } from 'node:stream';
 import type zlib from 'node:zlib';
 import { ChunkPool, jsonBodyOfStream, type JsonBody } from './json-body.js';
 import { netFetch } from '../net/net-fetch.js';
@@ -155,7 +155,9 @@ function rawAnswer(res: http.IncomingMessage): RawAnswer {
         ? zlibModule().createInflate()
         : encoding === 'br'
           ? zlibModule().createBrotliDecompress()
-          : undefined;
+          : encoding === 'zstd'
+            ? zstdDecoder()
+            : undefined;
   if (decoder) res.on('error', (err) => decoder.destroy(err));
   // A reader hears of a failure through its own listener while it reads; one that arrives after it
   // stopped (an abort once the answer was read) has no one left to tell.
@@ -163,6 +165,15 @@ function rawAnswer(res: http.IncomingMessage): RawAnswer {
   res.on('error', ignore);
   body.on('error', ignore);
   return { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', rawHeaders: res.rawHeaders, body };
+}
+
+/** Node's zstd decoder (Node 22.15 and later); on an older Node, a stream that fails saying so. */
+function zstdDecoder(): Transform {
+  const codecs = zlibModule() as typeof zlib & { createZstdDecompress?: () => Transform };
+  if (typeof codecs.createZstdDecompress === 'function') return codecs.createZstdDecompress();
+  const refuse = new PassThrough();
+  queueMicrotask(() => refuse.destroy(new Error(`the server answered in zstd, which Node ${process.version} cannot decode: run weft on Node 22.15 or later`)));
+  return refuse;
 }
 
 function ignore(): void {

@@ -88,7 +88,7 @@ export class ResponsesWebSocketTransport {
     const ctx: AttemptContext = {
       provider,
       body,
-      headers: { ...provider.headers, ...opts.headers, 'OpenAI-Beta': RESPONSES_WEBSOCKET_BETA, ...(apiKey !== undefined ? { Authorization: `Bearer ${apiKey}` } : {}) },
+      headers: { ...provider.headers, ...upgradeHeaders(opts.headers), 'OpenAI-Beta': RESPONSES_WEBSOCKET_BETA, ...(apiKey !== undefined ? { Authorization: `Bearer ${apiKey}` } : {}) },
       secrets: requestSecrets(provider, apiKey),
       what: `${provider.name}: WebSocket ${providerEndpoint(provider, '/responses')}`,
       signal,
@@ -343,4 +343,12 @@ interface AttemptContext {
 /** `http(s)://…/responses` as `ws(s)://…/responses`, with the provider's query. */
 export function wsUrl(provider: ProviderSettings): string {
   return providerUrl(provider, '/responses').replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`);
+}
+
+/**
+ * A request's headers as its WebSocket upgrade carries them: without the answer encodings an HTTP
+ * post asks for (frames are not content-encoded; Codex's upgrade sends none).
+ */
+export function upgradeHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'accept-encoding'));
 }

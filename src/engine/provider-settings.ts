@@ -8,6 +8,11 @@ const BUILT_IN: Record<string, ProviderSettings> = {
   openai: { name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', envKey: 'OPENAI_API_KEY', wireApi: 'responses' },
 };
 
+/** True when `id` names a provider this configuration can use: a `[model_providers.ID]` table, or a built-in one. */
+export function providerConfigured(config: ConfigToml, id: string): boolean {
+  return config.model_providers?.[id] !== undefined || Object.hasOwn(BUILT_IN, id);
+}
+
 export function providerId(config: ConfigToml): string {
   return config.model_provider ?? 'openai';
 }

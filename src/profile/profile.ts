@@ -21,6 +21,7 @@ import type { ConfigProfileStyle } from '../config/load-config.js';
 import type { RetiredSetting } from '../config/retired-settings.js';
 import type { WireRequest } from '../../protocol/wire-request.js';
 import type { RequestHeaderContext } from '../client/request-headers.js';
+import type { ProtocolGeneration } from './profile-delta.js';
 
 /** A generation: what it decides about one request (TurnProfile, declared with the loop's ports) and beyond. */
 export interface CompatProfile extends TurnProfile {
@@ -31,7 +32,7 @@ export interface CompatProfile extends TurnProfile {
    * The client-facing protocol generation this profile speaks (app-server JSON-RPC shapes, `exec
    * --json` usage fields, file-change items).
    */
-  readonly protocolGeneration: '0.98' | '0.169';
+  readonly protocolGeneration: ProtocolGeneration;
   readonly packLayout: PackLayout;
   /** One thread of this generation: its ids, metadata, rollout format, turn lines and compaction. */
   openThread(init: ProfileThreadInit): Promise<ProfileThread>;
@@ -116,6 +117,8 @@ export interface ProfileThreadInit {
   readonly records?: readonly RolloutRecord[];
   /** A sub-agent's thread: its team (root and parent threads, its task path and depth). */
   readonly subagent?: SubagentLink | undefined;
+  /** Fields a release adds to every response item's rollout metadata (profile-delta.ts), where the generation writes metadata. */
+  readonly itemMetadata?: Readonly<Record<string, string>>;
 }
 
 /** How a sub-agent's thread is linked to its team, as Codex 0.169 records it. */

@@ -5,6 +5,8 @@
 // requests are only ever looked up here: a request path never names a file.
 import { listAllThreads } from '../rollout/store/list.js';
 import { isThreadId } from '../rollout/store/thread-id.js';
+import { compatForCliVersion } from '../profile/profile-facts.js';
+import type { CompatProfileName } from '../../protocol/config.js';
 
 export interface ThreadSummary {
   readonly id: string;
@@ -16,7 +18,7 @@ export interface ThreadSummary {
   readonly updatedAt: string;
   readonly forkedFromId: string | undefined;
   readonly cliVersion: string;
-  readonly generation: 'codex-0.98' | 'codex-0.169';
+  readonly generation: CompatProfileName;
 }
 
 export class ThreadCatalog {
@@ -43,7 +45,7 @@ export class ThreadCatalog {
         updatedAt: entry.updatedAt,
         forkedFromId: entry.forkedFromId,
         cliVersion: entry.cliVersion,
-        generation: entry.cliVersion.startsWith('0.98') ? 'codex-0.98' : 'codex-0.169',
+        generation: compatForCliVersion(entry.cliVersion),
       };
     });
   }

@@ -15,6 +15,7 @@ import { textMessage } from '../history/message.js';
 import { sentInstructions0169, toolNames } from '../profile/codex-0.169/model-instructions.js';
 import { baseInstructionsMessage, inputWithInstructions } from '../profile/codex-0.169/render-body.js';
 import type { KitShelf, ViewKit } from './render-kit.js';
+import { compatForCliVersion } from '../profile/profile-facts.js';
 import { replayRollout, type Replay, type ReplayedRequest } from './rollout-replay.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
@@ -145,7 +146,7 @@ export async function loadThread(path: string, home: string, kits: KitShelf): Pr
   const borrowed = records.length - own.length;
   const first = records[0]?.line;
   const version = first?.type === 'session_meta' ? first.payload.cli_version : '';
-  const kit = await kits.get(version.startsWith('0.98') ? 'codex-0.98' : 'codex-0.169');
+  const kit = await kits.get(compatForCliVersion(version));
   const replay = replayRollout(
     records,
     path,

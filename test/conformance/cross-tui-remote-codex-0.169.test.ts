@@ -131,7 +131,7 @@ describe.skipIf(!binary || !tmux)('the real Codex 0.169 TUI on weft’s WebSocke
     for (const d of [cwd, weftHome, codexHome, home]) await mkdir(d, { recursive: true });
     await writeFile(
       path.join(weftHome, 'config.toml'),
-      `model = "mock-model"\nmodel_provider = "mock"\n\n[model_providers.mock]\nname = "Mock"\nbase_url = "${mock.url}"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n`,
+      `compat = "codex-0.169"\nmodel = "mock-model"\nmodel_provider = "mock"\n\n[model_providers.mock]\nname = "Mock"\nbase_url = "${mock.url}"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n`,
     );
     server = await serveWebSocket({
       host: '127.0.0.1',

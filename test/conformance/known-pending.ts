@@ -18,6 +18,7 @@ export const EXEC_STREAMS_PENDING: Readonly<Record<string, string>> = {
   'codex-0.98/compaction_preturn': "the resumed turn's warning item after an automatic compaction: Codex's text is in no 0.98 pack, so weft prints its own",
   'codex-0.98/model_switch': "Codex's warning item on resuming with another model (no pack holds its text); weft prints none",
   'codex-0.169/model_switch': "Codex's warning item on resuming with another model (no pack holds its text); weft prints none",
+  'codex-0.171/model_switch': "Codex's warning item on resuming with another model (no pack holds its text); weft prints none",
 };
 
 export function execStreamPending(profile: string, scenario: string): string | undefined {

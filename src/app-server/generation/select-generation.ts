@@ -13,9 +13,12 @@ export function generationOf(profile: CompatProfile): Promise<AppServerGeneratio
   const key = profile.protocolGeneration;
   let found = cache.get(key);
   if (!found) {
-    found = key === '0.169'
-      ? import('./v0169/generation.js').then((m) => m.generation0169(profile.cliVersion))
-      : import('./v0098.js').then((m) => m.generation0098(profile.cliVersion));
+    found =
+      key === '0.171'
+        ? import('./v0171/generation.js').then((m) => m.generation0171(profile.cliVersion))
+        : key === '0.169'
+          ? import('./v0169/generation.js').then((m) => m.generation0169(profile.cliVersion))
+          : import('./v0098.js').then((m) => m.generation0098(profile.cliVersion));
     cache.set(key, found);
   }
   return found;

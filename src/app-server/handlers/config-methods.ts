@@ -34,7 +34,8 @@ export function configRequirementsRead(): HandlerResult {
   return { result: { requirements: null, supportsIndependentSpeedModes: null } };
 }
 
-async function write(ctx: ServerContext, edits: readonly ConfigEdit[], target: { filePath?: string | null; expectedVersion?: string | null }): Promise<HandlerResult> {
+/** Writes edits to the user's config.toml and reloads it; the answer is Codex's `ConfigWriteResponse`. */
+export async function writeConfigEdits(ctx: ServerContext, edits: readonly ConfigEdit[], target: { filePath?: string | null; expectedVersion?: string | null }): Promise<HandlerResult> {
   try {
     const out = await writeUserConfig({ home: ctx.base.home, edits, filePath: target.filePath, expectedVersion: target.expectedVersion, overrides: overridesOf(ctx) });
     // A write that leaves a config weft cannot load was refused above, so the reload succeeds.
@@ -53,7 +54,7 @@ async function write(ctx: ServerContext, edits: readonly ConfigEdit[], target: {
 }
 
 export const configValueWrite = (ctx: ServerContext, p: z.infer<typeof ConfigValueWriteParams0169>): Promise<HandlerResult> =>
-  write(ctx, [{ keyPath: p.keyPath, value: p.value, mergeStrategy: p.mergeStrategy }], p);
+  writeConfigEdits(ctx, [{ keyPath: p.keyPath, value: p.value, mergeStrategy: p.mergeStrategy }], p);
 
 export const configBatchWrite = (ctx: ServerContext, p: z.infer<typeof ConfigBatchWriteParams0169>): Promise<HandlerResult> =>
-  write(ctx, p.edits.map((e) => ({ keyPath: e.keyPath, value: e.value, mergeStrategy: e.mergeStrategy })), p);
+  writeConfigEdits(ctx, p.edits.map((e) => ({ keyPath: e.keyPath, value: e.value, mergeStrategy: e.mergeStrategy })), p);

@@ -1,4 +1,5 @@
-// The codex-0.169 profile: today's Codex (CLI 0.169.0). Base instructions as the first developer
+// The codex-0.169 profile: Codex CLI 0.169.0, the structure of today's Codex (codex-0.171, the
+// default, is a delta over it: deltas/codex-0.171.ts). Base instructions as the first developer
 // message instead of an `instructions` field, the developer context bundled as parts of one message,
 // AGENTS.md and a richer environment in one user message, ids and metadata on every item, turn
 // metadata in the body, a paginated rollout format, and compaction instead of a model-switch message.

@@ -102,7 +102,13 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
 
   constructor(
     private readonly state: RolloutFormatState,
-    private readonly context: { readonly threadId: string; turnId: () => string | undefined; sessionMeta: (payload: unknown) => unknown },
+    private readonly context: {
+      readonly threadId: string;
+      turnId: () => string | undefined;
+      sessionMeta: (payload: unknown) => unknown;
+      /** What a later release adds after the fields of each item's metadata (ProfileThreadInit.itemMetadata). */
+      readonly itemMetadata?: Readonly<Record<string, string>> | undefined;
+    },
   ) {}
 
   /** A line the hooks built: written as it is (with its ordinal). */
@@ -243,7 +249,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
 
   private metadata(): Payload {
     this.state.historySequence += 1;
-    return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false };
+    return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false, ...this.context.itemMetadata };
   }
 
   /** `{timestamp, ordinal, type, payload[, metadata]}` in Codex's key order, as pieces (a long text is not copied). */

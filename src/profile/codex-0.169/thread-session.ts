@@ -117,7 +117,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
     this.rolloutFormat = new Codex0169RolloutFormat(
       { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence },
-      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)) },
+      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata },
     );
   }
 

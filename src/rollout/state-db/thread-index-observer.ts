@@ -13,6 +13,8 @@ export interface ThreadIndexObserverOptions {
   readonly sessionMeta?: RolloutLineInput | undefined;
   /** Its first user message, when it has one. */
   readonly firstUserMessage?: string | undefined;
+  /** What a fork without a user message of its own is listed as: its parent's preview. */
+  readonly inheritedPreview?: string | undefined;
   readonly onWarning?: ((message: string) => void) | undefined;
   /** Called once the writer is closed (after the index is). */
   readonly onClosed?: (() => void) | undefined;
@@ -28,7 +30,7 @@ export function threadIndexObserver(opts: ThreadIndexObserverOptions): RolloutWr
     throw err;
   }
   const reopened = opts.sessionMeta ? rowFromSessionMeta(opts.sessionMeta, opts.rolloutPath, Date.now()) : undefined;
-  let row: ThreadRow | undefined = reopened && { ...reopened, first_user_message: opts.firstUserMessage ?? '' };
+  let row: ThreadRow | undefined = reopened && { ...reopened, first_user_message: opts.firstUserMessage ?? '', preview: opts.firstUserMessage ?? opts.inheritedPreview ?? '' };
   let failed = false;
   const write = (): void => {
     if (!index || !row || failed) return;
@@ -40,6 +42,9 @@ export function threadIndexObserver(opts: ThreadIndexObserverOptions): RolloutWr
       opts.onWarning?.(`cannot update Codex's thread index ${index.path}: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
+  // A thread reopened that the index lacks (a fork weft just wrote, as one line) is listed at once,
+  // as Codex lists its own forks before their first turn.
+  if (index && row && !index.has(row.id)) write();
   return {
     written(lines) {
       let dirty = false;

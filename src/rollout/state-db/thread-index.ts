@@ -14,12 +14,12 @@ INSERT INTO threads (
   id, rollout_path, created_at, updated_at, created_at_ms, updated_at_ms, recency_at, recency_at_ms,
   source, model_provider, cwd, title, preview, first_user_message, sandbox_policy, approval_mode,
   tokens_used, archived, archived_at, git_sha, git_branch, git_origin_url, cli_version, model,
-  reasoning_effort, originator, thread_source
+  reasoning_effort, originator, thread_source, history_mode
 ) VALUES (
   @id, @rollout_path, @created_at, @updated_at, @created_at_ms, @updated_at_ms, @recency_at, @recency_at_ms,
-  @source, @model_provider, @cwd, @first_user_message, @first_user_message, @first_user_message, @sandbox_policy, @approval_mode,
+  @source, @model_provider, @cwd, @first_user_message, @preview, @first_user_message, @sandbox_policy, @approval_mode,
   @tokens_used, @archived, @archived_at, @git_sha, @git_branch, @git_origin_url, @cli_version, @model,
-  @reasoning_effort, @originator, @thread_source
+  @reasoning_effort, @originator, @thread_source, @history_mode
 )
 ON CONFLICT(id) DO UPDATE SET
   rollout_path = excluded.rollout_path,
@@ -145,6 +145,11 @@ export class ThreadIndex {
       .prepare(`SELECT rollout_path FROM threads WHERE archived = 0 AND preview <> '' ${where} ORDER BY updated_at_ms DESC, id DESC LIMIT 1`)
       .get(cwd === undefined ? {} : { cwd }) as { rollout_path: string } | undefined;
     return row?.rollout_path;
+  }
+
+  /** True when the index has a row for the thread. */
+  has(id: string): boolean {
+    return this.db.prepare('SELECT 1 FROM threads WHERE id = ?').get(id) !== undefined;
   }
 
   /** The rollout path the index records for a thread id. */

@@ -18,8 +18,12 @@ export interface ThreadRow {
   cli_version: string;
   originator: string | null;
   thread_source: string | null;
-  /** The first user message (Codex fills title, first_user_message and preview with it). */
+  /** The thread's own first user message (Codex fills title and first_user_message with it). */
   first_user_message: string;
+  /** What pickers show: the first user message, or for a fork with none of its own yet, its parent's. */
+  preview: string;
+  /** `paginated`: the rollout is in Codex 0.169's format, its turns read a page at a time. */
+  history_mode: 'paginated';
   sandbox_policy: string;
   approval_mode: string;
   model: string | null;
@@ -62,6 +66,8 @@ export function rowFromSessionMeta(line: RolloutLineInput, rolloutPath: string, 
     originator: str(p.originator) ?? null,
     thread_source: str(p.thread_source) ?? null,
     first_user_message: '',
+    preview: '',
+    history_mode: 'paginated',
     // Codex's defaults before a turn says otherwise: read-only, ask on request.
     sandbox_policy: JSON.stringify({ type: 'read-only' }),
     approval_mode: 'on-request',
@@ -118,6 +124,7 @@ export function applyLine(row: ThreadRow, line: RolloutLineInput, atMs: number):
   const text = userText(p);
   if (text === undefined) return next;
   if (next.first_user_message === '') next.first_user_message = text;
+  if (next.preview === '') next.preview = text;
   next.recency_at_ms = Math.max(next.recency_at_ms, atMs);
   return next;
 }

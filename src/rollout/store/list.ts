@@ -14,6 +14,7 @@ import { isThreadId } from './thread-id.js';
 import { archivedSessionsDir, dayDirsNewestFirst, rolloutFilesIn, sessionsDir } from './paths.js';
 import type { RolloutFileEntry } from './paths.js';
 import { readRolloutHead } from './head.js';
+import { findThreadById } from './lookup.js';
 import { headCacheOf, type HeadCache, type ListingHead } from '../cache/head-cache.js';
 import { scanThread, type ThreadScan } from './thread-scan.js';
 import type { SessionMeta } from '../../../protocol/rollout.js';
@@ -130,11 +131,28 @@ async function* candidateGroups(home: string, archived: boolean, after: SortKey 
 }
 
 /** The head of a candidate the cache does not hold, read from its rollout and kept in the cache. */
-async function readHead(c: Candidate, cache: HeadCache): Promise<ListingHead> {
+async function readHead(c: Candidate, cache: HeadCache, home: string): Promise<ListingHead> {
   const read = await readRolloutHead(c.path);
-  const head: ListingHead = { sessionMeta: listedMeta(read.sessionMeta), firstUserMessage: read.firstUserMessage };
+  // A 0.169 fork that has had no turn yet (one line naming its history base) is listed as Codex lists
+  // it: with the preview of the thread it was forked from.
+  const base = read.sessionMeta?.history_base;
+  const preview = read.firstUserMessage ?? (base ? await ancestorPreview(home, read.sessionMeta?.forked_from_id) : undefined);
+  const head: ListingHead = { sessionMeta: listedMeta(read.sessionMeta), firstUserMessage: preview };
   cache.putHead(c.path, c, head);
   return head;
+}
+
+/** The first user message of the nearest ancestor that has one (a fork of a fork looks further up). */
+async function ancestorPreview(home: string, parentId: string | undefined): Promise<string | undefined> {
+  const seen = new Set<string>();
+  for (let id = parentId; id !== undefined && !seen.has(id); ) {
+    seen.add(id);
+    const file = await findThreadById(home, id).catch(() => undefined);
+    const head = file === undefined ? undefined : await readRolloutHead(file).catch(() => undefined);
+    if (head?.firstUserMessage !== undefined) return head.firstUserMessage;
+    id = head?.sessionMeta?.forked_from_id;
+  }
+  return undefined;
 }
 
 /** The fields a listing shows: the same whether the head was read now or taken from the cache. */
@@ -182,6 +200,7 @@ export interface ListedThread {
 type Verdict = { listed: ListedThread } | { warning: string } | undefined;
 
 interface Wanted {
+  readonly home: string;
   readonly cwd: string | undefined;
   readonly search: string | undefined;
   readonly scan: boolean;
@@ -208,7 +227,7 @@ async function readVerdict(c: Candidate, cache: HeadCache, want: Wanted, cached:
   let head;
   let scan: ThreadScan | undefined;
   try {
-    head = cached ?? (await readHead(c, cache));
+    head = cached ?? (await readHead(c, cache, want.home));
     if (want.scan && head.sessionMeta !== undefined && head.firstUserMessage !== undefined) scan = await readScan(c, cache);
   } catch (err) {
     return { warning: `${c.path}: cannot be read (${errorMessage(err)}); not listed` };
@@ -249,6 +268,7 @@ function judge(c: Candidate, head: ListingHead, scan: ThreadScan | undefined, wa
 async function* listed(home: string, options: ListThreadsOptions & { withScan?: boolean }): AsyncGenerator<Array<{ listed: ListedThread; key: SortKey }>> {
   const after = options.cursor === undefined || options.cursor === '' ? undefined : decodeCursor(options.cursor);
   const want: Wanted = {
+    home,
     cwd: options.cwd === undefined ? undefined : resolve(options.cwd),
     search: options.search === undefined || options.search === '' ? undefined : options.search.toLowerCase(),
     scan: options.withScan === true,

@@ -128,10 +128,23 @@ export class ThreadStore {
         rolloutPath: file,
         sessionMeta: head?.sessionMeta ? { type: 'session_meta', payload: head.sessionMeta } : undefined,
         firstUserMessage: head?.firstUserMessage,
+        inheritedPreview: head?.firstUserMessage === undefined ? await this.#ancestorPreview(head?.sessionMeta?.forked_from_id) : undefined,
         onWarning,
       });
     }
     return RolloutWriter.open(file, { format, lock, observer, longStrings });
+  }
+
+  /** The first user message of the nearest ancestor that has one (a fork of a fork looks further up). */
+  async #ancestorPreview(parentId: string | undefined): Promise<string | undefined> {
+    const seen = new Set<string>();
+    for (let id = parentId; id !== undefined && !seen.has(id); ) {
+      seen.add(id);
+      const head = await this.locate(id).then(readRolloutHead).catch(() => undefined);
+      if (head?.firstUserMessage !== undefined) return head.firstUserMessage;
+      id = head?.sessionMeta?.forked_from_id;
+    }
+    return undefined;
   }
 
   /**

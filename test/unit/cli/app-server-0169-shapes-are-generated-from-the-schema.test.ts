@@ -119,7 +119,7 @@ describe.skipIf(!existsSync(AUTHORITY_0169_DIR))('0.169 shapes generated from Co
     beforeAll(async () => {
       dir = await tempDir('weft-schema-0169-');
       const err: string[] = [];
-      const code = await main(['app-server', 'generate-json-schema', '--experimental', '--out', dir], { env: {}, cwd: dir, stdout: () => undefined, stderr: (l) => err.push(l), isTty: false });
+      const code = await main(['app-server', 'generate-json-schema', '--experimental', '--compat', 'codex-0.169', '--out', dir], { env: {}, cwd: dir, stdout: () => undefined, stderr: (l) => err.push(l), isTty: false });
       expect(code, err.join('\n')).toBe(0);
     });
 

@@ -40,8 +40,8 @@ describe('generate-json-schema / generate-ts layout', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await tempDir('weft-generate-');
-    expect((await run(['app-server', 'generate-json-schema', '--out', join(dir, 'json')])).code).toBe(0);
-    expect((await run(['app-server', 'generate-ts', '--out', join(dir, 'ts')])).code).toBe(0);
+    expect((await run(['app-server', 'generate-json-schema', '--compat', 'codex-0.169', '--out', join(dir, 'json')])).code).toBe(0);
+    expect((await run(['app-server', 'generate-ts', '--compat', 'codex-0.169', '--out', join(dir, 'ts')])).code).toBe(0);
   });
 
   it.skipIf(!existsSync(codexJsonDir))('JSON: every file is at a path Codex 0.169 writes, and the entry points are there', () => {

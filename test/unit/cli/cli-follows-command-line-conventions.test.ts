@@ -26,7 +26,7 @@ describe('command line conventions', () => {
       const { code, out } = await run([flag]);
       expect(code).toBe(0);
       // Clients parse the first x.y.z as the Codex version they talk to.
-      expect(out).toMatch(/^weft 0\.169\.0 \(/);
+      expect(out).toMatch(/^weft 0\.171\.0 \(/);
       expect(out).toContain(`(weft ${version};`);
     }
   });

@@ -49,7 +49,7 @@ describe('options of one generation', () => {
 async function exec(args: string[], config = ''): Promise<{ code: number; out: string[]; err: string[]; home: string }> {
   mock ??= await startMockResponsesServer({ respond: () => textReply('ok') });
   const home = await tempDir('weft-exec-options-');
-  await writeFile(path.join(home, 'config.toml'), `model_provider = "mock"\n${config}\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);
+  await writeFile(path.join(home, 'config.toml'), `compat = "codex-0.169"\nmodel_provider = "mock"\n${config}\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);
   const out: string[] = [];
   const err: string[] = [];
   const env = { PATH: process.env.PATH, HOME: home, WEFT_HOME: home };

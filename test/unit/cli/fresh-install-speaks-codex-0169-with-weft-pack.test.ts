@@ -1,5 +1,6 @@
 // A fresh install (no `compat`, no pack) speaks today's Codex with weft's own pack: the request, the
-// rollout and `weft prompt` are those of codex-0.169, every text from templates/codex-0.169/ over
+// rollout and `weft prompt` are those of the default profile (a generation in 0.169's layout), every
+// text from its folders under templates/ (templates/codex-0.171/ over templates/codex-0.169/) over
 // templates/. `compat = "codex-0.98"` brings back the seed generation, with weft's 0.98 texts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,8 +9,9 @@ import { textReply } from '../../../scripts/mock-responses-server.js';
 import type { ModelCatalog } from '../../../protocol/model-catalog.js';
 import type { ToolSpec } from '../../../protocol/responses-request.js';
 import { main } from '../../../src/cli/main.js';
-import { weftPackFor } from '../../../src/pack/default-pack-dir.js';
 import { loadCodex0169Pack } from '../../../src/profile/codex-0.169/pack-layout.js';
+import { getProfile } from '../../../src/profile/profiles.js';
+import { DEFAULT_COMPAT, PROFILE_FACTS } from '../../../src/profile/profile-facts.js';
 import { WEFT_PACK_DIR } from '../../support/packs.js';
 import { removeTempDirs, tempDir, writeTree } from '../../support/temp-tree.js';
 import { itemText, threadHarness, type ThreadHarness } from '../../support/thread-harness.js';
@@ -24,7 +26,7 @@ afterEach(async () => {
 type Item = Record<string, unknown> & { content?: Array<{ type: string; text: string }> };
 type Body = Record<string, unknown> & { input: Item[]; tools?: ToolSpec[] };
 
-const weft0169 = await loadCodex0169Pack(weftPackFor('codex-0.169'));
+const weft0169 = await loadCodex0169Pack(getProfile(DEFAULT_COMPAT).weftPack);
 const catalog0169 = weft0169.json<ModelCatalog>('models.json').models;
 const catalog098 = (JSON.parse(await readFile(path.join(WEFT_PACK_DIR, 'models.json'), 'utf8')) as ModelCatalog).models;
 const toolNames = (tools: readonly ToolSpec[] | undefined): string[] => (tools ?? []).map((t) => (t as { name?: string; type: string }).name ?? t.type);
@@ -81,7 +83,7 @@ describe('a fresh install, no compat and no pack', () => {
     expect(itemText(body.input.at(-1))).toBe('hi');
     // The rollout is a 0.169 rollout: ordinals on every line, 0.169.0 in session_meta.
     expect(rollout.every((l) => typeof l.ordinal === 'number')).toBe(true);
-    expect(rollout[0]).toMatchObject({ type: 'session_meta', payload: { cli_version: '0.169.0' } });
+    expect(rollout[0]).toMatchObject({ type: 'session_meta', payload: { cli_version: PROFILE_FACTS[DEFAULT_COMPAT].cliVersion } });
   });
 
   it('sends the tools of weft’s pack for a model that is not in code mode', async () => {

@@ -105,7 +105,7 @@ describe('--profile NAME under the files style', () => {
 });
 
 describe('the style follows the generation in effect', () => {
-  it('codex-0.169 (the default) reads profile files, codex-0.98 reads [profiles.x] tables', async () => {
+  it('the default (codex-0.171, as codex-0.169) reads profile files, codex-0.98 reads [profiles.x] tables', async () => {
     writeFileSync(file, `${BASE}[profiles.fast]\nmodel = "table-model"\n`);
     writeFileSync(path.join(home, 'fast.config.toml'), 'model = "file-model"\n');
     const env = { HOME: home };
@@ -115,7 +115,7 @@ describe('the style follows the generation in effect', () => {
     expect((await configuredHome({ env, home, configProfile: 'fast' })).config.model).toBe('table-model');
     writeFileSync(file, BASE);
     const today = await configuredHome({ env, home, configProfile: 'fast' });
-    expect(today.compat).toBe('codex-0.169');
+    expect(today.compat).toBe('codex-0.171');
     expect(today.config.model).toBe('file-model');
   });
 });

@@ -63,7 +63,7 @@ describe("a weft thread in a Codex 0.169 home's thread index", () => {
       first_user_message: 'first prompt',
       model: 'gpt-5.5',
       approval_mode: 'never',
-      history_mode: 'legacy',
+      history_mode: 'paginated',
     });
     expect(first.rollout_path).toBe(thread.rolloutPath);
     expect(first.tokens_used).toBeGreaterThan(0);
@@ -104,6 +104,29 @@ describe("a weft thread in a Codex 0.169 home's thread index", () => {
     }
     const resumed = await weft.resumeThread(thread.id);
     await resumed.close();
+  });
+
+  it('a fork weft writes (one line) is listed at once with its parent\'s preview, as Codex lists its own forks', async () => {
+    harness = await threadHarness(() => textReply('ok'), CONFIG);
+    const db = createCodexStateDb(harness.home);
+    const weft = await harness.open();
+    const parent = await weft.startThread();
+    await parent.run('the parent prompt');
+    await parent.close();
+    const fork = await weft.forkThread(parent.id);
+    await fork.close();
+    const row = db.prepare('SELECT * FROM threads WHERE id = ?').get(fork.id) as Row | undefined;
+    expect(row).toMatchObject({ preview: 'the parent prompt', first_user_message: '', title: '', history_mode: 'paginated', rollout_path: fork.rolloutPath });
+    const index = ThreadIndex.open(harness.home)!;
+    expect(index.list({ limit: 10 }).map((t) => t.id)).toEqual([fork.id, parent.id]);
+    expect(index.latest()).toBe(fork.rolloutPath);
+    index.close();
+    // Its first turn makes its own message the first user message; the preview stays.
+    const reopened = await weft.resumeThread(fork.id);
+    await reopened.run('the fork prompt');
+    await reopened.close();
+    expect(db.prepare('SELECT preview, first_user_message FROM threads WHERE id = ?').get(fork.id)).toEqual({ preview: 'the parent prompt', first_user_message: 'the fork prompt' });
+    db.close();
   });
 
   it('without a database weft creates none', async () => {

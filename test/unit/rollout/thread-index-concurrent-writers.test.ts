@@ -19,7 +19,7 @@ function row(threadId: string, home: string): ThreadRow {
   const at = '2026-01-01T00:00:00.000Z';
   const r = rowFromSessionMeta({ type: 'session_meta', timestamp: at, payload: { id: threadId, timestamp: at, cwd: '/w', cli_version: '0.169.0', source: 'exec' } }, `${home}/sessions/${threadId}.jsonl`, 0);
   if (!r) throw new Error('no row');
-  return { ...r, first_user_message: 'hello' };
+  return { ...r, first_user_message: 'hello', preview: 'hello' };
 }
 
 function soundness(file: string): { integrity: unknown; mode: unknown; count: number } {

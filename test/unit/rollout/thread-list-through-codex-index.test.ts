@@ -25,7 +25,8 @@ async function indexedHome(): Promise<string> {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, '');
     const row = rowFromSessionMeta({ type: 'session_meta', timestamp: at, payload: { id: idOf(i), timestamp: at, cwd: i % 2 ? '/w/odd' : '/w/even', cli_version: '0.169.0', source: 'exec' } }, file, 0)!;
-    index.upsert({ ...row, first_user_message: i === 3 ? '' : `Fix test ${i}`, archived_at_ms: i === 4 ? Date.UTC(2026, 1, 1) : null });
+    const said = i === 3 ? '' : `Fix test ${i}`;
+    index.upsert({ ...row, first_user_message: said, preview: said, archived_at_ms: i === 4 ? Date.UTC(2026, 1, 1) : null });
   }
   index.close();
   return home;

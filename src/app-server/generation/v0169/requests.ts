@@ -44,7 +44,7 @@ import { parseParams0169, unknownVariant } from './serde-errors.js';
 
 type Run = (ctx: ServerContext, params: unknown, wire: Record<string, unknown>) => HandlerResult | Promise<HandlerResult>;
 
-interface Route {
+export interface Route {
   readonly params: z.ZodType;
   readonly run: Run;
   readonly experimental?: boolean;
@@ -84,7 +84,7 @@ function own<M extends Method0169>(method: M, run: (ctx: ServerContext, params: 
   return { params: (PARAMS_0169[method] as z.ZodType | null) ?? z.unknown(), run: (ctx, parsed) => run(ctx, parsed as never) };
 }
 
-const ROUTES: Readonly<Record<string, Route>> = {
+export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'thread/start': weft('thread/start'),
   'thread/resume': weft('thread/resume'),
   'thread/fork': weft('thread/fork'),
@@ -161,14 +161,30 @@ const MISSING_FEATURES: ReadonlyArray<[string, string]> = [
   ['thread/realtime/', 'realtime sessions'],
 ];
 
-const KNOWN = new Set(CLIENT_REQUEST_METHODS_0169);
+/**
+ * The router of a generation: its routes, and every method its protocol declares (in Codex's order),
+ * so that a declared method weft does not serve is told apart from a name the protocol lacks.
+ */
+export function routerOf(routes: Readonly<Record<string, Route>>, declared: readonly string[]): (method: string, params: unknown, experimental: boolean) => RoutedRequest<ServerContext> {
+  const known = new Set(declared);
+  return (method, params, experimental) => routeIn(routes, known, declared, method, params, experimental);
+}
 
-export function route0169(method: string, params: unknown, experimental: boolean): RoutedRequest<ServerContext> {
+export const route0169 = routerOf(ROUTES_0169, CLIENT_REQUEST_METHODS_0169);
+
+function routeIn(
+  routes: Readonly<Record<string, Route>>,
+  known: ReadonlySet<string>,
+  declared: readonly string[],
+  method: string,
+  params: unknown,
+  experimental: boolean,
+): RoutedRequest<ServerContext> {
   // Own members only: a method named after an Object.prototype member (`constructor`, `toString`)
   // is an unknown variant, not a route.
-  const route = Object.hasOwn(ROUTES, method) ? ROUTES[method] : undefined;
+  const route = Object.hasOwn(routes, method) ? routes[method] : undefined;
   if (!route) {
-    if (!KNOWN.has(method)) throw unknownVariant(method, CLIENT_REQUEST_METHODS_0169);
+    if (!known.has(method)) throw unknownVariant(method, declared);
     const feature = MISSING_FEATURES.find(([prefix]) => method.startsWith(prefix))?.[1];
     throw rpcError.invalidRequest(feature ? `${method}: weft has no ${feature}; this method is unavailable` : `${method} is not supported by weft`);
   }
