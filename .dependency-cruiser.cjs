@@ -4,7 +4,7 @@
 /** Folders of src/ by layer, lowest first. A folder may import its own layer and those below. */
 const LAYERS = [
   ['errors\\.ts', 'import-outside-bundle\\.ts', 'json-bytes\\.ts', 'json-members\\.ts', 'known-json-strings\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'pack', 'history'],
-  ['context', 'config', 'mcp'],
+  ['context', 'config', 'mcp', 'auth'],
   ['client', 'prompt', 'panels', 'tiers', 'tools'],
   ['rollout'],
   ['thread'],

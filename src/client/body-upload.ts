@@ -56,7 +56,7 @@ export interface RawAnswer {
  * POSTs `body` (with its Content-Length) to `url` with exactly these headers. Rejected as fetch
  * would: an abort as the AbortError it is, anything else as a TypeError whose cause says why.
  */
-export function postJsonBody(url: URL, headers: Record<string, string>, body: JsonBody, signal: AbortSignal | undefined): Promise<RawAnswer> {
+export function postJsonBody(url: URL, headers: Record<string, string>, body: JsonBody, signal: AbortSignal | undefined, agent?: http.Agent): Promise<RawAnswer> {
   const secure = url.protocol === 'https:';
   return new Promise<RawAnswer>((resolve, reject) => {
     if (signal?.aborted) {
@@ -66,7 +66,7 @@ export function postJsonBody(url: URL, headers: Record<string, string>, body: Js
     const req = (secure ? httpsModule() : http).request(url, {
       method: 'POST',
       headers: { ...withoutLength(headers), 'content-length': String(body.byteLength) },
-      agent: agentFor(secure),
+      agent: agent && secure ? agent : agentFor(secure),
     });
     // An abort ends the request as fetch's would, answer included. Its error also reaches the socket,
     // which has no listener left once the whole answer has arrived: the socket is closed anyway.

@@ -130,7 +130,7 @@ export class ResponsesWebSocketTransport {
     const { what, secrets } = ctx;
     if (this.#socket && this.#socket.readyState === this.#socket.OPEN) return undefined;
     this.#drop();
-    const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal);
+    const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal, ctx.provider.trust?.ca);
     if (opened.kind === 'status') {
       if (opened.status === 426) return { kind: 'upgrade_required' };
       const failure = { message: scrub(`${what}: the upgrade was answered with HTTP ${opened.status}`, secrets), retryable: true, status: opened.status };
@@ -329,10 +329,10 @@ export function wsUrl(provider: ProviderSettings): string {
 
 type Opened = { kind: 'open'; socket: WebSocket; frames: FrameQueue } | { kind: 'status'; status: number } | { kind: 'error'; message: string };
 
-async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Opened> {
+async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal, ca: readonly string[] | undefined): Promise<Opened> {
   const { default: WebSocketClient } = await import('ws');
   return new Promise((resolve) => {
-    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false });
+    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false, ...(ca ? { ca: [...ca] } : {}) });
     const frames = new FrameQueue(socket);
     const onAbort = (): void => socket.terminate();
     signal.addEventListener('abort', onAbort, { once: true });

@@ -20,6 +20,8 @@ import type { WireCallOptions } from './provider.js';
 import { openAiClientFor, requestParts } from './openai-sdk.js';
 import { providerUrl } from './provider.js';
 import { proxyConfigured } from './proxy-fetch.js';
+import { httpsAgentFor } from '../auth/ca-trust.js';
+import { zstdBody } from './zstd-body.js';
 import { directHeaders, postForEvents } from './responses-post.js';
 import { retryDelayMs, retryOptionsFor, sleep, type RetryOptions } from './retry-policy.js';
 import {
@@ -64,8 +66,14 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
     post = (sig) => client.post('/responses', { body: payload.stream(), headers, stream: true, ...(sig ? { signal: sig } : {}) }).asResponse();
   } else {
     const url = new URL(providerUrl(provider, '/responses'));
-    const sent = directHeaders(apiKey, headers);
-    post = (sig) => postForEvents(url, sent, payload, sig);
+    let body = payload;
+    let sent = directHeaders(apiKey, headers);
+    if (provider.compressRequests === 'zstd') {
+      body = await zstdBody(payload);
+      sent = { ...sent, 'Content-Encoding': 'zstd' };
+    }
+    const agent = provider.trust ? httpsAgentFor(provider.trust) : undefined;
+    post = (sig) => postForEvents(url, sent, body, sig, agent);
   }
   const ctx: AttemptContext = {
     post,

@@ -6,7 +6,11 @@ import type { SettingsOverrides } from '../config/resolve-settings.js';
 import { samplePorts, type PromptShapingOptions } from './sample-ports.js';
 import { postCompact } from '../client/compact-request.js';
 import { codexCompactor } from '../compaction/compact-history.js';
-import { isDefaultOpenAiProvider, resolveApiKey } from '../client/provider.js';
+import { isDefaultOpenAiProvider, resolveApiKey, type ProviderSettings } from '../client/provider.js';
+import type { ChatGptSession } from '../auth/chatgpt-session.js';
+import { CHATGPT_CODEX_BASE_URL, chatGptSessionOf, loadHomeSignIn, signedInProvider, type HomeSignIn } from './home-sign-in.js';
+import type { SignedInCatalog } from './signed-in-catalog.js';
+import { codexUserAgent } from '../client/user-agent.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
 import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js';
@@ -37,7 +41,7 @@ import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
 import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
-import { providerId, providerSettings } from './provider-settings.js';
+import { openAiBaseUrl, providerId, providerSettings } from './provider-settings.js';
 import { ModelCatalogRefresher } from './model-catalog-refresher.js';
 import type { RequestHeaderContext } from '../client/request-headers.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
@@ -147,7 +151,7 @@ export class Weft {
   }
 
   #catalogRefresher(): ModelCatalogRefresher {
-    return (this.#catalog ??= new ModelCatalogRefresher(this.runtime));
+    return (this.#catalog ??= new ModelCatalogRefresher(this.runtime, () => this.#signedInCatalog()));
   }
 
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
@@ -320,6 +324,7 @@ export class Weft {
       packTools: rt.packTools,
       settings,
       providerId: providerId(rt.config),
+      signedInWithChatGpt: this.#chatGptSession() !== undefined,
       source: this.options.source ?? 'exec',
       threadSource: this.options.threadSource,
       baseInstructions,
@@ -343,9 +348,57 @@ export class Weft {
     return deps;
   }
 
+  #signIn: HomeSignIn | undefined;
+
+  /** The home's sign-in, read once per Weft (its threads share one ChatGPT session and its renewals). */
+  homeSignIn(): HomeSignIn {
+    const rt = this.runtime;
+    return (this.#signIn ??= loadHomeSignIn({
+      home: rt.home,
+      env: rt.env,
+      config: rt.config,
+      cliVersion: rt.profile.cliVersion,
+      originator: this.options.originator ?? 'weft',
+    }));
+  }
+
+  /** The configured provider, as the home's sign-in has it send. */
+  #provider(): ProviderSettings {
+    const rt = this.runtime;
+    return signedInProvider(providerSettings(rt.config, rt.configFile, rt.env), this.homeSignIn(), rt, rt.profile.chatgptSignIn);
+  }
+
+  /** The ChatGPT session the threads' requests use, when signed in with ChatGPT. */
+  #chatGptSession(): ChatGptSession | undefined {
+    const rt = this.runtime;
+    if (!rt.profile.chatgptSignIn) return undefined;
+    let provider: ProviderSettings;
+    try {
+      provider = providerSettings(rt.config, rt.configFile, rt.env);
+    } catch {
+      return undefined;
+    }
+    return chatGptSessionOf(this.homeSignIn(), provider, true);
+  }
+
+  /** The catalog request's credentials and service, when signed in with ChatGPT. */
+  #signedInCatalog(): SignedInCatalog | undefined {
+    const session = this.#chatGptSession();
+    if (session === undefined) return undefined;
+    const rt = this.runtime;
+    const originator = this.options.originator ?? 'weft';
+    return {
+      baseUrl: openAiBaseUrl(rt.config, rt.env) ?? CHATGPT_CODEX_BASE_URL,
+      session,
+      originator,
+      userAgent: codexUserAgent(originator, rt.profile.cliVersion, rt.env),
+      trust: this.homeSignIn().trust,
+    };
+  }
+
   #deps(): ThreadDeps {
     const rt = this.runtime;
-    const provider = providerSettings(rt.config, rt.configFile, rt.env);
+    const provider = this.#provider();
     // One connection per thread, as Codex keeps one per session.
     const webSocket = rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses' ? new ResponsesWebSocketTransport() : undefined;
     const headerContext: RequestHeaderContext = {
@@ -354,6 +407,7 @@ export class Weft {
       builtinProvider: isDefaultOpenAiProvider(provider),
       remoteCompaction: rt.config.features?.remote_compaction !== false,
       env: rt.env,
+      signedInWithChatGpt: provider.auth !== undefined,
     };
     return {
       profile: rt.profile,

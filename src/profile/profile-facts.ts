@@ -15,7 +15,7 @@ const WEB_SEARCH_INSTEAD = 'web search is on by default; choose how with the top
 export const GENERATION_EXEC_OPTIONS = ['full-auto', 'ephemeral', 'ignore-user-config', 'ignore-rules', 'strict-config', 'thread-source'] as const;
 export type GenerationExecOption = (typeof GENERATION_EXEC_OPTIONS)[number];
 
-export interface ProfileFacts extends Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex'> {
+export interface ProfileFacts extends Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex' | 'chatgptSignIn'> {
   /** The options of GenerationExecOption this generation's `exec` takes; the others are usage errors, as in Codex. */
   readonly execOptions: readonly GenerationExecOption[];
   /** Settings this generation reads but calls deprecated, in the order it reports them. */
@@ -29,6 +29,7 @@ export const PROFILE_FACTS: Readonly<Record<CompatProfileName, ProfileFacts>> = 
     retiredSettings: [{ key: 'web_search', value: 'indexed' }],
     configProfiles: 'tables',
     codexThreadIndex: false,
+    chatgptSignIn: false,
     execOptions: ['full-auto'],
     deprecatedSettings: [],
   },
@@ -37,6 +38,7 @@ export const PROFILE_FACTS: Readonly<Record<CompatProfileName, ProfileFacts>> = 
     retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
     configProfiles: 'files',
     codexThreadIndex: true,
+    chatgptSignIn: true,
     execOptions: ['ephemeral', 'ignore-user-config', 'ignore-rules', 'strict-config', 'thread-source'],
     deprecatedSettings: [
       { feature: 'web_search_cached', instead: WEB_SEARCH_INSTEAD },

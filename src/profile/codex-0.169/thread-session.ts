@@ -169,6 +169,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       exec: this.init.source === 'exec',
       threadSource: this.init.threadSource,
       builtinProvider: this.init.providerId === 'openai',
+      signedInWithChatGpt: this.init.signedInWithChatGpt,
       turnStartedAtMs: turn?.startedAtMs ?? Date.now(),
       workspaces: turn?.workspaces ?? {},
       compaction,
