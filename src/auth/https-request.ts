@@ -37,12 +37,12 @@ export function smallRequest(req: SmallRequest): Promise<SmallAnswer> {
   const secure = url.protocol === 'https:';
   const where = `${url.origin}${url.pathname}`;
   return new Promise<SmallAnswer>((resolve, reject) => {
-    const headers: string[] = [];
-    for (const [name, value] of req.headers) headers.push(name, value);
-    if (req.body !== undefined) headers.push('content-length', String(Buffer.byteLength(req.body)));
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of req.headers) headers[name] = value;
+    if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
     const options: https.RequestOptions = {
       method: req.method,
-      headers: headers as unknown as http.OutgoingHttpHeaders,
+      headers,
       ...(secure ? { agent: httpsAgentFor(req.trust) } : {}),
       ...(req.timeoutMs !== undefined ? { timeout: req.timeoutMs } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
