@@ -120,7 +120,7 @@ const shared: BuildOptions & { write: false } = {
   // tsx registers loader hooks for extension files: it must stay a package of its own. Native
   // addons (node-pty, better-sqlite3, fs-ext) load their compiled file from paths relative to their
   // own package. undici is loaded only behind a proxy: bundled, it would weigh on every start for nothing.
-  external: ['tsx', 'tsx/*', 'node-pty', 'better-sqlite3', 'fs-ext', '@napi-rs/keyring', 'undici'],
+  external: ['tsx', 'tsx/*', 'node-pty', 'better-sqlite3', 'fs-ext', '@napi-rs/keyring', 'undici', '@bokuweb/zstd-wasm'],
   // The sources find weft's files (templates/, package.json) from their own URL.
   define: { 'import.meta.url': 'weftBundleUrl' },
   // The sources are ES modules, strict throughout: the directive must come before the banner's line.
