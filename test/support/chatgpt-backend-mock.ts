@@ -109,7 +109,7 @@ export async function startChatGptMock(ca: TestCa | undefined, mode: MockMode = 
       const reply = textReply('Mock reply 1.');
       return { status: 200, headers: { 'content-type': 'text/event-stream' }, body: reply.sse.map((e) => `event: ${(e as { type: string }).type}\ndata: ${JSON.stringify(e)}\n\n`).join('') };
     }
-    if (method === 'POST' && path === '/oauth/token') {
+    if (method === 'POST' && path.endsWith('/oauth/token')) {
       const form = body as Record<string, string>;
       if (form.grant_type === 'refresh_token' && m.refresh) return json(m.refresh.status, m.refresh.body);
       refreshes++;
@@ -117,7 +117,7 @@ export async function startChatGptMock(ca: TestCa | undefined, mode: MockMode = 
       issued.push(tokens);
       return json(200, { id_token: idToken({ email: 'refreshed@example.com' }), ...tokens, token_type: 'Bearer', expires_in: 864000 });
     }
-    if (method === 'POST' && path === '/oauth/revoke') return json(200, {});
+    if (method === 'POST' && path.endsWith('/oauth/revoke')) return json(200, {});
     if (method === 'POST' && path === '/api/accounts/deviceauth/usercode') return json(200, { device_auth_id: 'dev_auth_fake_1', user_code: 'ABCD-EFGH', interval: '0' });
     if (method === 'POST' && path === '/api/accounts/deviceauth/token') {
       devicePolls++;
