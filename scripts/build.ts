@@ -54,6 +54,8 @@ const COMMAND_MODULES: Record<string, string[]> = {
   'app-server': ['app-server-command'],
   sandbox: ['sandbox-command'],
   mcp: ['mcp-command'],
+  login: ['login-command'],
+  logout: ['login-command'],
   view: ['view-command'],
   completion: ['completion-command'],
 };

@@ -112,6 +112,7 @@ export async function startChatGptMock(ca: TestCa | undefined, mode: MockMode = 
     if (method === 'POST' && path.endsWith('/oauth/token')) {
       const form = body as Record<string, string>;
       if (form.grant_type === 'refresh_token' && m.refresh) return json(m.refresh.status, m.refresh.body);
+      if (form.grant_type === 'urn:ietf:params:oauth:grant-type:token-exchange') return json(200, { access_token: 'sk-exchanged-key-0001' });
       refreshes++;
       const tokens = { access_token: accessToken({ tag: `new-${refreshes}` }), refresh_token: `rt_NEW_${refreshes}` };
       issued.push(tokens);
