@@ -19,12 +19,16 @@ export interface MockMode {
   unauthorized?: number;
   /** The first N Responses POSTs are answered 401. */
   unauthorizedPost?: number;
+  /** The next N Responses POSTs, from when the mode is set, are answered 401 (counted down). */
+  rejectNextPosts?: number;
   /** The token endpoint's answer to a refresh (default: new tokens). */
   refresh?: { status: number; body: unknown };
   /** accounts/check: the origin it names (`self`: this server; `localhost`: this server by name; or a literal). */
   origin?: 'self' | 'localhost' | string;
   /** accounts/check answers 404. */
   noAccountsCheck?: boolean;
+  /** The first N refreshes hand out an access token that has already expired (so the next user renews it). */
+  issueExpired?: number;
   /** Polls of the device token answered "pending" before the code is given. */
   devicePending?: number;
 }
@@ -106,6 +110,10 @@ export async function startChatGptMock(ca: TestCa | undefined, mode: MockMode = 
     if (method === 'POST' && path.endsWith('/responses')) {
       posts++;
       if (posts <= (m.unauthorizedPost ?? 0)) return json(401, { error: { message: 'unauthorized', code: 'token_expired' } });
+      if ((m.rejectNextPosts ?? 0) > 0) {
+        m.rejectNextPosts = (m.rejectNextPosts ?? 0) - 1;
+        return json(401, { error: { message: 'unauthorized', code: 'token_expired' } });
+      }
       const reply = textReply('Mock reply 1.');
       return { status: 200, headers: { 'content-type': 'text/event-stream' }, body: reply.sse.map((e) => `event: ${(e as { type: string }).type}\ndata: ${JSON.stringify(e)}\n\n`).join('') };
     }
@@ -114,7 +122,8 @@ export async function startChatGptMock(ca: TestCa | undefined, mode: MockMode = 
       if (form.grant_type === 'refresh_token' && m.refresh) return json(m.refresh.status, m.refresh.body);
       if (form.grant_type === 'urn:ietf:params:oauth:grant-type:token-exchange') return json(200, { access_token: 'sk-exchanged-key-0001' });
       refreshes++;
-      const tokens = { access_token: accessToken({ tag: `new-${refreshes}` }), refresh_token: `rt_NEW_${refreshes}` };
+      const expired = refreshes <= (m.issueExpired ?? 0) ? { expSeconds: Math.floor(Date.now() / 1000) - 60 } : {};
+      const tokens = { access_token: accessToken({ tag: `new-${refreshes}`, ...expired }), refresh_token: `rt_NEW_${refreshes}` };
       issued.push(tokens);
       return json(200, { id_token: idToken({ email: 'refreshed@example.com' }), ...tokens, token_type: 'Bearer', expires_in: 864000 });
     }
