@@ -362,6 +362,11 @@ export class Weft {
     }));
   }
 
+  /** The home's sign-in changed (a login or logout): threads opened from now on read it again. */
+  forgetSignIn(): void {
+    this.#signIn = undefined;
+  }
+
   /** The configured provider, as the home's sign-in has it send. */
   #provider(): ProviderSettings {
     const rt = this.runtime;
