@@ -27,20 +27,27 @@ const agentFor = (secure: boolean): http.Agent =>
   secure ? (httpsAgent ??= new (httpsModule().Agent)({ keepAlive: true })) : (httpAgent ??= new http.Agent({ keepAlive: true }));
 
 /** fetch, except that bodies made by json-body.ts are uploaded with reused buffers. */
-export const uploadingFetch: Fetch = async (input, init) => {
+export const uploadingFetch: Fetch = (input, init) => uploadWith(undefined, input, init);
+
+/** uploadingFetch over this HTTPS agent (one that trusts the CA the environment names). */
+export function uploadingFetchWith(agent: http.Agent | undefined): Fetch {
+  return agent === undefined ? uploadingFetch : (input, init) => uploadWith(agent, input, init);
+}
+
+async function uploadWith(agent: http.Agent | undefined, input: string | URL | Request, init: RequestInit | undefined): Promise<Response> {
   // Through a proxy, undici sends the body: buffer reuse matters less than reaching the server.
   if (proxyConfigured()) return (await proxyFetch())(input, init);
   const body = init?.body ? jsonBodyOfStream(init.body) : undefined;
   if (!body || input instanceof Request) return fetch(input, init);
-  return upload(new URL(input), init ?? {}, body);
-};
+  return upload(new URL(input), init ?? {}, body, agent);
+}
 
-function upload(url: URL, init: RequestInit, body: JsonBody): Promise<Response> {
+function upload(url: URL, init: RequestInit, body: JsonBody, agent: http.Agent | undefined): Promise<Response> {
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
   });
-  return postJsonBody(url, headers, body, init.signal ?? undefined).then(asResponse);
+  return postJsonBody(url, headers, body, init.signal ?? undefined, agent).then(asResponse);
 }
 
 /** An answer as node:http gives it, its body already decoded when it came compressed. */

@@ -136,3 +136,15 @@ export function providerUrl(provider: ProviderSettings, path: string): string {
   const query = new URLSearchParams(provider.queryParams ?? {}).toString();
   return query === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
+
+/** The provider with its per-request credential laid on it (for a one-shot request: remote compaction). */
+export async function preparedProvider(provider: ProviderSettings): Promise<ProviderSettings> {
+  if (!provider.auth) return provider;
+  const prepared = await provider.auth.prepare();
+  return {
+    ...provider,
+    apiKey: prepared.bearer,
+    headers: { ...provider.headers, ...prepared.headers },
+    ...(prepared.baseUrl !== undefined ? { baseUrl: prepared.baseUrl } : {}),
+  };
+}

@@ -6,7 +6,7 @@ import type { SettingsOverrides } from '../config/resolve-settings.js';
 import { samplePorts, type PromptShapingOptions } from './sample-ports.js';
 import { postCompact } from '../client/compact-request.js';
 import { codexCompactor } from '../compaction/compact-history.js';
-import { isDefaultOpenAiProvider, resolveApiKey, type ProviderSettings } from '../client/provider.js';
+import { isDefaultOpenAiProvider, preparedProvider, resolveApiKey, type ProviderSettings } from '../client/provider.js';
 import type { ChatGptSession } from '../auth/chatgpt-session.js';
 import { CHATGPT_CODEX_BASE_URL, chatGptSessionOf, loadHomeSignIn, signedInProvider, type HomeSignIn } from './home-sign-in.js';
 import type { SignedInCatalog } from './signed-in-catalog.js';
@@ -430,7 +430,7 @@ export class Weft {
       compactPrompt: rt.config.compact_prompt,
       remoteCompact:
         isDefaultOpenAiProvider(provider) && rt.config.features?.remote_compaction !== false
-          ? (o) => postCompact({ ...o, env: rt.env })
+          ? async (o) => postCompact({ ...o, provider: await preparedProvider(o.provider), env: rt.env })
           : undefined,
       autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
       mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env, mcpOAuthContext(rt.home, rt.config)) : undefined,
