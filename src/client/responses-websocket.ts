@@ -330,7 +330,7 @@ export function wsUrl(provider: ProviderSettings): string {
 type Opened = { kind: 'open'; socket: WebSocket; frames: FrameQueue } | { kind: 'status'; status: number } | { kind: 'error'; message: string };
 
 async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal, ca: readonly string[] | undefined): Promise<Opened> {
-  const { default: WebSocketClient } = await import('ws');
+  const WebSocketClient = webSocketClass(await import('ws'));
   return new Promise((resolve) => {
     const socket = new WebSocketClient(url, { headers, perMessageDeflate: false, ...(ca ? { ca: [...ca] } : {}) });
     const frames = new FrameQueue(socket);
@@ -348,6 +348,17 @@ async function openSocket(url: string, headers: Record<string, string>, signal: 
     socket.once('error', (err) => settle({ kind: 'error', message: err.message || String(err) }));
     socket.once('close', () => settle({ kind: 'error', message: 'the connection closed during the upgrade' }));
   });
+}
+
+/**
+ * The client class of the `ws` module as imported: its default export, which the CLI's bundle
+ * (where `ws` is a side bundle, scripts/build.ts) hands over wrapped once more.
+ */
+function webSocketClass(mod: unknown): typeof WebSocket {
+  const first = (mod as { default?: unknown }).default;
+  const found = typeof first === 'function' ? first : (first as { default?: unknown } | undefined)?.default;
+  if (typeof found !== 'function') throw new Error('the ws module has no WebSocket class');
+  return found as typeof WebSocket;
 }
 
 /** Lets an idle connection stay open without holding the process (ws keeps the raw socket private). */

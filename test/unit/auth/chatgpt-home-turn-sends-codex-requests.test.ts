@@ -3,6 +3,8 @@
 // kind of mock: HTTPS with a test CA trusted through CODEX_CA_CERTIFICATE. Requests in order (the
 // background calls Codex also makes aside), their headers, the bodies' ChatGPT-mode differences, and
 // auth.json untouched by a turn.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startChatGptMock, type ChatGptMock, type MockMode, type Recorded } from '../../support/chatgpt-backend-mock.js';
 import { accessToken, chatgptAuthJson, type AuthJsonOptions } from '../../support/fake-tokens.js';
@@ -174,5 +176,19 @@ describe('ChatGPT sign-in: a turn', () => {
     ok(r, m);
     expect(byPath(m, 'POST', '/oauth/token')).toEqual([]);
     expect(h.authJson()).toBe(before);
+  });
+
+  test('the command line’s own bundle does the same: its WebSocket client and its zstd codec load outside the bundle', async () => {
+    const m = (mock = await startChatGptMock(ca, { ws: 'reject426' }));
+    const h = signedInHome({ auth: chatgptAuthJson(), config: `compat = "codex-0.169"\n${bothBases(m.origin)}`, env: { CODEX_CA_CERTIFICATE: ca.caFile } });
+    const bin = fileURLToPath(new URL('../../../bin/weft.js', import.meta.url));
+    const child = spawn(process.execPath, [bin, 'exec', '--json', '--skip-git-repo-check', 'hi'], { cwd: h.cwd, env: h.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, out }).toMatchObject({ code: 0 });
+    expect(m.seen().slice(-2)).toEqual(['GET /backend-api/codex/responses 426', 'POST /backend-api/codex/responses 200']);
+    expect(m.requests.at(-1)?.contentEncoding).toBe('zstd');
   });
 });

@@ -49,7 +49,10 @@ test('no token reaches the exec stream, stderr, login status, the home’s other
   outputs.push(...status.out, ...status.err);
 
   const old = auth.tokens as Record<string, string>;
-  const secrets = [old.access_token, old.refresh_token, old.id_token, ...m.issued.flatMap((t) => [t.access_token, t.refresh_token]), idToken({ email: 'refreshed@example.com' })];
+  const secrets = [old.access_token, old.refresh_token, old.id_token, ...m.issued.flatMap((t) => [t.access_token, t.refresh_token]), idToken({ email: 'refreshed@example.com' })].filter(
+    (s): s is string => typeof s === 'string',
+  );
+  expect(secrets.length).toBeGreaterThan(4);
   expect(m.issued.length).toBeGreaterThan(0);
   const text = outputs.join('\n');
   const homeFiles = filesUnder(h.home).filter((f) => path.basename(f) !== 'auth.json');
