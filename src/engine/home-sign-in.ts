@@ -17,7 +17,8 @@ export const CHATGPT_CODEX_BASE_URL = 'https://chatgpt.com/backend-api/codex';
 
 export interface HomeSignIn {
   readonly trust: CaTrust | undefined;
-  readonly credentials: HomeCredentials | undefined;
+  /** Read from auth.json on first use (a provider the sign-in does not apply to never reads it). */
+  credentials(): HomeCredentials | undefined;
 }
 
 export interface HomeSignInInput {
@@ -31,14 +32,18 @@ export interface HomeSignInInput {
 export function loadHomeSignIn(input: HomeSignInInput): HomeSignIn {
   const trust = caTrust(input.env);
   const userAgent = codexUserAgent(input.originator, input.cliVersion, input.env);
-  const credentials = homeCredentials({
-    home: input.home,
-    env: input.env,
-    trust,
-    caller: { originator: input.originator, userAgent },
-    routingUserAgent: userAgent,
-    chatgptBaseUrl: input.config.chatgpt_base_url ?? DEFAULT_CHATGPT_BASE_URL,
-  });
+  let read: { value: HomeCredentials | undefined } | undefined;
+  const credentials = (): HomeCredentials | undefined =>
+    (read ??= {
+      value: homeCredentials({
+        home: input.home,
+        env: input.env,
+        trust,
+        caller: { originator: input.originator, userAgent },
+        routingUserAgent: userAgent,
+        chatgptBaseUrl: input.config.chatgpt_base_url ?? DEFAULT_CHATGPT_BASE_URL,
+      }),
+    }).value;
   return { trust, credentials };
 }
 
@@ -50,8 +55,9 @@ export function signInApplies(provider: ProviderSettings, generationSignsIn: boo
 /** The provider as the home's sign-in has it send (see the header). */
 export function signedInProvider(provider: ProviderSettings, signIn: HomeSignIn, input: Pick<HomeSignInInput, 'config' | 'env'>, generationSignsIn: boolean): ProviderSettings {
   const trusted: ProviderSettings = signIn.trust ? { ...provider, trust: signIn.trust } : provider;
-  const credentials = signIn.credentials;
-  if (!credentials || !signInApplies(provider, generationSignsIn)) return trusted;
+  if (!signInApplies(provider, generationSignsIn)) return trusted;
+  const credentials = signIn.credentials();
+  if (!credentials) return trusted;
   if (credentials.kind === 'apikey') return { ...trusted, apiKey: credentials.apiKey };
   return {
     ...trusted,
@@ -80,5 +86,7 @@ export function sessionAuth(session: ChatGptSession): ProviderAuth {
 
 /** The ChatGPT session a provider's sign-in holds, if any. */
 export function chatGptSessionOf(signIn: HomeSignIn | undefined, provider: ProviderSettings, generationSignsIn: boolean): ChatGptSession | undefined {
-  return signIn?.credentials?.kind === 'chatgpt' && signInApplies(provider, generationSignsIn) ? signIn.credentials.session : undefined;
+  if (signIn === undefined || !signInApplies(provider, generationSignsIn)) return undefined;
+  const credentials = signIn.credentials();
+  return credentials?.kind === 'chatgpt' ? credentials.session : undefined;
 }

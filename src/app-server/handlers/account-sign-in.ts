@@ -39,9 +39,9 @@ export async function accountRead(ctx: ServerContext, params: z.infer<typeof Acc
   const rt = ctx.base.runtime;
   const provider = providerSettings(rt.config, rt.configFile, rt.env);
   const requiresOpenaiAuth = isDefaultOpenAiProvider(provider) || provider.requiresOpenAiAuth === true;
-  const signIn = ctx.base.homeSignIn();
-  if (params.refreshToken === true && signIn.credentials?.kind === 'chatgpt') {
-    await signIn.credentials.session.refresh('scheduled').catch((err: unknown) => ctx.log(`account/read: the token refresh failed: ${errorMessage(err)}`));
+  const credentials = params.refreshToken === true ? ctx.base.homeSignIn().credentials() : undefined;
+  if (credentials?.kind === 'chatgpt') {
+    await credentials.session.refresh('scheduled').catch((err: unknown) => ctx.log(`account/read: the token refresh failed: ${errorMessage(err)}`));
   }
   const status = loginStatus(rt.home, rt.env);
   if (status.kind === 'none') return { result: { account: null, userId: null, requiresOpenaiAuth } };
