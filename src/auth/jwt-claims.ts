@@ -9,11 +9,15 @@ export function jwtPayload(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[1] === undefined || parts[1] === '') return undefined;
   try {
-    const payload: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : undefined;
+    const claims: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    return isClaimSet(claims) ? claims : undefined;
   } catch {
     return undefined;
   }
+}
+
+function isClaimSet(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A JWT's `exp` in Unix seconds, when the token is a JWT that has one. */
