@@ -5,7 +5,7 @@
 const LAYERS = [
   ['bytes'],
   ['errors\\.ts', 'import-outside-bundle\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'net', 'pack', 'history'],
-  ['context', 'config', 'mcp'],
+  ['context', 'config', 'mcp', 'auth'],
   ['client', 'prompt', 'assembly/panels', 'assembly/tiers', 'tools'],
   ['rollout'],
   ['thread'],

@@ -128,6 +128,10 @@ const CONFIG_TOML_FIELDS = {
   model_providers: lazySchema(() => z.record(z.string(), ModelProviderToml).optional()),
   /** The built-in `openai` provider's base URL (Codex 0.169's key; `OPENAI_BASE_URL` wins over it). */
   openai_base_url: lazySchema(() => z.string().url().optional()),
+  /** Where the ChatGPT backend is reached when signed in with ChatGPT (workspace routing; Codex's default `https://chatgpt.com/backend-api/`). */
+  chatgpt_base_url: lazySchema(() => z.string().url().optional()),
+  /** Where sign-in credentials are kept; weft keeps them in the home's auth.json (`file`) only. */
+  cli_auth_credentials_store: lazySchema(() => z.enum(['file', 'keyring', 'auto', 'ephemeral']).optional()),
   sandbox_workspace_write: lazySchema(() => SandboxWorkspaceWriteToml.optional()),
   shell_environment_policy: lazySchema(() => ShellEnvironmentPolicyToml.optional()),
   instructions: lazySchema(() => z.string().optional()),

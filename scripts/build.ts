@@ -56,6 +56,8 @@ const COMMAND_MODULES: Record<string, string[]> = {
   acp: ['acp-command'],
   sandbox: ['sandbox-command'],
   mcp: ['mcp-command'],
+  login: ['login-command'],
+  logout: ['login-command'],
   view: ['view-command'],
   completion: ['completion-command'],
 };

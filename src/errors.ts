@@ -103,8 +103,9 @@ export class IoError extends WeftError {
   }
 }
 
-// API keys must never reach a log, a rollout or stderr, even inside a provider's error text.
-const SECRET_PATTERNS: RegExp[] = [/\bsk-[A-Za-z0-9_-]{8,}/g, /\b(Bearer\s+)[A-Za-z0-9._~+/-]{8,}=*/g];
+// API keys and sign-in tokens (JWTs: the ChatGPT access and id tokens) must never reach a log, a
+// rollout or stderr, even inside a provider's error text.
+const SECRET_PATTERNS: RegExp[] = [/\bsk-[A-Za-z0-9_-]{8,}/g, /\b(Bearer\s+)[A-Za-z0-9._~+/-]{8,}=*/g, /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g];
 
 export function redactSecrets(text: string): string {
   let out = text;

@@ -128,6 +128,14 @@ export class ServerContext {
     return { ...facts, name: index.get(facts.meta.id) ?? null };
   }
 
+  /** Pending ChatGPT logins (`account/login/start`), by login id: how to cancel each. */
+  readonly logins = new Map<string, () => void>();
+
+  /** The home's sign-in changed (a login or logout): threads opened from now on read it again. */
+  signInChanged(): void {
+    for (const weft of this.#wefts.values()) void weft.then((w) => w.forgetSignIn(), () => undefined);
+  }
+
   /** The runtime for threads opened with these `-c` overrides (shared by equal sets). */
   weft(configOverrides: readonly string[]): Promise<Weft> {
     const key = JSON.stringify(configOverrides);

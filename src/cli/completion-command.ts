@@ -31,8 +31,10 @@ const TABLE: Record<string, { subs: string[]; flags: string[] }> = {
   'app-server': { subs: ['generate-json-schema', 'generate-ts'], flags: ['--out', '--experimental', '--max-line-bytes', '--listen', '--ws-token', '--ws-token-file', '--ws-token-sha256', '--ws-auth', '--ws-allow-origin', '--ws-allow-host'] },
   view: { subs: [], flags: ['--host', '--port'] },
   mcp: { subs: ['login', 'logout'], flags: ['--scopes', '--timeout'] },
+  login: { subs: ['status'], flags: ['--device-auth', '--with-api-key', '--experimental_issuer'] },
+  logout: { subs: [], flags: [] },
   completion: { subs: ['bash', 'zsh', 'fish'], flags: [] },
-  help: { subs: ['prompt', 'thread', 'exec', 'app-server', 'view', 'mcp', 'completion'], flags: [] },
+  help: { subs: ['prompt', 'thread', 'exec', 'app-server', 'view', 'mcp', 'login', 'logout', 'completion'], flags: [] },
 };
 
 const COMMON_FLAGS = Object.keys(commonOptions.options).map((name) => `--${name}`);

@@ -21,6 +21,8 @@ Commands:
   acp                      serve the Agent Client Protocol (for editors) on stdin/stdout
   sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
   mcp login|logout <name>  sign in to an MCP server with OAuth, or forget its tokens
+  login [status]           sign the home in with ChatGPT or an API key (as Codex does), or show how it is
+  logout                   sign the home out (revoke, then remove auth.json)
   view                     a local web page of the threads and every request they made
   completion <shell>       print a completion script for bash, zsh or fish
   help [<command> [<sub>]] show the help of weft or of one command
@@ -47,6 +49,8 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   acp: async () => (await import('./acp-command.js')).acpCommand,
   sandbox: async () => (await import('./sandbox-command.js')).sandboxCommand,
   mcp: async () => (await import('./mcp-command.js')).mcpCommand,
+  login: async () => (await import('./login-command.js')).loginCommand,
+  logout: async () => (await import('./login-command.js')).logoutCommand,
   view: async () => (await import('./view-command.js')).viewCommand,
   completion: async () => (await import('./completion-command.js')).completionCommand,
 };

@@ -6,7 +6,7 @@ import { errorMessage } from '../errors.js';
 import { splitGlobalOptions } from './global-options.js';
 
 /** weft's commands, in the order its help lists them. */
-export const COMMAND_NAMES = ['prompt', 'exec', 'thread', 'app-server', 'acp', 'sandbox', 'mcp', 'view', 'completion'] as const;
+export const COMMAND_NAMES = ['prompt', 'exec', 'thread', 'app-server', 'acp', 'sandbox', 'mcp', 'login', 'logout', 'view', 'completion'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export type Route =

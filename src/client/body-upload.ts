@@ -38,18 +38,25 @@ const tunnelFor = (proxy: URL): http.Agent => {
 };
 
 /** fetch, except that bodies made by json-body.ts are uploaded with reused buffers. */
-export const uploadingFetch: Fetch = async (input, init) => {
+export const uploadingFetch: Fetch = (input, init) => uploadWith(undefined, input, init);
+
+/** uploadingFetch over this HTTPS agent (one that trusts the CA the environment names). */
+export function uploadingFetchWith(agent: http.Agent | undefined): Fetch {
+  return agent === undefined ? uploadingFetch : (input, init) => uploadWith(agent, input, init);
+}
+
+async function uploadWith(agent: http.Agent | undefined, input: string | URL | Request, init: RequestInit | undefined): Promise<Response> {
   const body = init?.body ? jsonBodyOfStream(init.body) : undefined;
   if (!body || input instanceof Request) return netFetch(input, init);
-  return upload(new URL(input), init ?? {}, body);
-};
+  return upload(new URL(input), init ?? {}, body, agent);
+}
 
-function upload(url: URL, init: RequestInit, body: JsonBody): Promise<Response> {
+function upload(url: URL, init: RequestInit, body: JsonBody, agent: http.Agent | undefined): Promise<Response> {
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
   });
-  return postJsonBody(url, headers, body, init.signal ?? undefined).then(asResponse);
+  return postJsonBody(url, headers, body, init.signal ?? undefined, agent).then(asResponse);
 }
 
 /** An answer as node:http gives it, its body already decoded when it came compressed. */
@@ -65,7 +72,7 @@ export interface RawAnswer {
  * POSTs `body` (with its Content-Length) to `url` with exactly these headers. Rejected as fetch
  * would: an abort as the AbortError it is, anything else as a TypeError whose cause says why.
  */
-export function postJsonBody(url: URL, headers: Record<string, string>, body: JsonBody, signal: AbortSignal | undefined): Promise<RawAnswer> {
+export function postJsonBody(url: URL, headers: Record<string, string>, body: JsonBody, signal: AbortSignal | undefined, agent?: http.Agent): Promise<RawAnswer> {
   const secure = url.protocol === 'https:';
   return new Promise<RawAnswer>((resolve, reject) => {
     if (signal?.aborted) {
@@ -82,7 +89,7 @@ export function postJsonBody(url: URL, headers: Record<string, string>, body: Js
     const sent = { ...withoutLength(headers), 'content-length': String(body.byteLength) };
     const req =
       proxy === undefined
-        ? (secure ? httpsModule() : http).request(url, { method: 'POST', headers: sent, agent: agentFor(secure) })
+        ? (secure ? httpsModule() : http).request(url, { method: 'POST', headers: sent, agent: agent && secure ? agent : agentFor(secure) })
         : secure
           ? httpsModule().request(url, { method: 'POST', headers: sent, agent: tunnelFor(proxy) })
           : // Plain http goes to the proxy itself, the target's URL as the request's path (curl's way).

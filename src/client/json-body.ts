@@ -182,3 +182,21 @@ export function jsonBodyOfStream(value: unknown): JsonBody | undefined {
 export function jsonBodyBytes(body: JsonBody): Buffer {
   return Buffer.concat([...body.chunks()], body.byteLength);
 }
+
+/** A body of bytes already made (a compressed body): sent as they are. */
+export function bytesBody(bytes: Buffer): JsonBody {
+  return {
+    byteLength: bytes.length,
+    *chunks() {
+      yield bytes;
+    },
+    stream() {
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      });
+    },
+  };
+}

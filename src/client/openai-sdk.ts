@@ -4,7 +4,8 @@
 // to a mock or a third-party provider. The SDK is loaded with the first request: a process that only
 // lists or reads threads never needs it (its error classes come from the light 'openai/core/error').
 import type { OpenAI } from 'openai';
-import { uploadingFetch } from './body-upload.js';
+import { httpsAgentFor } from '../auth/ca-trust.js';
+import { uploadingFetchWith } from './body-upload.js';
 import { requestSecrets } from './api-errors.js';
 import { jsonBody, type JsonBody } from './json-body.js';
 import { providerEndpoint, resolveApiKey, type ProviderSettings } from './provider.js';
@@ -28,7 +29,7 @@ export async function openAiClientFor(provider: ProviderSettings, apiKey: string
     // The SDK logs malformed SSE data to the console; weft reports it as an ApiError instead.
     logLevel: 'off',
     // Bodies go out with reused buffers (a resumed history can be hundreds of MB).
-    fetch: uploadingFetch,
+    fetch: uploadingFetchWith(provider.trust ? httpsAgentFor(provider.trust) : undefined),
   });
 }
 

@@ -1,5 +1,6 @@
 // A model provider as the client needs it (Codex's `[model_providers.<id>]`), and where its API key
 // comes from.
+import type { CaTrust } from '../auth/ca-trust.js';
 import { MissingApiKeyError } from '../errors.js';
 import type { LongStringCache } from '../bytes/long-string-cache.js';
 
@@ -29,6 +30,33 @@ export interface ProviderSettings {
   streamMaxRetries?: number;
   /** An attempt that receives nothing for this long is a broken stream (`stream_idle_timeout_ms`). */
   streamIdleTimeoutMs?: number;
+  /**
+   * A credential worked out per request (a ChatGPT sign-in, src/auth/): it names the bearer, the
+   * extra headers and the base URL of each request, and what to do after a 401.
+   */
+  auth?: ProviderAuth;
+  /** Request bodies go out compressed (`Content-Encoding: zstd`), as Codex sends them to the ChatGPT backend. */
+  compressRequests?: 'zstd';
+  /** The certificate authorities an HTTPS connection trusts beyond the system's (CODEX_CA_CERTIFICATE, SSL_CERT_FILE). */
+  trust?: CaTrust;
+}
+
+/** What one request carries from a per-request credential. */
+export interface PreparedAuth {
+  readonly bearer: string;
+  /** Headers beside Authorization (`chatgpt-account-id`). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Where the request goes instead of the provider's base URL (the account's workspace). */
+  readonly baseUrl?: string | undefined;
+}
+
+export interface ProviderAuth {
+  /** The credential of the next request, renewed first when due. */
+  prepare(): Promise<PreparedAuth>;
+  /** One request's way back from a 401: each `next()` says whether sending it again is worth it. */
+  recovery(): { next(): Promise<boolean> };
+  /** Strings no message may show. */
+  secrets(): readonly string[];
 }
 
 /** How a failed request is sent again (see retry-policy.ts). */
@@ -73,6 +101,8 @@ export function isLocalProvider(provider: ProviderSettings): boolean {
  */
 export function resolveApiKey(provider: ProviderSettings, env: Env): string | undefined {
   if (provider.apiKey) return provider.apiKey;
+  // A per-request credential is laid on the provider as `apiKey` when its request is prepared.
+  if (provider.auth) return undefined;
   const variable = apiKeyEnvVar(provider);
   if (variable === undefined) return undefined;
   const value = env[variable];
@@ -108,4 +138,16 @@ export function providerUrl(provider: ProviderSettings, path: string): string {
   const url = providerEndpoint(provider, path);
   const query = new URLSearchParams(provider.queryParams ?? {}).toString();
   return query === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** The provider with its per-request credential laid on it (for a one-shot request: remote compaction). */
+export async function preparedProvider(provider: ProviderSettings): Promise<ProviderSettings> {
+  if (!provider.auth) return provider;
+  const prepared = await provider.auth.prepare();
+  return {
+    ...provider,
+    apiKey: prepared.bearer,
+    headers: { ...provider.headers, ...prepared.headers },
+    ...(prepared.baseUrl !== undefined ? { baseUrl: prepared.baseUrl } : {}),
+  };
 }

@@ -10,4 +10,6 @@ export interface RequestHeaderContext {
   /** `[features] remote_compaction` is on (0.169 announces it as a beta feature). */
   readonly remoteCompaction: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The requests go to the ChatGPT backend under a ChatGPT sign-in (0.169 adds its routing hint). */
+  readonly signedInWithChatGpt?: boolean | undefined;
 }

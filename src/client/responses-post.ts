@@ -4,6 +4,7 @@
 // Failures are raised as the SDK's own error classes, built as the SDK builds them, so that reading
 // them (api-errors.ts) is the same on both paths. Behind a proxy the SDK path is kept (undici's proxy
 // agent sends those requests), as are the wires that still go through the SDK.
+import type { Agent } from 'node:http';
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai/core/error';
 import { VERSION } from 'openai/version';
 import { errorMessage } from '../errors.js';
@@ -39,10 +40,10 @@ export function directHeaders(apiKey: string | undefined, request: Readonly<Reco
  * @throws APIUserAbortError when `signal` fired, APIConnectionError (its cause says why) when no
  *   answer came, and the SDK's status error for any other status, its body read as the SDK reads it.
  */
-export async function postForEvents(url: URL, headers: Record<string, string>, body: JsonBody, signal: AbortSignal | undefined): Promise<SseAnswer> {
+export async function postForEvents(url: URL, headers: Record<string, string>, body: JsonBody, signal: AbortSignal | undefined, agent?: Agent): Promise<SseAnswer> {
   let answer: RawAnswer;
   try {
-    answer = await postJsonBody(url, headers, body, signal);
+    answer = await postJsonBody(url, headers, body, signal, agent);
   } catch (err) {
     if (signal?.aborted) throw new APIUserAbortError();
     throw new APIConnectionError({ cause: err instanceof Error ? err : new Error(String(err)) });

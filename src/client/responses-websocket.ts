@@ -147,7 +147,7 @@ export class ResponsesWebSocketTransport {
     const { what, secrets } = ctx;
     if (this.#socket && this.#socket.readyState === this.#socket.OPEN) return undefined;
     this.#drop();
-    const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal);
+    const opened = await openSocket(wsUrl(ctx.provider), ctx.headers, watch.signal, ctx.provider.trust?.ca);
     this.#lastRefused = opened.kind === 'status';
     if (opened.kind === 'status') {
       if (opened.status === 426) return { kind: 'upgrade_required' };

@@ -5,7 +5,8 @@ import type { AnthropicRequestBody } from '../../protocol/anthropic-messages.js'
 import { ApiError, WeftError, errorMessage } from '../errors.js';
 import { ResponseFailedError, clip, isRetryableErrorCode, requestSecrets, retryAfterFromHeaders, scrub, throwIfAborted, type AttemptFailure } from './api-errors.js';
 import { AnthropicStreamMapper } from './anthropic-stream-mapper.js';
-import { uploadingFetch } from './body-upload.js';
+import { httpsAgentFor } from '../auth/ca-trust.js';
+import { uploadingFetchWith } from './body-upload.js';
 import { jsonBody } from './json-body.js';
 import type { ClientEventBatch } from './client-events.js';
 import { providerEndpoint, providerUrl, resolveApiKey, type WireCallOptions } from './provider.js';
@@ -40,7 +41,7 @@ export async function* streamAnthropic(opts: StreamAnthropicOptions): AsyncGener
     const idle = watch.failure(what);
     let response: Response;
     try {
-      response = await uploadingFetch(url, { method: 'POST', headers, body: payload.stream(), duplex: 'half', signal: watch.signal });
+      response = await uploadingFetchWith(provider.trust ? httpsAgentFor(provider.trust) : undefined)(url, { method: 'POST', headers, body: payload.stream(), duplex: 'half', signal: watch.signal });
     } catch (err) {
       throwIfAborted(signal, err);
       if (watch.fired) return { kind: 'retry', failure: idle };

@@ -4,7 +4,8 @@
 // which every `weft exec` would pay at start-up for a wire it does not use.
 import type { WireRequest } from '../../protocol/wire-request.js';
 import type { ClientEventBatch } from './client-events.js';
-import type { WireCallOptions } from './provider.js';
+import { ApiError } from '../errors.js';
+import type { ProviderAuth, ProviderSettings, WireCallOptions } from './provider.js';
 import type { ResponsesWebSocketTransport } from './responses-websocket.js';
 import { streamResponse } from './stream-response.js';
 
@@ -22,9 +23,44 @@ export interface StreamRequestOptions extends Omit<WireCallOptions<never>, 'body
 export function streamRequest(opts: StreamRequestOptions): AsyncGenerator<ClientEventBatch, void, undefined> {
   const { request, webSocket, ...call } = opts;
   if (request.wire === 'responses') {
-    return webSocket ? webSocket.stream({ ...call, body: request.body }) : streamResponse({ ...call, body: request.body });
+    const body = request.body;
+    const send = (c: typeof call): AsyncGenerator<ClientEventBatch, void, undefined> =>
+      webSocket ? webSocket.stream({ ...c, body }) : streamResponse({ ...c, body });
+    return call.provider.auth ? withPreparedAuth(call, call.provider.auth, send) : send(call);
   }
   return streamOtherWire(request, call);
+}
+
+/**
+ * A request under a per-request credential (a ChatGPT sign-in): the credential is prepared before
+ * the request (a refresh when due, the account's workspace), laid on the provider, and after a 401
+ * that came before any event the credential's recovery decides whether the request goes again.
+ */
+async function* withPreparedAuth<C extends { provider: ProviderSettings }>(
+  call: C,
+  auth: ProviderAuth,
+  send: (call: C) => AsyncGenerator<ClientEventBatch, void, undefined>,
+): AsyncGenerator<ClientEventBatch, void, undefined> {
+  const recovery = auth.recovery();
+  for (;;) {
+    const prepared = await auth.prepare();
+    const provider: ProviderSettings = {
+      ...call.provider,
+      apiKey: prepared.bearer,
+      headers: { ...call.provider.headers, ...prepared.headers },
+      ...(prepared.baseUrl !== undefined ? { baseUrl: prepared.baseUrl } : {}),
+    };
+    let delivered = false;
+    try {
+      for await (const batch of send({ ...call, provider })) {
+        delivered = true;
+        yield batch;
+      }
+      return;
+    } catch (err) {
+      if (delivered || !(err instanceof ApiError) || err.status !== 401 || !(await recovery.next())) throw err;
+    }
+  }
 }
 
 /** The Chat and Anthropic wires, each loaded on first use. */

@@ -19,6 +19,8 @@ import type { ClientEvent, ClientEventBatch } from './client-events.js';
 import type { WireCallOptions } from './provider.js';
 import { requestParts } from './openai-sdk.js';
 import { providerUrl } from './provider.js';
+import { httpsAgentFor } from '../auth/ca-trust.js';
+import { zstdBody } from './zstd-body.js';
 import { directHeaders, postForEvents } from './responses-post.js';
 import { retryDelayMs, retryOptionsFor, sleep, type RetryOptions } from './retry-policy.js';
 import {
@@ -59,8 +61,14 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
   const retry = retryOptionsFor(provider, opts.retry);
   const { apiKey, secrets, payload, headers, what } = requestParts(opts, '/responses', 'text/event-stream');
   const url = new URL(providerUrl(provider, '/responses'));
-  const sent = directHeaders(apiKey, headers);
-  const post: AttemptContext['post'] = (sig) => postForEvents(url, sent, payload, sig);
+  let body = payload;
+  let sent = directHeaders(apiKey, headers);
+  if (provider.compressRequests === 'zstd') {
+    body = await zstdBody(payload);
+    sent = { ...sent, 'Content-Encoding': 'zstd' };
+  }
+  const agent = provider.trust ? httpsAgentFor(provider.trust) : undefined;
+  const post: AttemptContext['post'] = (sig) => postForEvents(url, sent, body, sig, agent);
   const ctx: AttemptContext = {
     post,
     retry,

@@ -7,7 +7,8 @@ import { tunnelAgent } from '../net/tunnel-agent.js';
 
 export type Opened = { kind: 'open'; socket: WebSocket; frames: FrameQueue } | { kind: 'status'; status: number } | { kind: 'error'; message: string };
 
-export async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Opened> {
+/** `ca`: the certificate authorities the environment names (CODEX_CA_CERTIFICATE, SSL_CERT_FILE), trusted for this upgrade. */
+export async function openSocket(url: string, headers: Record<string, string>, signal: AbortSignal, ca?: readonly string[]): Promise<Opened> {
   const { default: WebSocketClient } = await import('ws');
   let proxy: URL | undefined;
   try {
@@ -18,7 +19,7 @@ export async function openSocket(url: string, headers: Record<string, string>, s
   return new Promise((resolve) => {
     // Behind a proxy the upgrade goes through a CONNECT tunnel (net/tunnel-agent.ts), as browsers send it.
     const agent = proxy === undefined ? undefined : tunnelAgent(proxy, url.startsWith('wss:'));
-    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false, ...(agent ? { agent } : {}) });
+    const socket = new WebSocketClient(url, { headers, perMessageDeflate: false, ...(agent ? { agent } : {}), ...(ca ? { ca: [...ca] } : {}) });
     const frames = new FrameQueue(socket);
     const onAbort = (): void => socket.terminate();
     signal.addEventListener('abort', onAbort, { once: true });

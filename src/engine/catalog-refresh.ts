@@ -3,8 +3,7 @@
 // the answer over its bundled catalog, model by model. The merged catalog then picks instructions,
 // tools and context windows. Offline, the bundled catalog is used as it is, quietly.
 //
-// When: under a profile that refreshes (0.98; 0.169 asks only when signed in with ChatGPT, which
-// weft is not), unless `[features] remote_models = false`, and only toward the built-in provider's
+// When: under a profile that refreshes (0.98; 0.169 only when signed in with ChatGPT), unless `[features] remote_models = false`, and only toward the built-in provider's
 // service: the thread's provider is the built-in `openai`, or the built-in provider was moved with
 // `OPENAI_BASE_URL` / `openai_base_url` (Codex asks that service whatever provider the thread
 // uses). A custom provider with the built-in one left at api.openai.com is not asked: weft does not
@@ -19,6 +18,7 @@ import { listModels } from '../client/list-models.js';
 import type { Env, ProviderSettings } from '../client/provider.js';
 import { loadFreshModels, persistModels, renewModelsCache } from './models-cache.js';
 import { openAiBaseUrl, providerId, providerSettings } from './provider-settings.js';
+import { listModelsSignedIn, type SignedInCatalog } from './signed-in-catalog.js';
 
 export interface CatalogRefreshInput {
   readonly home: string;
@@ -30,6 +30,8 @@ export interface CatalogRefreshInput {
   /** The whole version Codex reports (`0.98.0`). */
   readonly clientVersion: string;
   readonly fetchImpl?: typeof fetch;
+  /** Signed in with ChatGPT: the request goes to this service with these credentials (see signed-in-catalog.ts). */
+  readonly signedIn?: SignedInCatalog | undefined;
 }
 
 /** Whether the refresh asks the service at all (see the header). */
@@ -66,6 +68,15 @@ export async function catalogAfterModelsEtag(input: CatalogRefreshInput, held: s
 
 /** Asks the service, keeps the answer in the home, lays it over the bundled catalog. */
 async function fetchedCatalog(input: CatalogRefreshInput): Promise<RefreshedCatalog | undefined> {
+  if (input.signedIn) {
+    try {
+      const listed = await listModelsSignedIn(input.signedIn, input.clientVersion);
+      await persistModels(input.home, listed, input.clientVersion).catch(() => undefined);
+      return { catalog: mergeRemoteModels(input.bundled, listed.models), etag: listed.etag };
+    } catch {
+      return undefined;
+    }
+  }
   let provider: ProviderSettings;
   try {
     provider = providerSettings({ ...input.config, model_provider: 'openai', model_providers: {} }, input.configFile, input.env);

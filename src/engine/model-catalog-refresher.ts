@@ -3,6 +3,7 @@
 // catalog replaces the runtime's; turns resolve their settings from it when they start.
 import { catalogAfterModelsEtag, refreshedCatalog, refreshesCatalog, type CatalogRefreshInput } from './catalog-refresh.js';
 import type { Runtime } from './runtime.js';
+import type { SignedInCatalog } from './signed-in-catalog.js';
 
 export class ModelCatalogRefresher {
   #first: Promise<void> | undefined;
@@ -11,17 +12,22 @@ export class ModelCatalogRefresher {
   /** Answers' catalog versions are handled one after another. */
   #queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly rt: Runtime) {}
+  constructor(
+    private readonly rt: Runtime,
+    /** Signed in with ChatGPT: a generation with sign-in asks for the catalog with these credentials. */
+    private readonly signedIn?: () => SignedInCatalog | undefined,
+  ) {}
 
   #refreshes(): boolean {
-    return this.rt.profile.refreshesModelCatalog && refreshesCatalog(this.rt.config, this.rt.env);
+    const asks = this.rt.profile.refreshesModelCatalog || this.signedIn?.() !== undefined;
+    return asks && refreshesCatalog(this.rt.config, this.rt.env);
   }
 
   /** The first refresh (once; nothing when the generation or the configuration has none). */
   beforeFirstThread(): Promise<void> {
     const rt = this.rt;
     if (!this.#refreshes()) return Promise.resolve();
-    const input = { home: rt.home, config: rt.config, configFile: rt.configFile, env: rt.env, bundled: rt.catalog, clientVersion: rt.profile.cliVersion };
+    const input = { home: rt.home, config: rt.config, configFile: rt.configFile, env: rt.env, bundled: rt.catalog, clientVersion: rt.profile.cliVersion, signedIn: this.signedIn?.() };
     this.#first ??= refreshedCatalog(input).then(({ catalog, etag }) => {
       rt.catalog = catalog;
       this.#source = { input, etag };

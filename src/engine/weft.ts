@@ -12,7 +12,11 @@ import type { SettingsOverrides } from '../config/resolve-settings.js';
 import { samplePorts, type PromptShapingOptions } from './sample-ports.js';
 import { postCompact } from '../client/compact-request.js';
 import { codexCompactor } from '../compaction/compact-history.js';
-import { isDefaultOpenAiProvider, resolveApiKey } from '../client/provider.js';
+import { isDefaultOpenAiProvider, preparedProvider, resolveApiKey, type ProviderSettings } from '../client/provider.js';
+import type { ChatGptSession } from '../auth/chatgpt-session.js';
+import { CHATGPT_CODEX_BASE_URL, chatGptSessionOf, loadHomeSignIn, signedInProvider, type HomeSignIn } from './home-sign-in.js';
+import type { SignedInCatalog } from './signed-in-catalog.js';
+import { codexUserAgent } from '../client/user-agent.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
 import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js';
@@ -44,7 +48,7 @@ import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import { assertModelChosen } from './model-for-wire.js';
 import type { ProfileThreadInit, SubagentLink } from '../profile/profile.js';
-import { providerId, providerSettings } from './provider-settings.js';
+import { openAiBaseUrl, providerId, providerSettings } from './provider-settings.js';
 import { ModelCatalogRefresher } from './model-catalog-refresher.js';
 import type { RequestHeaderContext } from '../client/request-headers.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
@@ -174,7 +178,7 @@ export class Weft {
   }
 
   #catalogRefresher(): ModelCatalogRefresher {
-    return (this.#catalog ??= new ModelCatalogRefresher(this.runtime));
+    return (this.#catalog ??= new ModelCatalogRefresher(this.runtime, () => this.#signedInCatalog()));
   }
 
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
@@ -378,6 +382,7 @@ export class Weft {
       packTools: rt.packTools,
       settings,
       providerId: providerId(rt.config),
+      signedInWithChatGpt: this.#chatGptSession() !== undefined,
       source: this.options.source ?? 'exec',
       threadSource: this.options.threadSource,
       baseInstructions,
@@ -403,9 +408,62 @@ export class Weft {
     return deps;
   }
 
+  #signIn: HomeSignIn | undefined;
+
+  /** The home's sign-in, read once per Weft (its threads share one ChatGPT session and its renewals). */
+  homeSignIn(): HomeSignIn {
+    const rt = this.runtime;
+    return (this.#signIn ??= loadHomeSignIn({
+      home: rt.home,
+      env: rt.env,
+      config: rt.config,
+      cliVersion: rt.profile.cliVersion,
+      originator: this.options.originator ?? 'weft',
+    }));
+  }
+
+  /** The home's sign-in changed (a login or logout): threads opened from now on read it again. */
+  forgetSignIn(): void {
+    this.#signIn = undefined;
+  }
+
+  /** The configured provider, as the home's sign-in has it send. */
+  #provider(): ProviderSettings {
+    const rt = this.runtime;
+    return signedInProvider(providerSettings(rt.config, rt.configFile, rt.env), this.homeSignIn(), rt, rt.profile.chatgptSignIn);
+  }
+
+  /** The ChatGPT session the threads' requests use, when signed in with ChatGPT. */
+  #chatGptSession(): ChatGptSession | undefined {
+    const rt = this.runtime;
+    if (!rt.profile.chatgptSignIn) return undefined;
+    let provider: ProviderSettings;
+    try {
+      provider = providerSettings(rt.config, rt.configFile, rt.env);
+    } catch {
+      return undefined;
+    }
+    return chatGptSessionOf(this.homeSignIn(), provider, true);
+  }
+
+  /** The catalog request's credentials and service, when signed in with ChatGPT. */
+  #signedInCatalog(): SignedInCatalog | undefined {
+    const session = this.#chatGptSession();
+    if (session === undefined) return undefined;
+    const rt = this.runtime;
+    const originator = this.options.originator ?? 'weft';
+    return {
+      baseUrl: openAiBaseUrl(rt.config, rt.env) ?? CHATGPT_CODEX_BASE_URL,
+      session,
+      originator,
+      userAgent: codexUserAgent(originator, rt.profile.cliVersion, rt.env),
+      trust: this.homeSignIn().trust,
+    };
+  }
+
   #deps(longStrings: LongStringCache): ThreadDeps {
     const rt = this.runtime;
-    const provider = providerSettings(rt.config, rt.configFile, rt.env);
+    const provider = this.#provider();
     // One connection per thread, as Codex keeps one per session.
     const webSocket =
       rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses'
@@ -417,6 +475,7 @@ export class Weft {
       builtinProvider: isDefaultOpenAiProvider(provider),
       remoteCompaction: rt.config.features?.remote_compaction !== false,
       env: rt.env,
+      signedInWithChatGpt: provider.auth !== undefined,
     };
     return {
       profile: rt.profile,
@@ -435,7 +494,7 @@ export class Weft {
       compactPrompt: rt.config.compact_prompt,
       remoteCompact:
         isDefaultOpenAiProvider(provider) && rt.config.features?.remote_compaction !== false
-          ? (o) => postCompact({ ...o, env: rt.env })
+          ? async (o) => postCompact({ ...o, provider: await preparedProvider(o.provider), env: rt.env })
           : undefined,
       autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
       goals: this.goals,

@@ -17,7 +17,7 @@ const WEB_SEARCH_INSTEAD = 'web search is on by default; choose how with the top
 
 export { GENERATION_EXEC_OPTIONS, type GenerationExecOption };
 
-export interface ProfileFacts extends Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex'> {
+export interface ProfileFacts extends Pick<CompatProfile, 'cliVersion' | 'retiredSettings' | 'configProfiles' | 'codexThreadIndex' | 'chatgptSignIn'> {
   /** The options of GenerationExecOption this generation's `exec` takes; the others are usage errors, as in Codex. */
   readonly execOptions: readonly GenerationExecOption[];
   /** Settings this generation reads but calls deprecated, in the order it reports them. */
@@ -31,6 +31,7 @@ const BASE_FACTS: Readonly<Partial<Record<CompatProfileName, ProfileFacts>>> = {
     retiredSettings: [{ key: 'web_search', value: 'indexed' }],
     configProfiles: 'tables',
     codexThreadIndex: false,
+    chatgptSignIn: false,
     execOptions: ['full-auto'],
     deprecatedSettings: [],
   },
@@ -39,6 +40,7 @@ const BASE_FACTS: Readonly<Partial<Record<CompatProfileName, ProfileFacts>>> = {
     retiredSettings: [{ key: 'approval_policy', value: 'untrusted' }],
     configProfiles: 'files',
     codexThreadIndex: true,
+    chatgptSignIn: true,
     execOptions: ['ephemeral', 'ignore-user-config', 'ignore-rules', 'strict-config', 'thread-source'],
     deprecatedSettings: [
       { feature: 'web_search_cached', instead: WEB_SEARCH_INSTEAD },

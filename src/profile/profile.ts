@@ -75,6 +75,12 @@ export interface CompatProfile extends TurnProfile {
    * and locks the threads it writes (thread-writer-locks/): weft keeps both for the threads it writes.
    */
   readonly codexThreadIndex: boolean;
+  /**
+   * True when the generation uses the home's sign-in as Codex 0.169 does (src/auth/): auth.json's API
+   * key, or its ChatGPT tokens toward the ChatGPT backend (workspace routing, refresh, the catalog
+   * request, compressed bodies, the ChatGPT-mode headers and metadata).
+   */
+  readonly chatgptSignIn: boolean;
   /** True when the generation lays the service's model catalog over its bundled one before its first request (catalog-refresh.ts). */
   readonly refreshesModelCatalog: boolean;
   /** True when the generation tries the Responses WebSocket first for the built-in provider (responses-websocket.ts). */
@@ -106,6 +112,8 @@ export interface ProfileThreadInit {
   readonly settings: TurnSettings;
   /** The configured provider's id (`openai` is the built-in one). */
   readonly providerId: string;
+  /** The thread's requests go to the ChatGPT backend under a ChatGPT sign-in (metadata says so). */
+  readonly signedInWithChatGpt?: boolean | undefined;
   /** session_meta `source` (`exec` for `weft exec`). */
   readonly source: string;
   /** Codex 0.169's `--thread-source`: the new thread's source classification, where the generation records one. */

@@ -21,6 +21,7 @@ export function requestHeaders0169(request: WireRequest, ctx: RequestHeaderConte
     ...(ctx.remoteCompaction ? { 'x-codex-beta-features': 'remote_compaction_v2' } : {}),
     ...(window !== undefined ? { 'x-codex-window-id': window } : {}),
     ...(turnMetadata !== undefined ? { 'x-codex-turn-metadata': turnMetadata } : {}),
+    ...(ctx.signedInWithChatGpt && request.wire === 'responses' ? { 'x-codex-routing-hint': `model=${request.body.model}` } : {}),
     ...(thread !== undefined ? { 'x-client-request-id': thread, 'session-id': text('session_id') ?? thread, 'thread-id': thread } : {}),
     originator: ctx.originator,
     'User-Agent': codexUserAgent(ctx.originator, version, ctx.env, ctx.client ?? { name: ctx.originator, version: version }),

@@ -179,6 +179,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       threadSource: this.init.threadSource,
       subagent: this.init.subagent,
       builtinProvider: this.init.providerId === 'openai',
+      signedInWithChatGpt: this.init.signedInWithChatGpt,
       turnStartedAtMs: turn?.startedAtMs ?? Date.now(),
       workspaces: turn?.workspaces ?? {},
       compaction,

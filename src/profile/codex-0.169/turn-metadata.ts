@@ -34,6 +34,8 @@ export interface RequestContext {
   readonly subagent?: { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string } | undefined;
   /** The built-in `openai` provider: MCP attribution and per-item metadata are sent. */
   readonly builtinProvider: boolean;
+  /** Signed in with ChatGPT: the metadata asks for guardian credits, as Codex's does in that mode. */
+  readonly signedInWithChatGpt?: boolean | undefined;
   readonly turnStartedAtMs: number;
   /** Git state per repository root the turn works in. */
   readonly workspaces: Readonly<Record<string, WorkspaceState>>;
@@ -94,5 +96,6 @@ export function clientMetadata(ctx: RequestContext, settings: TurnSettings, effo
     'x-codex-turn-metadata': JSON.stringify(turnMetadata(ctx, settings, effort)),
     turn_id: ctx.turnId,
     ...(ctx.builtinProvider ? { mcp_attribution: JSON.stringify({ status: 'none' }) } : {}),
+    ...(ctx.signedInWithChatGpt ? { guardian_credits_requested: 'true' } : {}),
   };
 }

@@ -1,6 +1,6 @@
 // What Codex 0.169's TUI asks a remote app-server (`codex --remote ws://…`) before and around its
 // first turn, and what weft answers (see cross-tui-remote-codex-0.169 for the real TUI):
-// - `account/read`: no account (weft has no sign-in), and whether the provider wants OpenAI's: the
+// - `account/read`: no account (the home has no sign-in here), and whether the provider wants OpenAI's: the
 //   TUI stops when this fails;
 // - `skills/list`: the skills a thread in each cwd sees (project, home, system), skipped SKILL.md files as errors with their path;
 // - `thread/unsubscribe`: the thread is unloaded (`notLoaded` when it was not loaded);

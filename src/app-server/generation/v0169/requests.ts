@@ -9,7 +9,7 @@ import { CLIENT_REQUEST_METHODS_0169 } from '../../../../protocol/app-server/v01
 import { PARAMS_0169, type Method0169 } from '../../../../protocol/app-server/v0169/method-params.js';
 import { configBatchWrite, configRead, configRequirementsRead, configValueWrite } from '../../handlers/config-methods.js';
 import { HANDLERS } from '../../handlers/index.js';
-import { accountRead } from '../../handlers/account-read.js';
+import { AccountReadParams, LoginCancelParams, LoginStartParams, accountLoginCancel, accountLoginStart, accountLogout, accountRead } from '../../handlers/account-sign-in.js';
 import { mcpServerReload } from '../../handlers/mcp-reload.js';
 import type { HandlerResult } from '../../handlers/handler.js';
 import { skillsList } from '../../handlers/skills-list.js';
@@ -79,6 +79,11 @@ function weft(method: Exclude<ClientRequestMethod, 'initialize'>, params?: z.Zod
   };
 }
 
+/** A 0.169 method whose params weft checks with a schema of its own (the variants it serves). */
+function checked<S extends z.ZodType>(params: S, run: (ctx: ServerContext, params: z.infer<S>) => HandlerResult | Promise<HandlerResult>): Route {
+  return { params, run: (ctx, parsed) => run(ctx, parsed as z.infer<S>) };
+}
+
 /** A 0.169-only method: its handler takes the 0.169 params as parsed. */
 function own<M extends Method0169>(method: M, run: (ctx: ServerContext, params: never) => HandlerResult | Promise<HandlerResult>): Route {
   return { params: (PARAMS_0169[method] as z.ZodType | null) ?? z.unknown(), run: (ctx, parsed) => run(ctx, parsed as never) };
@@ -114,7 +119,10 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'mcpServer/resource/read': weft('mcpServer/resource/read', CLIENT_REQUESTS['mcpServer/resource/read'].params),
   'mcpServer/oauth/login': weft('mcpServer/oauth/login', CLIENT_REQUESTS['mcpServer/oauth/login'].params),
   'config/mcpServer/reload': own('config/mcpServer/reload', mcpServerReload),
-  'account/read': own('account/read', accountRead),
+  'account/read': checked(AccountReadParams, accountRead),
+  'account/login/start': checked(LoginStartParams, accountLoginStart),
+  'account/login/cancel': checked(LoginCancelParams, accountLoginCancel),
+  'account/logout': checked(z.null().or(z.object({})).optional(), (ctx) => accountLogout(ctx)),
   'thread/unsubscribe': own('thread/unsubscribe', threadUnsubscribe),
   'skills/list': own('skills/list', skillsList),
   'permissionProfile/list': own('permissionProfile/list', permissionProfileList),
@@ -153,7 +161,7 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
 
 /** Features weft does not have, by method prefix: what the error names. */
 const MISSING_FEATURES: ReadonlyArray<[string, string]> = [
-  ['account', 'accounts (weft reads API keys from its config)'],
+  ['account', 'this account feature (weft serves account/read, account/login/start, account/login/cancel and account/logout)'],
   ['plugin/', 'plugins'],
   ['marketplace/', 'plugin marketplaces'],
   ['remoteControl/', 'remote control'],

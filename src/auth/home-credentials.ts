@@ -1,0 +1,21 @@
+// What the home's auth.json signs in with, read as Codex 0.169 reads it: an API key (as `codex
+// login --with-api-key` leaves it), or ChatGPT tokens (a file without `auth_mode` and without a
+// key is ChatGPT's). No file, or a ChatGPT file without tokens: nothing.
+import type { AuthFile, AuthTokens } from '../../protocol/auth.js';
+import { authModeOf, readAuthFile } from './auth-file.js';
+import { ChatGptSession, type ChatGptSessionOptions } from './chatgpt-session.js';
+
+export type HomeCredentials =
+  | { readonly kind: 'apikey'; readonly apiKey: string }
+  | { readonly kind: 'chatgpt'; readonly session: ChatGptSession };
+
+export function homeCredentials(opts: ChatGptSessionOptions): HomeCredentials | undefined {
+  const file = readAuthFile(opts.home);
+  return file === undefined ? undefined : credentialsOf(file, opts);
+}
+
+export function credentialsOf(file: AuthFile, opts: ChatGptSessionOptions): HomeCredentials | undefined {
+  if (authModeOf(file) === 'apikey') return typeof file.OPENAI_API_KEY === 'string' && file.OPENAI_API_KEY !== '' ? { kind: 'apikey', apiKey: file.OPENAI_API_KEY } : undefined;
+  if (!file.tokens) return undefined;
+  return { kind: 'chatgpt', session: new ChatGptSession(opts, file as AuthFile & { tokens: AuthTokens }) };
+}

@@ -1,0 +1,26 @@
+// What `weft login status` says of a home: how it is signed in, never a token. An API key is shown
+// as Codex masks it (its first eight and last five characters, or nothing of a short one).
+import { authModeOf, readAuthFile } from './auth-file.js';
+import { idTokenInfo } from './jwt-claims.js';
+
+export type LoginStatus =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'apikey'; readonly masked: string }
+  | { readonly kind: 'chatgpt'; readonly email: string | undefined; readonly plan: string | undefined };
+
+export function maskApiKey(key: string): string {
+  if (key.length <= 13) return '***';
+  return `${key.slice(0, 8)}***${key.slice(-5)}`;
+}
+
+export function loginStatus(home: string, env: Readonly<Record<string, string | undefined>>): LoginStatus {
+  const file = readAuthFile(home);
+  if (file === undefined) {
+    const key = env.CODEX_API_KEY;
+    return key ? { kind: 'apikey', masked: maskApiKey(key) } : { kind: 'none' };
+  }
+  if (authModeOf(file) === 'apikey') return typeof file.OPENAI_API_KEY === 'string' ? { kind: 'apikey', masked: maskApiKey(file.OPENAI_API_KEY) } : { kind: 'none' };
+  if (!file.tokens) return { kind: 'none' };
+  const info = idTokenInfo(file.tokens.id_token);
+  return { kind: 'chatgpt', email: info.email, plan: info.planType };
+}

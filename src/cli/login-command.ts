@@ -1,0 +1,121 @@
+// `weft login` and `weft logout`: signing the home in and out as `codex login` / `codex logout` do,
+// with the same files, exit codes and issuer overrides (src/auth/), in weft's own words. Login
+// status exits 0 when signed in and 1 when not; logout exits 0 either way. No token is printed.
+import { caTrust } from '../auth/ca-trust.js';
+import { DEFAULT_ISSUER } from '../auth/issuer.js';
+import { loginStatus } from '../auth/login-status.js';
+import { apiKeyFile } from '../auth/signed-in-file.js';
+import { writeAuthFile } from '../auth/auth-file.js';
+import { codexUserAgent } from '../client/user-agent.js';
+import { resolveWeftHome } from '../config/weft-home.js';
+import { PROFILE_FACTS, DEFAULT_COMPAT } from '../profile/profile-facts.js';
+import { UsageError } from '../errors.js';
+import { parseCommand, stringValue, type CliIo } from './cli-options.js';
+
+/** The originator Codex's own login and logout send (raw/22, raw/24). */
+const LOGIN_ORIGINATOR = 'codex_cli_rs';
+
+const LOGIN_OPTIONS = {
+  'with-api-key': { type: 'boolean' },
+  'device-auth': { type: 'boolean' },
+  experimental_issuer: { type: 'string' },
+  'experimental-issuer': { type: 'string' },
+} as const;
+
+const LOGIN_HELP = `Usage: weft login [--device-auth] [--experimental_issuer URL]
+       weft login --with-api-key        (reads the key from stdin)
+       weft login status
+
+Sign this home in the way Codex does, into its auth.json (mode 0600), which Codex and weft share:
+with ChatGPT in the browser (a listener on 127.0.0.1:1455 receives the sign-in), with a device code
+(--device-auth: open the link shown, enter the code), or with an API key read from stdin.
+\`weft login status\` says how the home is signed in (exit 1 when it is not).
+
+Options:
+  --device-auth            sign in with a device code instead of the browser
+  --with-api-key           read an API key from stdin and keep it in auth.json
+  --experimental_issuer U  the sign-in service of the device-code flow (default ${DEFAULT_ISSUER})
+  --home DIR               weft home (default: $WEFT_HOME, $CODEX_HOME, ~/.weft)
+  -h, --help               show this help`;
+
+const LOGOUT_HELP = `Usage: weft logout
+
+Sign this home out: the ChatGPT refresh token is revoked at the sign-in service (best effort), then
+auth.json is removed. An API key is only removed.
+
+Options:
+  --home DIR               weft home (default: $WEFT_HOME, $CODEX_HOME, ~/.weft)
+  -h, --help               show this help`;
+
+function homeOf(values: Record<string, unknown>, io: CliIo): string {
+  return resolveWeftHome(io.env, stringValue(values.home as string | undefined) ?? stringValue(values['codex-home'] as string | undefined));
+}
+
+function caller(io: CliIo): { originator: string; userAgent: string } {
+  return { originator: LOGIN_ORIGINATOR, userAgent: codexUserAgent(LOGIN_ORIGINATOR, PROFILE_FACTS[DEFAULT_COMPAT].cliVersion, io.env) };
+}
+
+export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommand(argv, LOGIN_OPTIONS, LOGIN_HELP, io);
+  if (parsed === undefined) return 0;
+  const [sub, ...rest] = parsed.positionals;
+  if (rest.length > 0 || (sub !== undefined && sub !== 'status')) throw new UsageError(`unexpected argument \`${sub === 'status' ? rest[0] : sub}\``);
+  const home = homeOf(parsed.values, io);
+  if (sub === 'status') return printStatus(home, io);
+  if (parsed.values['with-api-key'] === true) {
+    const key = ((await io.readStdin?.()) ?? '').trim();
+    if (key === '') throw new UsageError('no API key on stdin: pipe it in, e.g. `printenv OPENAI_API_KEY | weft login --with-api-key`');
+    await writeAuthFile(home, apiKeyFile(key));
+    io.stderr('Signed in with an API key.');
+    return 0;
+  }
+  const trust = caTrust(io.env);
+  if (parsed.values['device-auth'] === true) {
+    const issuer = stringValue(parsed.values.experimental_issuer) ?? stringValue(parsed.values['experimental-issuer']) ?? DEFAULT_ISSUER;
+    const { deviceLogin } = await import('../auth/device-login.js');
+    await deviceLogin({
+      home,
+      issuer,
+      trust,
+      show: (url, code) => {
+        io.stderr(`To sign in with ChatGPT, open ${url} in a browser and enter this code (it expires in 15 minutes):`);
+        io.stderr(`  ${code}`);
+        io.stderr('Enter it only if you started this sign-in yourself.');
+      },
+    });
+    io.stderr('Signed in with ChatGPT.');
+    return 0;
+  }
+  const { startBrowserLogin } = await import('../auth/browser-login.js');
+  const login = await startBrowserLogin({ home, trust, originator: LOGIN_ORIGINATOR });
+  io.stderr(`To sign in with ChatGPT, open this URL in a browser:\n${login.authorizeUrl}`);
+  io.stderr(`(waiting for the browser on 127.0.0.1:${login.port}; on a machine without one, use \`weft login --device-auth\`)`);
+  await login.completed;
+  io.stderr('Signed in with ChatGPT.');
+  return 0;
+}
+
+function printStatus(home: string, io: CliIo): number {
+  const status = loginStatus(home, io.env);
+  switch (status.kind) {
+    case 'none':
+      io.stderr('Not signed in.');
+      return 1;
+    case 'apikey':
+      io.stderr(`Signed in with an API key: ${status.masked}`);
+      return 0;
+    case 'chatgpt':
+      io.stderr(`Signed in with ChatGPT${status.email ? ` as ${status.email}` : ''}${status.plan ? ` (${status.plan} plan)` : ''}.`);
+      return 0;
+  }
+}
+
+export async function logoutCommand(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommand(argv, {}, LOGOUT_HELP, io);
+  if (parsed === undefined) return 0;
+  if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument \`${parsed.positionals[0] ?? ''}\``);
+  const { logout } = await import('../auth/revoke.js');
+  const removed = await logout({ home: homeOf(parsed.values, io), env: io.env, trust: caTrust(io.env), caller: caller(io) });
+  io.stderr(removed ? 'Signed out.' : 'Not signed in.');
+  return 0;
+}

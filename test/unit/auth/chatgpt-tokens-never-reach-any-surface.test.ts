@@ -1,0 +1,69 @@
+// ChatGPT tokens, like API keys, never leave auth.json for another surface: after turns that
+// renewed the tokens (old and new ones both in play), recovered from 401s and finally failed a
+// refresh, no access, refresh or id token appears in the exec stream, stderr, `login status`, any
+// file of the home but auth.json (rollouts, thread index, caches, logs: what the viewer reads), or
+// an error's text; a JWT inside a provider's error text is redacted like a key.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, expect, test } from 'vitest';
+import { redactSecrets } from '../../../src/errors.js';
+import { startChatGptMock, type ChatGptMock } from '../../support/chatgpt-backend-mock.js';
+import { accessToken, chatgptAuthJson, idToken } from '../../support/fake-tokens.js';
+import { runWeft, signedInHome } from '../../support/signed-in-home.js';
+import { makeTestCa, type TestCa } from '../../support/test-ca.js';
+
+let ca: TestCa;
+let mock: ChatGptMock | undefined;
+beforeAll(() => {
+  ca = makeTestCa();
+});
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+test('no token reaches the exec stream, stderr, login status, the home’s other files or an error', async () => {
+  const m = (mock = await startChatGptMock(ca, { ws: 'reject426', unauthorizedPost: 2 }));
+  const auth = chatgptAuthJson({ access: accessToken({ expSeconds: Math.floor(Date.now() / 1000) - 60, tag: 'old' }) });
+  const h = signedInHome({
+    auth,
+    config: `compat = "codex-0.169"\nchatgpt_base_url = "${m.origin}/backend-api/"\nopenai_base_url = "${m.origin}/backend-api/codex"\n`,
+    env: { CODEX_CA_CERTIFICATE: ca.caFile, CODEX_REFRESH_TOKEN_URL_OVERRIDE: `${m.origin}/oauth/token` },
+  });
+  const outputs: string[] = [];
+  const turn = await runWeft(h, ['exec', '--json', '--skip-git-repo-check', 'hi']);
+  expect(turn.code).toBe(0);
+  outputs.push(...turn.out, ...turn.err);
+  m.mode = { ws: 'reject426', rejectNextPosts: 50, refresh: { status: 401, body: { error: { code: 'refresh_token_invalidated' } } } };
+  const failed = await runWeft(h, ['exec', '--json', '--skip-git-repo-check', 'again']);
+  expect(failed.code).toBe(1);
+  outputs.push(...failed.out, ...failed.err);
+  const status = await runWeft(h, ['login', 'status']);
+  outputs.push(...status.out, ...status.err);
+
+  const old = auth.tokens as Record<string, string>;
+  const secrets = [old.access_token, old.refresh_token, old.id_token, ...m.issued.flatMap((t) => [t.access_token, t.refresh_token]), idToken({ email: 'refreshed@example.com' })].filter(
+    (s): s is string => typeof s === 'string',
+  );
+  expect(secrets.length).toBeGreaterThan(4);
+  expect(m.issued.length).toBeGreaterThan(0);
+  const text = outputs.join('\n');
+  const homeFiles = filesUnder(h.home).filter((f) => path.basename(f) !== 'auth.json');
+  expect(homeFiles.some((f) => f.includes(`${path.sep}sessions${path.sep}`))).toBe(true);
+  for (const secret of secrets) {
+    expect(text).not.toContain(secret);
+    for (const file of homeFiles) expect(readFileSync(file).includes(secret), file).toBe(false);
+  }
+});
+
+test('a JWT inside a provider’s error text is redacted', () => {
+  const token = accessToken({ tag: 'leaked' });
+  expect(redactSecrets(`upstream said: invalid token ${token} (expired)`)).toBe('upstream said: invalid token [redacted] (expired)');
+});
