@@ -3,20 +3,13 @@
 import { COLLABORATION_HANDLERS, COLLABORATION_TOOL_NAMES } from '../tools/agents/collaboration-tools.js';
 import { AgentTeam } from './agents/agent-team.js';
 import { REQUEST_USER_INPUT_TOOL_NAME, requestUserInput } from '../tools/user-input/request-user-input.js';
-import type { UserInputAsker } from '../tools/user-input/user-input-asker.js';
 import { GoalStore, goalsDbPath } from '../tools/goals/goal-store.js';
 import { CREATE_GOAL_TOOL_NAME, GET_GOAL_TOOL_NAME, UPDATE_GOAL_TOOL_NAME, createGoal, getGoal, updateGoal } from '../tools/goals/goal-tools.js';
 import path from 'node:path';
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import type { SettingsOverrides } from '../config/resolve-settings.js';
-import { samplePorts, type PromptShapingOptions } from './sample-ports.js';
-import { postCompact } from '../client/compact-request.js';
-import { codexCompactor } from '../compaction/compact-history.js';
-import { isDefaultOpenAiProvider, preparedProvider, resolveApiKey, type ProviderSettings } from '../client/provider.js';
-import type { ChatGptSession } from '../auth/chatgpt-session.js';
-import { CHATGPT_CODEX_BASE_URL, chatGptSessionOf, loadHomeSignIn, signedInProvider, type HomeSignIn } from './home-sign-in.js';
-import type { SignedInCatalog } from './signed-in-catalog.js';
-import { codexUserAgent } from '../client/user-agent.js';
+import { resolveApiKey } from '../client/provider.js';
+import type { HomeSignIn } from './home-sign-in.js';
+import { SignInState } from './sign-in-state.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
 import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js';
@@ -37,23 +30,17 @@ import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/unifi
 import { APPLY_PATCH_TOOL_NAME, applyPatchTool } from '../tools/apply-patch/apply-patch-tool.js';
 import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { ToolRegistry, type ToolHandler } from '../tools/tool-registry.js';
-import { threadToolContext } from './thread-tool-context.js';
-import { enabledServers } from '../mcp/enabled-servers.js';
-import { mcpSession } from '../mcp/mcp-session.js';
-import { mcpOAuthContext } from '../mcp/oauth/oauth-settings.js';
-import type { Approver } from '../tools/approval.js';
 import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-stdin.js';
 import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
 import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import { assertModelChosen } from './model-for-wire.js';
-import type { ProfileThreadInit, SubagentLink } from '../profile/profile.js';
-import { openAiBaseUrl, providerId, providerSettings } from './provider-settings.js';
+import type { ProfileThreadInit } from '../profile/profile.js';
+import { providerId, providerSettings } from './provider-settings.js';
 import { ModelCatalogRefresher } from './model-catalog-refresher.js';
-import type { RequestHeaderContext } from '../client/request-headers.js';
-import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 import { WebSocketRefusals } from '../client/websocket-refusals.js';
-import { loadRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+import { threadDeps } from './thread-deps.js';
+import { loadRuntime, type Runtime } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
 import type { ThreadStore } from '../rollout/store/thread-store.js';
 import { threadStoreOf } from './configured-profile.js';
@@ -64,49 +51,9 @@ import { ExtensionRegistry } from '../extensions/registry.js';
 import { hooksForThread, type ReopenedRollout } from '../extensions/thread-hooks.js';
 import { LongStringCache } from '../bytes/long-string-cache.js';
 
-export interface WeftOptions extends RuntimeOptions {
-  /** Working directory of new threads (default: process.cwd()). */
-  readonly cwd?: string;
-  /** Who asks the user before a command runs; without one, commands needing approval are refused. */
-  readonly approver?: Approver;
-  /** Who answers the model's questions (request_user_input in Plan mode); absent, nobody can. */
-  readonly askUser?: UserInputAsker;
-  /** Recorded in session_meta as Codex does (`codex_exec`/`exec` for the exec surface). */
-  readonly originator?: string;
-  /** The client that named itself (app-server `initialize`): its name and version end the user agent. */
-  readonly client?: { readonly name: string; readonly version: string };
-  readonly source?: string;
-  /** The source classification of the threads it starts (Codex 0.169's `exec --thread-source`). */
-  readonly threadSource?: string;
-  /** Context panels, stability tiers and history detachment for every thread's requests. */
-  readonly promptShaping?: PromptShapingOptions;
-}
+import type { OpenThreadOptions, WeftOptions } from './weft-options.js';
 
-export interface OpenThreadOptions {
-  readonly cwd?: string;
-  readonly overrides?: SettingsOverrides;
-  /** App-server resumes and forks leave the configured developer instructions out of the fresh context. */
-  readonly repeatDeveloperInstructions?: boolean;
-  /** Extensions of this thread only, after the Weft's own (e.g. an assembly strategy). */
-  readonly extensions?: readonly Extension[];
-  /** Where the new thread's rollout goes instead of the home (an ephemeral app-server thread's scratch directory). */
-  readonly rolloutHome?: string;
-  /**
-   * startThread only: keep the thread in memory, as Codex's `--ephemeral` does: nothing is written
-   * under the home, and the thread cannot be resumed once closed.
-   */
-  readonly ephemeral?: boolean;
-  /**
-   * startThread and forkThread: open the thread even when the provider's API key is not set, and let
-   * the first model call report it. The app-server does, as Codex's does: a client starts threads
-   * before the user logs in. The CLI checks at once, so `weft exec` fails before writing anything.
-   */
-  readonly keyCheckedAtFirstCall?: boolean;
-  /** A child of an agent team (opened by spawn_agent): it joins its parent's team, not a new one. */
-  readonly teamChild?: boolean;
-  /** startThread: the team link of a sub-agent's thread (recorded in its session_meta and requests). */
-  readonly subagent?: SubagentLink;
-}
+export type { OpenThreadOptions, WeftOptions };
 
 export class Weft {
   readonly #tools = new ToolRegistry();
@@ -178,7 +125,7 @@ export class Weft {
   }
 
   #catalogRefresher(): ModelCatalogRefresher {
-    return (this.#catalog ??= new ModelCatalogRefresher(this.runtime, () => this.#signedInCatalog()));
+    return (this.#catalog ??= new ModelCatalogRefresher(this.runtime, () => this.#signInState().signedInCatalog()));
   }
 
   async startThread(opts: OpenThreadOptions = {}): Promise<Thread> {
@@ -382,7 +329,7 @@ export class Weft {
       packTools: rt.packTools,
       settings,
       providerId: providerId(rt.config),
-      signedInWithChatGpt: this.#chatGptSession() !== undefined,
+      signedInWithChatGpt: this.#signInState().chatGptSession() !== undefined,
       source: this.options.source ?? 'exec',
       threadSource: this.options.threadSource,
       baseInstructions,
@@ -408,98 +355,30 @@ export class Weft {
     return deps;
   }
 
-  #signIn: HomeSignIn | undefined;
+  #signIn: SignInState | undefined;
 
   /** The home's sign-in, read once per Weft (its threads share one ChatGPT session and its renewals). */
   homeSignIn(): HomeSignIn {
-    const rt = this.runtime;
-    return (this.#signIn ??= loadHomeSignIn({
-      home: rt.home,
-      env: rt.env,
-      config: rt.config,
-      cliVersion: rt.profile.cliVersion,
-      originator: this.options.originator ?? 'weft',
-    }));
+    return this.#signInState().home();
   }
 
   /** The home's sign-in changed (a login or logout): threads opened from now on read it again. */
   forgetSignIn(): void {
-    this.#signIn = undefined;
+    this.#signIn?.forget();
   }
 
-  /** The configured provider, as the home's sign-in has it send. */
-  #provider(): ProviderSettings {
-    const rt = this.runtime;
-    return signedInProvider(providerSettings(rt.config, rt.configFile, rt.env), this.homeSignIn(), rt, rt.profile.chatgptSignIn);
-  }
-
-  /** The ChatGPT session the threads' requests use, when signed in with ChatGPT. */
-  #chatGptSession(): ChatGptSession | undefined {
-    const rt = this.runtime;
-    if (!rt.profile.chatgptSignIn) return undefined;
-    let provider: ProviderSettings;
-    try {
-      provider = providerSettings(rt.config, rt.configFile, rt.env);
-    } catch {
-      return undefined;
-    }
-    return chatGptSessionOf(this.homeSignIn(), provider, true);
-  }
-
-  /** The catalog request's credentials and service, when signed in with ChatGPT. */
-  #signedInCatalog(): SignedInCatalog | undefined {
-    const session = this.#chatGptSession();
-    if (session === undefined) return undefined;
-    const rt = this.runtime;
-    const originator = this.options.originator ?? 'weft';
-    return {
-      baseUrl: openAiBaseUrl(rt.config, rt.env) ?? CHATGPT_CODEX_BASE_URL,
-      session,
-      originator,
-      userAgent: codexUserAgent(originator, rt.profile.cliVersion, rt.env),
-      trust: this.homeSignIn().trust,
-    };
+  #signInState(): SignInState {
+    return (this.#signIn ??= new SignInState(this.runtime, this.options.originator ?? 'weft'));
   }
 
   #deps(longStrings: LongStringCache): ThreadDeps {
-    const rt = this.runtime;
-    const provider = this.#provider();
-    // One connection per thread, as Codex keeps one per session.
-    const webSocket =
-      rt.profile.responsesWebSocket && isDefaultOpenAiProvider(provider) && provider.wireApi === 'responses'
-        ? new ResponsesWebSocketTransport(this.#webSocketRefusals)
-        : undefined;
-    const headerContext: RequestHeaderContext = {
-      originator: this.options.originator ?? 'weft',
-      client: this.options.client,
-      builtinProvider: isDefaultOpenAiProvider(provider),
-      remoteCompaction: rt.config.features?.remote_compaction !== false,
-      env: rt.env,
-      signedInWithChatGpt: provider.auth !== undefined,
-    };
-    return {
-      profile: rt.profile,
-      pack: rt.pack,
-      packTools: rt.packTools,
-      provider,
-      ...samplePorts(rt.env, rt.pack.dirs, this.options.promptShaping, { chat: { contextUpdate: rt.contextUpdate }, anthropic: { contextUpdate: rt.contextUpdate } }, {
-        webSocket,
-        onModelsEtag: this.#catalogRefresher().onModelsEtag,
-        headersFor: (request) => rt.profile.requestHeaders(request, headerContext),
-        longStrings,
-      }),
-      closeStream: webSocket ? () => webSocket.close() : undefined,
-      compactor: codexCompactor,
-      toolContext: (settings, _signal, emit) => threadToolContext(rt, this.options.approver, settings, emit, this.options.askUser),
-      compactPrompt: rt.config.compact_prompt,
-      remoteCompact:
-        isDefaultOpenAiProvider(provider) && rt.config.features?.remote_compaction !== false
-          ? async (o) => postCompact({ ...o, provider: await preparedProvider(o.provider), env: rt.env })
-          : undefined,
-      autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
+    return threadDeps(this.runtime, this.options, {
+      provider: this.#signInState().provider(),
+      webSocketRefusals: this.#webSocketRefusals,
+      onModelsEtag: this.#catalogRefresher().onModelsEtag,
       goals: this.goals,
-      mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env, mcpOAuthContext(rt.home, rt.config)) : undefined,
-    };
+      longStrings,
+    });
   }
 
   /** `deps` with extension hooks when the thread has any extension. */

@@ -1,0 +1,64 @@
+// One Weft's view of its home's sign-in: auth.json read once and shared by the engine's threads (one
+// ChatGPT session, one renewal at a time), forgotten after a login or logout so that threads opened
+// afterwards read it again. What a thread's provider, the catalog request and the request headers
+// need of it is asked here.
+import type { ChatGptSession } from '../auth/chatgpt-session.js';
+import type { ProviderSettings } from '../client/provider.js';
+import { codexUserAgent } from '../client/user-agent.js';
+import { CHATGPT_CODEX_BASE_URL, chatGptSessionOf, loadHomeSignIn, signedInProvider, type HomeSignIn } from './home-sign-in.js';
+import { openAiBaseUrl, providerSettings } from './provider-settings.js';
+import type { Runtime } from './runtime.js';
+import type { SignedInCatalog } from './signed-in-catalog.js';
+
+export class SignInState {
+  #signIn: HomeSignIn | undefined;
+
+  constructor(
+    private readonly rt: Runtime,
+    private readonly originator: string,
+  ) {}
+
+  /** The home's sign-in, read on first use. */
+  home(): HomeSignIn {
+    const rt = this.rt;
+    return (this.#signIn ??= loadHomeSignIn({ home: rt.home, env: rt.env, config: rt.config, cliVersion: rt.profile.cliVersion, originator: this.originator }));
+  }
+
+  forget(): void {
+    this.#signIn = undefined;
+  }
+
+  /** The configured provider, as the home's sign-in has it send. */
+  provider(): ProviderSettings {
+    const rt = this.rt;
+    return signedInProvider(providerSettings(rt.config, rt.configFile, rt.env), this.home(), rt, rt.profile.chatgptSignIn);
+  }
+
+  /** The ChatGPT session the threads' requests use, when signed in with ChatGPT. */
+  chatGptSession(): ChatGptSession | undefined {
+    const rt = this.rt;
+    if (!rt.profile.chatgptSignIn) return undefined;
+    let provider: ProviderSettings;
+    try {
+      provider = providerSettings(rt.config, rt.configFile, rt.env);
+    } catch {
+      // No usable provider table: the turn reports that itself; there is no session to speak of.
+      return undefined;
+    }
+    return chatGptSessionOf(this.home(), provider, true);
+  }
+
+  /** The catalog request's credentials and service, when signed in with ChatGPT. */
+  signedInCatalog(): SignedInCatalog | undefined {
+    const session = this.chatGptSession();
+    if (session === undefined) return undefined;
+    const rt = this.rt;
+    return {
+      baseUrl: openAiBaseUrl(rt.config, rt.env) ?? CHATGPT_CODEX_BASE_URL,
+      session,
+      originator: this.originator,
+      userAgent: codexUserAgent(this.originator, rt.profile.cliVersion, rt.env),
+      trust: this.home().trust,
+    };
+  }
+}
