@@ -2,7 +2,7 @@
 // the installed binary writes (`codex app-server generate-json-schema --out DIR`), or from a
 // directory given. Run after installing 0.171 (scripts/install-codex.sh 0.171.0) or changing the roots:
 //   npx tsx scripts/generate-protocol-0171.ts [SCHEMA_DIR]
-// test/unit/app-server-0171-protocol.test.ts fails when the file is stale (where the binary is installed).
+// test/unit/app-server/app-server-0171-protocol.test.ts fails when the file is stale (where the binary is installed).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -8,15 +8,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
-import type { ClientEvent, ClientEventBatch } from '../../src/client/client-events.js';
-import type { ProviderSettings } from '../../src/client/provider.js';
-import { ResponsesWebSocketTransport } from '../../src/client/responses-websocket.js';
-import { WebSocketRefusals } from '../../src/client/websocket-refusals.js';
-import { retryDelayMs, retryOptionsFor } from '../../src/client/retry-policy.js';
-import { Weft } from '../../src/engine/weft.js';
-import { sseBlock, textReply } from '../../src/testing/index.js';
-import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
+import type { ClientEvent, ClientEventBatch } from '../../../src/client/client-events.js';
+import type { ProviderSettings } from '../../../src/client/provider.js';
+import { ResponsesWebSocketTransport } from '../../../src/client/responses-websocket.js';
+import { WebSocketRefusals } from '../../../src/client/websocket-refusals.js';
+import { retryDelayMs, retryOptionsFor } from '../../../src/client/retry-policy.js';
+import { Weft } from '../../../src/engine/weft.js';
+import { sseBlock, textReply } from '../../../src/testing/index.js';
+import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 afterEach(removeTempDirs);
 

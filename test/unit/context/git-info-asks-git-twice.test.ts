@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitInfo } from '../../src/context/git-info.js';
-import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+import { gitInfo } from '../../../src/context/git-info.js';
+import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 let shimDir = '';
 let countFile = '';

@@ -4,11 +4,11 @@
 // and the viewer's list. A thread started and left without a turn stays unlisted, as in Codex.
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { textReply } from '../../scripts/mock-responses-server.js';
-import { listAllThreads } from '../../src/rollout/store/list.js';
-import { ThreadCatalog } from '../../src/view/thread-catalog.js';
-import { removeTempDirs } from '../support/temp-tree.js';
-import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
+import { textReply } from '../../../scripts/mock-responses-server.js';
+import { listAllThreads } from '../../../src/rollout/store/list.js';
+import { ThreadCatalog } from '../../../src/view/thread-catalog.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
+import { threadHarness, type ThreadHarness } from '../../support/thread-harness.js';
 
 let h: ThreadHarness | undefined;
 afterEach(async () => {

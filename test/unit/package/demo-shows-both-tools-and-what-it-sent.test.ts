@@ -2,7 +2,7 @@
 // request offered, and its summary of the last request names real figures (it once printed
 // "undefined tools": the default model is a code-mode model, whose requests have no `tools` field).
 import { describe, expect, it } from 'vitest';
-import { runDemo } from '../../scripts/demo.js';
+import { runDemo } from '../../../scripts/demo.js';
 
 describe('the offline demo', () => {
   it('runs the shell and apply_patch, and summarizes the last request without undefined figures', async () => {

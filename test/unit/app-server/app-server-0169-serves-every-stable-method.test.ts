@@ -6,11 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../src/testing/index.js';
-import { conformanceRoot } from '../conformance/scenario.js';
-import { InProcessClient } from '../support/appserver-client.js';
-import { appServerWorkspace0169 } from '../support/appserver-workspace.js';
-import { removeTempDirs } from '../support/temp-tree.js';
+import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
+import { conformanceRoot } from '../../conformance/scenario.js';
+import { InProcessClient } from '../../support/appserver-client.js';
+import { appServerWorkspace0169 } from '../../support/appserver-workspace.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
 
 const METHODS_MD = join(conformanceRoot(), 'appserver-0.169', 'methods.md');
 

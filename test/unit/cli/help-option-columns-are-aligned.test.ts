@@ -1,8 +1,8 @@
 // Every command's help shows its option descriptions in one column: the common options and the
 // command's own (written apart) line up, and a description continued on the next line starts there too.
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { alignHelp } from '../../src/cli/help-columns.js';
+import { main } from '../../../src/cli/main.js';
+import { alignHelp } from '../../../src/cli/help-columns.js';
 
 const COMMANDS = [
   ['thread', '--help'],

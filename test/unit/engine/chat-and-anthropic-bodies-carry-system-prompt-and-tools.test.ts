@@ -8,9 +8,9 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompatProfileName } from '../../protocol/config.js';
-import { Weft } from '../../src/engine/weft.js';
-import { ConfigError } from '../../src/errors.js';
+import type { CompatProfileName } from '../../../protocol/config.js';
+import { Weft } from '../../../src/engine/weft.js';
+import { ConfigError } from '../../../src/errors.js';
 import {
   anthropicTextReply,
   anthropicToolUseReply,
@@ -18,9 +18,9 @@ import {
   chatToolCallReply,
   startMockWireServer,
   type MockWireServer,
-} from '../support/mock-wire-servers.js';
-import { removeTempDirs, tempDir } from '../support/temp-tree.js';
-import { anthropicRequestProblems, chatRequestProblems } from '../support/wire-validity.js';
+} from '../../support/mock-wire-servers.js';
+import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
+import { anthropicRequestProblems, chatRequestProblems } from '../../support/wire-validity.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../src/testing/index.js';
-import { InProcessClient, type Msg } from '../support/appserver-client.js';
-import { appServerWorkspace0169 } from '../support/appserver-workspace.js';
-import { removeTempDirs } from '../support/temp-tree.js';
+import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
+import { InProcessClient, type Msg } from '../../support/appserver-client.js';
+import { appServerWorkspace0169 } from '../../support/appserver-workspace.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
 let client: InProcessClient | undefined;

@@ -3,7 +3,7 @@
 // whole while the budget lasts, the one crossing it cut to what is left, later texts left out,
 // images kept.
 import { expect, test } from 'vitest';
-import { truncateOutputPayload } from '../../src/history/truncate-output-payload.js';
+import { truncateOutputPayload } from '../../../src/history/truncate-output-payload.js';
 
 test('a text payload is cut in the middle to 1.2 times the policy', () => {
   const out = truncateOutputPayload('x'.repeat(100_000), { mode: 'tokens', limit: 1000 }) as string;

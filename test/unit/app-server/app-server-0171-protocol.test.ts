@@ -7,12 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompatProfileName } from '../../protocol/config.js';
-import { shapesModule0171 } from '../../scripts/protocol/shapes-0171.js';
-import { codexBinary, codexSchemaDefinitions } from '../../scripts/protocol/codex-schema.js';
-import { schemaFiles } from '../../src/app-server/schema-export.js';
-import { InProcessClient } from '../support/appserver-client.js';
-import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+import type { CompatProfileName } from '../../../protocol/config.js';
+import { shapesModule0171 } from '../../../scripts/protocol/shapes-0171.js';
+import { codexBinary, codexSchemaDefinitions } from '../../../scripts/protocol/codex-schema.js';
+import { schemaFiles } from '../../../src/app-server/schema-export.js';
+import { InProcessClient } from '../../support/appserver-client.js';
+import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 let client: InProcessClient | undefined;
 afterEach(async () => {
@@ -101,7 +101,7 @@ describe('thread/list includedThreadIds (codex-0.171)', () => {
 describe('0.171 protocol shapes', () => {
   const installed = existsSync(codexBinary('0.171.0'));
   it.skipIf(!installed)("protocol/app-server/v0171/generated/shapes.ts is what Codex 0.171's generated schema makes", () => {
-    const current = readFileSync(new URL('../../protocol/app-server/v0171/generated/shapes.ts', import.meta.url), 'utf8');
+    const current = readFileSync(new URL('../../../protocol/app-server/v0171/generated/shapes.ts', import.meta.url), 'utf8');
     expect(current, 'stale: run npx tsx scripts/generate-protocol-0171.ts').toBe(shapesModule0171(codexSchemaDefinitions('0.171.0')));
   });
 

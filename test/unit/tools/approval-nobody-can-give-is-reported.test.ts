@@ -7,14 +7,14 @@
 import { access, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { functionCallReply, textReply } from '../../scripts/mock-responses-server.js';
-import { main } from '../../src/cli/main.js';
-import { ExecEventMapper } from '../../src/exec-stream/exec-events.js';
-import type { ThreadEvent } from '../../src/thread/thread-events.js';
-import { needsApproval } from '../../src/tools/approval.js';
-import { mightBeDangerous } from '../../src/tools/dangerous-commands.js';
-import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
-import { removeTempDirs } from '../support/temp-tree.js';
+import { functionCallReply, textReply } from '../../../scripts/mock-responses-server.js';
+import { main } from '../../../src/cli/main.js';
+import { ExecEventMapper } from '../../../src/exec-stream/exec-events.js';
+import type { ThreadEvent } from '../../../src/thread/thread-events.js';
+import { needsApproval } from '../../../src/tools/approval.js';
+import { mightBeDangerous } from '../../../src/tools/dangerous-commands.js';
+import { threadHarness, type ThreadHarness } from '../../support/thread-harness.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
 
 let harness: ThreadHarness | undefined;
 afterEach(async () => {

@@ -5,15 +5,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { textReply } from '../../scripts/mock-responses-server.js';
-import { upgradeHeaders } from '../../src/client/responses-websocket.js';
-import { refuseOtherGenerationOptions } from '../../src/cli/exec-flags.js';
-import { WEFT_PACK_DIR } from '../../src/pack/default-pack-dir.js';
-import { compatForCliVersion, DEFAULT_COMPAT, PROFILE_FACTS } from '../../src/profile/profile-facts.js';
-import { getProfile } from '../../src/profile/profiles.js';
-import type { WireRequest } from '../../protocol/wire-request.js';
-import { removeTempDirs } from '../support/temp-tree.js';
-import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
+import { textReply } from '../../../scripts/mock-responses-server.js';
+import { upgradeHeaders } from '../../../src/client/responses-websocket.js';
+import { refuseOtherGenerationOptions } from '../../../src/cli/exec-flags.js';
+import { WEFT_PACK_DIR } from '../../../src/pack/default-pack-dir.js';
+import { compatForCliVersion, DEFAULT_COMPAT, PROFILE_FACTS } from '../../../src/profile/profile-facts.js';
+import { getProfile } from '../../../src/profile/profiles.js';
+import type { WireRequest } from '../../../protocol/wire-request.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
+import { threadHarness, type ThreadHarness } from '../../support/thread-harness.js';
 
 let h: ThreadHarness | undefined;
 afterEach(async () => {

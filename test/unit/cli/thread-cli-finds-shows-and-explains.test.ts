@@ -4,12 +4,12 @@
 // (its task_complete carries `error` with the message and `codex_error_info`; 0.98 records nothing).
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorReply, functionCallReply, textReply, type MockReply } from '../../scripts/mock-responses-server.js';
-import { main } from '../../src/cli/main.js';
-import { errorCategory, storedErrorCategory } from '../../src/client/error-category.js';
-import { ApiError } from '../../src/errors.js';
-import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
-import { removeTempDirs } from '../support/temp-tree.js';
+import { errorReply, functionCallReply, textReply, type MockReply } from '../../../scripts/mock-responses-server.js';
+import { main } from '../../../src/cli/main.js';
+import { errorCategory, storedErrorCategory } from '../../../src/client/error-category.js';
+import { ApiError } from '../../../src/errors.js';
+import { threadHarness, type ThreadHarness } from '../../support/thread-harness.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
 
 let harness: ThreadHarness | undefined;
 afterEach(async () => {

@@ -1,10 +1,10 @@
 // The library's `configOverrides` is laid over config.toml and takes either TOML lines, as `-c`
 // does, or an object shaped like config.toml; anything else is refused with a message saying both.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
-import { Weft } from '../../src/engine/weft.js';
-import { UsageError } from '../../src/errors.js';
-import { removeTempDirs, tempDir } from '../support/temp-tree.js';
+import { startMockResponsesServer, textReply, type MockServer } from '../../../scripts/mock-responses-server.js';
+import { Weft } from '../../../src/engine/weft.js';
+import { UsageError } from '../../../src/errors.js';
+import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
 afterEach(async () => {

@@ -11,10 +11,10 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../src/testing/index.js';
-import { InProcessClient, type Msg } from '../support/appserver-client.js';
-import { appServerWorkspace0169, mockProviderTable } from '../support/appserver-workspace.js';
-import { removeTempDirs } from '../support/temp-tree.js';
+import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
+import { InProcessClient, type Msg } from '../../support/appserver-client.js';
+import { appServerWorkspace0169, mockProviderTable } from '../../support/appserver-workspace.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
 let client: InProcessClient | undefined;

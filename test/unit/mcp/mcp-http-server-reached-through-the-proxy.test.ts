@@ -6,12 +6,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, expect, it } from 'vitest';
-import { functionCallReply, textReply } from '../../scripts/mock-responses-server.js';
+import { functionCallReply, textReply } from '../../../scripts/mock-responses-server.js';
 // @ts-expect-error -- a plain ESM fixture without type declarations
-import { fixtureServer } from '../support/mcp-fixture-server.mjs';
-import { threadHarness, type ThreadHarness } from '../support/thread-harness.js';
-import { removeTempDirs } from '../support/temp-tree.js';
-import { startTestProxy, type TestProxy } from '../support/test-proxy.js';
+import { fixtureServer } from '../../support/mcp-fixture-server.mjs';
+import { threadHarness, type ThreadHarness } from '../../support/thread-harness.js';
+import { removeTempDirs } from '../../support/temp-tree.js';
+import { startTestProxy, type TestProxy } from '../../support/test-proxy.js';
 
 let harness: ThreadHarness | undefined;
 let server: http.Server | undefined;
