@@ -8,7 +8,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rm
 import path from 'node:path';
 import { AuthFile, type AuthTokens } from '../../protocol/auth.js';
 import { ConfigError, IoError, errorMessage, isErrno } from '../errors.js';
-import { acquireFileLock } from './file-lock.js';
+import { acquireFileLock } from '../file-lock.js';
 
 export const AUTH_FILE = 'auth.json';
 export const AUTH_WRITE_LOCK = 'auth.json.lock';

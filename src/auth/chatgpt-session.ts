@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { AuthFile, AuthTokens } from '../../protocol/auth.js';
 import { readAuthFile, writeAuthFile } from './auth-file.js';
 import type { CaTrust, Env } from './ca-trust.js';
-import { acquireFileLock } from './file-lock.js';
+import { acquireFileLock } from '../file-lock.js';
 import { RefreshFailedError, refreshReason, refreshedFile, requestRefresh, type CallerIdentity, type RefreshReason } from './token-refresh.js';
 import { workspaceResponsesBase } from './workspace-routing.js';
 

@@ -8,14 +8,12 @@
 //   tokens, ask the authorization server, store the answer.
 // A contender retries every 50 ms for up to 60 s, then gives up with an error naming the file.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { IoError, errorMessage, isErrno } from '../../errors.js';
-import { flockSync } from '../../flock.js';
+import { acquireFileLock } from '../../file-lock.js';
+
+export { acquireFileLock };
 
 export const OAUTH_LOCKS_DIR = 'mcp-oauth-locks';
-const RETRY_MS = 50;
 export const LOCK_TIMEOUT_MS = 60_000;
 
 export const storeLockPath = (home: string): string => path.join(home, OAUTH_LOCKS_DIR, 'file-store.lock');
@@ -23,37 +21,6 @@ export const storeLockPath = (home: string): string => path.join(home, OAUTH_LOC
 /** The refresh lock of one credentials entry (`credentialsKey(server, url)`). */
 export const refreshLockPath = (home: string, entryKey: string): string =>
   path.join(home, OAUTH_LOCKS_DIR, `${createHash('sha256').update(entryKey).digest('hex')}.lock`);
-
-/** Takes the exclusive lock on `file`, waiting for its holder up to `timeoutMs`; resolves with the release. */
-export async function acquireFileLock(file: string, timeoutMs = LOCK_TIMEOUT_MS): Promise<() => void> {
-  let fd: number;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fd = openSync(file, 'a', 0o600);
-  } catch (err) {
-    throw new IoError(`cannot open the MCP OAuth lock ${file}: ${errorMessage(err)}`, file, { cause: err });
-  }
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    try {
-      flockSync(fd, 'exnb');
-      break;
-    } catch (err) {
-      if (!isErrno(err, 'EAGAIN', 'EWOULDBLOCK') || performance.now() >= deadline) {
-        closeSync(fd);
-        const why = isErrno(err, 'EAGAIN', 'EWOULDBLOCK') ? `another process held it for ${Math.round(timeoutMs / 1000)} s` : errorMessage(err);
-        throw new IoError(`cannot lock the MCP OAuth lock ${file}: ${why}`, file, { cause: err });
-      }
-      await sleep(RETRY_MS);
-    }
-  }
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    closeSync(fd); // Closing the only descriptor drops the flock.
-  };
-}
 
 /** Runs `fn` holding the lock on `file`. */
 export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promise<T> {

@@ -1,16 +1,17 @@
-// An exclusive flock(2) on an empty file in the home, as Codex takes around auth.json: `auth.lock`
-// for one whole refresh (reread, ask the issuer, store), `auth.json.lock` for one rewrite. The files
+// An exclusive flock(2) on an empty file in the home, as Codex takes its cross-process locks (around
+// auth.json, src/auth/; around MCP OAuth credentials, src/mcp/oauth/credential-locks.ts). The files
 // stay in place (removing one while another process waits on it would let a third take a new file).
 // A contender retries every 50 ms for up to 60 s, then gives up naming the file.
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IoError, errorMessage, isErrno } from '../errors.js';
-import { flockSync } from '../flock.js';
+import { IoError, errorMessage, isErrno } from './errors.js';
+import { flockSync } from './flock.js';
 
 const RETRY_MS = 50;
 const LOCK_TIMEOUT_MS = 60_000;
 
+/** Takes the exclusive lock on `file`, waiting for its holder up to `timeoutMs`; resolves with the release. */
 export async function acquireFileLock(file: string, timeoutMs = LOCK_TIMEOUT_MS): Promise<() => void> {
   let fd: number;
   try {
@@ -37,6 +38,6 @@ export async function acquireFileLock(file: string, timeoutMs = LOCK_TIMEOUT_MS)
   return () => {
     if (!held) return;
     held = false;
-    closeSync(fd);
+    closeSync(fd); // Closing the only descriptor drops the flock.
   };
 }
