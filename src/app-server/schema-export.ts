@@ -154,6 +154,9 @@ function requestUnion(title: string, entries: Array<[string, string | null]>, wi
   };
 }
 
+/** Client requests whose params and answer Codex's layout keeps at its top, beside the server requests. */
+const TOP_LEVEL_REQUESTS: ReadonlySet<string> = new Set(['fuzzyFileSearch']);
+
 /** Every schema file, by relative path. Params are described as accepted (input), results as sent. */
 export function schemaFiles(opts: ExportOptions = {}): SchemaFile[] {
   // Every generation after 0.98 speaks 0.169's protocol or one built on it.
@@ -170,8 +173,10 @@ export function schemaFiles(opts: ExportOptions = {}): SchemaFile[] {
     const names = REQUEST_TYPE_NAMES[method];
     if (!names) throw new Error(`no Codex type name for ${method}`);
     const [paramsName, resultName] = names;
-    if (paramsName && pair.params) v2[paramsName] = toJsonSchema(pair.params, paramsName, 'input');
-    v2[resultName] = pair.named ? namedJsonSchema(pair.result, resultName) : toJsonSchema(pair.result, resultName, 'output');
+    // A few older methods keep their shapes at the top of Codex's layout, not under v2/.
+    const at = TOP_LEVEL_REQUESTS.has(method) ? top : v2;
+    if (paramsName && pair.params) at[paramsName] = toJsonSchema(pair.params, paramsName, 'input');
+    at[resultName] = pair.named ? namedJsonSchema(pair.result, resultName) : toJsonSchema(pair.result, resultName, 'output');
     requests.push([method, paramsName]);
   }
   const notifications: Array<[string, string | null]> = [];

@@ -1,6 +1,6 @@
 // What the installed bin loads apart from its bundle: an extension file (imported through the
 // importer the code-cache loader lends the bundle, with and without a cache), the OS keyring's addon,
-// SQLite's (a home shared with Codex 0.169),
+// SQLite's (a home shared with Codex 0.169), the zstd codec's WebAssembly (a home signed in with ChatGPT),
 // and, checked last over every run of the suite, each package scripts/build.ts leaves outside the
 // bundles, loaded from the install.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { BUNDLE_EXTERNALS, OPTIONAL_EXTERNALS } from '../../../scripts/bundle-externals.js';
+import { startChatGptMock } from '../../support/chatgpt-backend-mock.js';
+import { chatgptAuthJson } from '../../support/fake-tokens.js';
+import { makeTestCa } from '../../support/test-ca.js';
 import { startMockResponsesServer } from '../../../src/testing/index.js';
 import { expectExecTurn } from '../support/expect-turn.js';
 import { responsesModel } from '../support/model-turn.js';
@@ -78,6 +81,21 @@ export function outsideBundleCases(suite: Suite): void {
       }
     } finally {
       await mock.close();
+    }
+  });
+
+  it('a home signed in with ChatGPT sends its bodies zstd-compressed, through the installed codec, to a backend its CA is trusted for', async () => {
+    const ca = makeTestCa();
+    const m = await startChatGptMock(ca, { ws: 'reject426' });
+    try {
+      const origin = m.origin;
+      const ws = await workspace(suite.loadLog, `compat = "codex-0.169"\nchatgpt_base_url = "${origin}/backend-api/"\nopenai_base_url = "${origin}/backend-api/codex"\n`);
+      await writeFile(path.join(ws.weftHome, 'auth.json'), JSON.stringify(chatgptAuthJson(), null, 2), { mode: 0o600 });
+      const ran = await runBin(suite.pkg().bin, EXEC, ws, { CODEX_CA_CERTIFICATE: ca.caFile });
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(m.requests.at(-1)?.contentEncoding).toBe('zstd');
+    } finally {
+      await m.close();
     }
   });
 
