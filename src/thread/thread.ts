@@ -124,7 +124,9 @@ export class Thread {
    * stopped, as Codex does; false (nothing recorded) when no goal is active.
    */
   async abandonGoalContinuation(): Promise<boolean> {
-    const goal = this.deps.goals?.get(this.id);
+    // No goal database in the home: no goal, and no SQLite opened (nor file made) to learn it.
+    if (this.deps.goals?.exists() !== true) return false;
+    const goal = this.deps.goals.get(this.id);
     const parent = this.#lastTurnId;
     if (goal === undefined || goal === null || goal.status !== 'active' || parent === undefined || this.#running) return false;
     const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
