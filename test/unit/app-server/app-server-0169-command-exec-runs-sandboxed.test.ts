@@ -9,38 +9,19 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
-import { InProcessClient, type Msg } from '../../support/appserver-client.js';
-import { appServerWorkspace0169, mockProviderTable } from '../../support/appserver-workspace.js';
+import { describe, expect, it } from 'vitest';
+import { type InProcessClient } from '../../support/appserver-client.js';
+import { appServer0169Sessions, errorMessage, ok } from '../../support/appserver-0169-session.js';
+import { mockProviderTable } from '../../support/appserver-workspace.js';
 import { MECHANISMS } from '../../support/sandbox-mechanisms.js';
-import { removeTempDirs } from '../../support/temp-tree.js';
 
 const bwrap = MECHANISMS.find((m) => m.profile === 'codex-0.169')!;
-let mock: MockServer | undefined;
-let client: InProcessClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await mock?.close();
-  client = undefined;
-  mock = undefined;
-  await removeTempDirs();
-});
+const openServer = appServer0169Sessions();
 
-async function open() {
-  mock = await startMockResponsesServer({ respond: () => textReply('hi') });
-  const ws = await appServerWorkspace0169(mock.url);
-  await writeFile(join(ws.codexHome, 'config.toml'), `model = "mock-model"\nmodel_provider = "mock"\nsandbox_mode = "workspace-write"\n${mockProviderTable(mock.url)}`);
-  client = new InProcessClient(ws.options);
-  await client.initialize();
-  return { c: client, ws };
-}
+const open = () =>
+  openServer((ws, url) => writeFile(join(ws.codexHome, 'config.toml'), `model = "mock-model"\nmodel_provider = "mock"\nsandbox_mode = "workspace-write"\n${mockProviderTable(url)}`));
 
-const ok = <T>(m: Msg): T => {
-  expect(m.error, JSON.stringify(m.error)).toBeUndefined();
-  return m.result as T;
-};
-const message = (m: Msg): string => (m.error as { message: string }).message;
+const message = errorMessage;
 const deltas = (c: InProcessClient, processId: string, from: number): string =>
   c.received
     .slice(from)

@@ -6,34 +6,17 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
-import { InProcessClient, type Msg } from '../../support/appserver-client.js';
-import { appServerWorkspace0169 } from '../../support/appserver-workspace.js';
-import { removeTempDirs } from '../../support/temp-tree.js';
+import { describe, expect, it } from 'vitest';
+import { appServer0169Sessions, ok } from '../../support/appserver-0169-session.js';
+import { type Msg } from '../../support/appserver-client.js';
 
-let mock: MockServer | undefined;
-let client: InProcessClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await mock?.close();
-  client = undefined;
-  mock = undefined;
-  await removeTempDirs();
-});
+const openServer = appServer0169Sessions();
 
 async function open() {
-  mock = await startMockResponsesServer({ respond: () => textReply('hi') });
-  const ws = await appServerWorkspace0169(mock.url);
-  client = new InProcessClient(ws.options);
-  await client.initialize();
-  return { c: client, dir: ws.cwd };
+  const { c, ws } = await openServer();
+  return { c, dir: ws.cwd };
 }
 
-const ok = <T>(m: Msg): T => {
-  expect(m.error, JSON.stringify(m.error)).toBeUndefined();
-  return m.result as T;
-};
 const failure = (m: Msg) => m.error as { code: number; message: string };
 
 describe('0.169 fs/* methods', () => {

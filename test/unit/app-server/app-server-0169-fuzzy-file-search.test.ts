@@ -5,21 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
-import { InProcessClient, type Msg } from '../../support/appserver-client.js';
-import { appServerWorkspace0169 } from '../../support/appserver-workspace.js';
-import { removeTempDirs } from '../../support/temp-tree.js';
+import { describe, expect, it } from 'vitest';
+import { appServer0169Sessions } from '../../support/appserver-0169-session.js';
+import { type Msg } from '../../support/appserver-client.js';
 
-let mock: MockServer | undefined;
-let client: InProcessClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await mock?.close();
-  client = undefined;
-  mock = undefined;
-  await removeTempDirs();
-});
+const openServer = appServer0169Sessions();
 
 interface Found {
   root: string;
@@ -35,15 +25,12 @@ const files = (m: Msg): Found[] => {
 };
 
 async function open() {
-  mock = await startMockResponsesServer({ respond: () => textReply('hi') });
-  const ws = await appServerWorkspace0169(mock.url);
-  const dir = ws.cwd;
-  for (const d of ['src/deep', 'build', '.hidden']) await mkdir(join(dir, d), { recursive: true });
-  for (const f of ['src/deep/main_thing.rs', 'build/main_out.js', '.hidden/main_h.txt', 'main.ts', 'other.md']) await writeFile(join(dir, f), 'x\n');
-  await writeFile(join(dir, '.gitignore'), 'build/\n');
-  client = new InProcessClient(ws.options);
-  await client.initialize();
-  return { c: client, dir };
+  const { c, ws } = await openServer(async ({ cwd: dir }) => {
+    for (const d of ['src/deep', 'build', '.hidden']) await mkdir(join(dir, d), { recursive: true });
+    for (const f of ['src/deep/main_thing.rs', 'build/main_out.js', '.hidden/main_h.txt', 'main.ts', 'other.md']) await writeFile(join(dir, f), 'x\n');
+    await writeFile(join(dir, '.gitignore'), 'build/\n');
+  });
+  return { c, dir: ws.cwd };
 }
 
 describe('fuzzyFileSearch', () => {

@@ -10,36 +10,18 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
-import { InProcessClient, type Msg } from '../../support/appserver-client.js';
-import { appServerWorkspace0169, mockProviderTable } from '../../support/appserver-workspace.js';
-import { removeTempDirs } from '../../support/temp-tree.js';
+import { describe, expect, it } from 'vitest';
+import { appServer0169Sessions, errorMessage, ok } from '../../support/appserver-0169-session.js';
+import { mockProviderTable } from '../../support/appserver-workspace.js';
 
-let mock: MockServer | undefined;
-let client: InProcessClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await mock?.close();
-  client = undefined;
-  mock = undefined;
-  await removeTempDirs();
-});
+const openServer = appServer0169Sessions();
 
-async function open(extraConfig = '') {
-  mock = await startMockResponsesServer({ respond: () => textReply('hi') });
-  const ws = await appServerWorkspace0169(mock.url);
-  if (extraConfig) await writeFile(join(ws.codexHome, 'config.toml'), `model = "mock-model"\nmodel_provider = "mock"\n${extraConfig}\n${mockProviderTable(mock.url)}`);
-  client = new InProcessClient(ws.options);
-  await client.initialize();
-  return { c: client, ws };
-}
+const open = (extraConfig = '') =>
+  openServer(async (ws, url) => {
+    if (extraConfig) await writeFile(join(ws.codexHome, 'config.toml'), `model = "mock-model"\nmodel_provider = "mock"\n${extraConfig}\n${mockProviderTable(url)}`);
+  });
 
-const ok = <T>(m: Msg): T => {
-  expect(m.error, JSON.stringify(m.error)).toBeUndefined();
-  return m.result as T;
-};
-const err = (m: Msg): string => (m.error as { message: string }).message;
+const err = errorMessage;
 
 describe('0.169 permission profiles, goals and deletion', () => {
   it('permissionProfile/list: built-ins, then the config’s named profiles, paged', async () => {

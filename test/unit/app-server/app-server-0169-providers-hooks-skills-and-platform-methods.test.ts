@@ -8,34 +8,13 @@
 // - externalAgentConfig/detect and readHistories: nothing to migrate, no history.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
-import { InProcessClient, type Msg } from '../../support/appserver-client.js';
-import { appServerWorkspace0169 } from '../../support/appserver-workspace.js';
-import { removeTempDirs } from '../../support/temp-tree.js';
+import { describe, expect, it } from 'vitest';
+import { appServer0169Sessions, ok } from '../../support/appserver-0169-session.js';
 
-let mock: MockServer | undefined;
-let client: InProcessClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await mock?.close();
-  client = undefined;
-  mock = undefined;
-  await removeTempDirs();
-});
+const openServer = appServer0169Sessions();
 
-async function open() {
-  mock = await startMockResponsesServer({ respond: () => textReply('hi') });
-  const ws = await appServerWorkspace0169(mock.url);
-  client = new InProcessClient(ws.options);
-  await client.initialize();
-  return { c: client, ws, url: mock.url };
-}
+const open = () => openServer();
 
-const ok = <T>(m: Msg): T => {
-  expect(m.error, JSON.stringify(m.error)).toBeUndefined();
-  return m.result as T;
-};
 
 describe('0.169 providers, hooks, skills roots and platform methods', () => {
   it('modelProvider/list names the configured providers and the default, never a key', async () => {
