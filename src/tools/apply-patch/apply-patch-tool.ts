@@ -26,23 +26,31 @@ function patchOf(call: ToolCall, ctx: ToolContext): { patch: string } | { error:
 }
 
 /** The patch writer runs in the sandbox of the call's commands. */
-export function patchWriterSetup(ctx: ToolContext): PatchWriterSetup {
+function patchWriterSetup(ctx: ToolContext): PatchWriterSetup {
   return { mechanism: ctx.sandboxMechanism, env: ctx.env, unavailable: (reason, hint) => ctx.texts.sandboxUnavailable(reason, hint) };
+}
+
+/**
+ * A patch of the call, its paths read from `cwd`: what it may write is the thread's roots' alone
+ * (the policy's directory is the thread's, whatever `cwd` is).
+ */
+export function runCallPatch(ctx: ToolContext, context: NonNullable<ToolContext['patch']>, callId: string, patch: string, cwd: string): Promise<ToolResult> {
+  return runPatch({
+    patch,
+    cwd,
+    policyCwd: ctx.cwd,
+    writer: patchWriterSetup(ctx),
+    callId,
+    approvalPolicy: ctx.approvalPolicy,
+    approver: ctx.approver,
+    context,
+    onApprovalUnavailable: ctx.onApprovalUnavailable,
+  });
 }
 
 export const applyPatchTool: ToolHandler = async (call, ctx): Promise<ToolResult> => {
   if (ctx.patch === undefined) return { output: ctx.texts.unknownTool(APPLY_PATCH_TOOL_NAME), success: false };
   const got = patchOf(call, ctx);
   if ('error' in got) return { output: got.error, success: false };
-  return runPatch({
-    patch: got.patch,
-    cwd: ctx.cwd,
-    policyCwd: ctx.cwd,
-    writer: patchWriterSetup(ctx),
-    callId: call.callId,
-    approvalPolicy: ctx.approvalPolicy,
-    approver: ctx.approver,
-    context: ctx.patch,
-    onApprovalUnavailable: ctx.onApprovalUnavailable,
-  });
+  return runCallPatch(ctx, ctx.patch, call.callId, got.patch, ctx.cwd);
 };

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
 import type { ToolHandler } from '../tool-registry.js';
 import { splitPlainCommands } from '../shell-words.js';
-import { patchWriterSetup } from './apply-patch-tool.js';
-import { runPatch } from './run-patch.js';
+import { runCallPatch } from './apply-patch-tool.js';
 
 const PATCH_COMMANDS = new Set(['apply_patch', 'applypatch']);
 
@@ -49,16 +48,6 @@ export function interceptShellPatch(inner: ToolHandler): ToolHandler {
     // The patch's paths are read from the directory it changes to; what it may write is the thread's
     // roots' business alone (a `cd /` does not make `/` a writable root).
     const cwd = path.resolve(ctx.cwd, args.workdir ?? '', found.cd ?? '');
-    return runPatch({
-      patch: found.patch,
-      cwd,
-      policyCwd: ctx.cwd,
-      writer: patchWriterSetup(ctx),
-      callId: call.callId,
-      approvalPolicy: ctx.approvalPolicy,
-      approver: ctx.approver,
-      context: ctx.patch,
-      onApprovalUnavailable: ctx.onApprovalUnavailable,
-    });
+    return runCallPatch(ctx, ctx.patch, call.callId, found.patch, cwd);
   };
 }
