@@ -14,7 +14,7 @@ import { providerEndpoint, resolveApiKey, type ProviderSettings } from './provid
 // its Authorization header is removed per request (see requestHeaders).
 const NO_KEY_PLACEHOLDER = 'weft-no-api-key';
 
-export async function openAiClientFor(provider: ProviderSettings, apiKey: string | undefined): Promise<OpenAI> {
+async function openAiClientFor(provider: ProviderSettings, apiKey: string | undefined): Promise<OpenAI> {
   const { OpenAI } = await import('openai');
   return new OpenAI({
     baseURL: provider.baseUrl,

@@ -35,11 +35,6 @@ export function proxyFor(target: URL, env: ProxyEnv): URL | undefined {
   return proxy;
 }
 
-/** Whether any proxy variable is set (for code that can skip loading a proxy client otherwise). */
-export function anyProxySet(env: ProxyEnv): boolean {
-  return firstSet(env, ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY']) !== undefined;
-}
-
 export class ProxySettingError extends Error {
   override name = 'ProxySettingError';
 }
