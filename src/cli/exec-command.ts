@@ -13,7 +13,8 @@ import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor } from '../config/resolve-settings.js';
-import { progressLine } from './progress.js';
+import { execHeader } from './exec-header.js';
+import { HumanExecPrinter, headerText } from './exec-human-output.js';
 import { interruptOnSignals } from './interrupt-signals.js';
 import { promptWithStdin } from './stdin-prompt.js';
 import { EXEC_EXTRA_HELP, EXEC_EXTRA_OPTIONS, refuseOtherGenerationOptions, shortcutSandbox } from './exec-flags.js';
@@ -107,7 +108,10 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     threadSource: stringValue(values['thread-source']),
   });
   refuseOtherGenerationOptions(values, weft.runtime.profile.name);
-  for (const w of weft.runtime.warnings) io.stderr(`warning: ${w}`);
+  // Plain output prints its header first, as Codex does: what is said before it waits for it.
+  const early: string[] = [];
+  const say = (line: string) => (json ? io.stderr(line) : early.push(line));
+  for (const w of weft.runtime.warnings) say(`warning: ${w}`);
   const overrides = {
     ...settingsOverrides(values, cwd),
     ...(sandboxMode ? { sandboxMode } : {}),
@@ -115,10 +119,10 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     additionalWritableRoots: stringList(values['add-dir']),
   };
   const asked = stringValue(values['ask-for-approval']);
-  if (asked !== undefined && asked !== 'never') io.stderr(`warning: --ask-for-approval ${asked} is ignored: weft exec runs with approval policy never, as codex exec does`);
+  if (asked !== undefined && asked !== 'never') say(`warning: --ask-for-approval ${asked} is ignored: weft exec runs with approval policy never, as codex exec does`);
   const configured = weft.runtime.config.approval_policy;
   if (asked === undefined && configured !== undefined && configured !== 'never') {
-    io.stderr(`warning: approval_policy = "${configured}" of ${weft.runtime.configFile} is ignored: weft exec runs with approval policy never, as codex exec does`);
+    say(`warning: approval_policy = "${configured}" of ${weft.runtime.configFile} is ignored: weft exec runs with approval policy never, as codex exec does`);
   }
 
   // The sandbox probe (a process of its own) runs while the thread opens.
@@ -132,13 +136,13 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     if (target === undefined) throw new UsageError('exec fork needs a thread id or --last');
     prompt = positionals.join(' ') || undefined;
     thread = await weft.forkThread(target, { cwd: values.cd || lastHere ? cwd : undefined, overrides });
-    for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
+    for (const w of weft.takeWarnings(thread)) say(`warning: ${w}`);
   } else if (resume) {
     const target = values.last ? 'last' : positionals.shift();
     if (target === undefined) throw new UsageError('exec resume needs a thread id or --last');
     prompt = positionals.join(' ') || undefined;
     thread = await weft.resumeThread(target, { cwd: values.cd || lastHere ? cwd : undefined, overrides });
-    for (const w of weft.takeWarnings(thread)) io.stderr(`warning: ${w}`);
+    for (const w of weft.takeWarnings(thread)) say(`warning: ${w}`);
   } else {
     prompt = positionals.join(' ') || undefined;
     thread = await weft.startThread({ cwd, overrides, ephemeral });
@@ -147,7 +151,12 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
 
   // On stderr in every mode: with --json, stdout carries only the event stream.
   const notice = await noticeLater;
-  if (notice) io.stderr(`warning: ${notice}`);
+  if (notice) say(`warning: ${notice}`);
+  const printer = json ? undefined : new HumanExecPrinter(io.stderr, { showReasoning: true, now: () => performance.now() });
+  if (printer) {
+    io.stderr(headerText(execHeader(weft.runtime, await thread.nextTurnSettings(), thread.id, prompt)));
+    for (const line of early) io.stderr(line);
+  }
 
   // The event shapes of the generation the profile speaks (usage fields, file-change and compaction items).
   const older = weft.runtime.profile.protocolGeneration === '0.98';
@@ -156,7 +165,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     // What the stream leaves out is still said, on stderr.
     if (json && event.type === 'warning' && (event.about === 'skills' || (older && event.about === 'instructions'))) io.stderr(`warning: ${event.message}`);
     if (json) for (const line of mapper.map(event)) io.stdout(JSON.stringify(line));
-    else progress(event, io);
+    else printer?.onEvent(event);
   };
   onEvent({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath });
   // Deprecated settings are items of the stream before the turn, as in Codex 0.169 (0.98 reports none).
@@ -164,6 +173,8 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   const stop = interruptOnSignals();
   try {
     const outcome = await thread.run(prompt, { onEvent, signal: stop.signal, outputSchema: schema, images });
+    const closing = printer?.closing();
+    if (closing !== undefined) io.stderr(closing);
     if (outcome.status === 'completed') {
       // An active goal would go on in a turn of its own; exec ends here, as Codex's does, stopping it.
       await thread.abandonGoalContinuation();
@@ -193,9 +204,4 @@ async function outputSchema(values: ParsedValues, cwd: string): Promise<unknown>
     throw new UsageError(`--output-schema ${full}: a JSON Schema is a JSON object`);
   }
   return schema;
-}
-
-function progress(event: ThreadEvent, io: CliIo): void {
-  const line = progressLine(event);
-  if (line !== undefined) io.stderr(line);
 }

@@ -81,6 +81,11 @@ export class Thread {
     this.threadOverrides = { ...this.threadOverrides, ...definedOnly(overrides) };
   }
 
+  /** The settings the next turn would run with, without turn options (what a surface shows before it). */
+  async nextTurnSettings(): Promise<TurnSettings> {
+    return (await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides })).settings;
+  }
+
   /** Run one user turn to its end (tool calls included). Turns of one thread never overlap. */
   async run(input: string, opts: RunOptions = {}): Promise<TurnOutcome> {
     if (this.#running) throw new UsageError(`thread ${this.id} is already running a turn`);
