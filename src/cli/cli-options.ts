@@ -19,6 +19,8 @@ export interface CliIo {
   /** Standard input as text, for a prompt given as `-` or piped. */
   readStdin?(): Promise<string>;
   readonly isTty?: boolean;
+  /** The name the program was started under (argv[1]'s basename): `codex` answers as Codex does. */
+  readonly programName?: string;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
