@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Weft } from '../engine/weft.js';
 import { UsageError, errorMessage } from '../errors.js';
+import { reviewText } from '../engine/review-request.js';
 import { ExecEventMapper } from '../exec-stream/exec-events.js';
 import { imageDataUrl } from '../exec-stream/image-data-url.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
@@ -14,6 +15,7 @@ import type { Thread } from '../thread/thread.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor } from '../config/resolve-settings.js';
 import { execHeader } from './exec-header.js';
+import { REVIEW_HELP, REVIEW_OPTIONS, reviewOf, reviewView } from './review-mode.js';
 import { HumanExecPrinter, headerText } from './exec-human-output.js';
 import { interruptOnSignals } from './interrupt-signals.js';
 import { promptWithStdin } from './stdin-prompt.js';
@@ -30,12 +32,14 @@ const EXEC_OPTIONS = {
   last: { type: 'boolean' },
   all: { type: 'boolean' },
   'output-last-message': { type: 'string', short: 'o' },
+  ...REVIEW_OPTIONS,
   ...EXEC_EXTRA_OPTIONS,
 } as const;
 
 const HELP = `Usage: weft exec [options] ["<prompt>" | -]
        weft exec [options] resume [--last | <thread-id>] ["<prompt>" | -]
        weft exec [options] fork [--last | <thread-id>] ["<prompt>" | -]
+       weft exec [options] review [--uncommitted | --base BRANCH | --commit SHA [--title T] | "<instructions>"]
 
 Run one turn non-interactively (approval policy: never). The prompt comes from the argument, or
 from stdin when it is \`-\` or absent.
@@ -50,6 +54,7 @@ ${commonOptions.help}
   -o, --output-last-message F   also write the final answer to F
   --last                        with resume or fork: the newest thread of this directory
   --all                         with --last: of any directory
+${REVIEW_HELP}
 ${EXEC_EXTRA_HELP}
   -h, --help                    show this help`;
 
@@ -58,6 +63,11 @@ const SUB_HELP: Record<string, string> = {
 
 Run one turn on a stored thread non-interactively. A <thread> is its id, a unique start of its id,
 or its name; --last is the newest thread of this directory (--all: of any).`,
+  review: `Usage: weft exec [options] review [--uncommitted | --base BRANCH | --commit SHA [--title T] | "<instructions>" | -]
+
+Review code changes non-interactively: the working tree's (--uncommitted), this branch's against
+BRANCH, one commit's, or as the instructions say. Prints the review: the verdict's explanation, then
+each finding with its file and lines.`,
   fork: `Usage: weft exec [options] fork (<thread> | --last [--all]) ["<prompt>" | -]
 
 Copy a stored thread into a new one and run one turn on the copy non-interactively. A <thread> is
@@ -87,7 +97,8 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   let positionals = parsed.positionals;
   const resume = positionals[0] === 'resume';
   const fork = positionals[0] === 'fork';
-  if (resume || fork) positionals = positionals.slice(1);
+  const reviewing = positionals[0] === 'review';
+  if (resume || fork || reviewing) positionals = positionals.slice(1);
 
   const sandboxMode = shortcutSandbox(values);
   const ephemeral = values.ephemeral === true;
@@ -131,6 +142,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   const lastHere = Boolean(values.last && !values.all);
   let thread: Thread;
   let prompt: string | undefined;
+  let review: Awaited<ReturnType<typeof reviewOf>> | undefined;
   if (fork) {
     const target = values.last ? 'last' : positionals.shift();
     if (target === undefined) throw new UsageError('exec fork needs a thread id or --last');
@@ -143,30 +155,36 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     prompt = positionals.join(' ') || undefined;
     thread = await weft.resumeThread(target, { cwd: values.cd || lastHere ? cwd : undefined, overrides });
     for (const w of weft.takeWarnings(thread)) say(`warning: ${w}`);
+  } else if (reviewing) {
+    review = await reviewOf(values, positionals.join(' ') || undefined, weft.runtime.pack, io);
+    prompt = review.prompt;
+    thread = await weft.startThread({ cwd, overrides, ephemeral, instructions: review.instructions });
   } else {
     prompt = positionals.join(' ') || undefined;
     thread = await weft.startThread({ cwd, overrides, ephemeral });
   }
-  prompt = await promptWithStdin(prompt, io);
+  prompt = review ? review.prompt : await promptWithStdin(prompt, io);
 
   // On stderr in every mode: with --json, stdout carries only the event stream.
   const notice = await noticeLater;
   if (notice) say(`warning: ${notice}`);
   const printer = json ? undefined : new HumanExecPrinter(io.stderr, { showReasoning: true, now: () => performance.now() });
   if (printer) {
-    io.stderr(headerText(execHeader(weft.runtime, await thread.nextTurnSettings(), thread.id, prompt)));
+    io.stderr(headerText(execHeader(weft.runtime, await thread.nextTurnSettings(), thread.id, review?.hint ?? prompt)));
     for (const line of early) io.stderr(line);
   }
 
   // The event shapes of the generation the profile speaks (usage fields, file-change and compaction items).
   const older = weft.runtime.profile.protocolGeneration === '0.98';
   const mapper = new ExecEventMapper({ usageFields: older ? 'codex-0.98' : 'full', fileChangeStarted: !older, compactionItem: older, instructionWarningItems: !older });
-  const onEvent = (event: ThreadEvent) => {
+  const show = (event: ThreadEvent) => {
     // What the stream leaves out is still said, on stderr.
     if (json && event.type === 'warning' && (event.about === 'skills' || (older && event.about === 'instructions'))) io.stderr(`warning: ${event.message}`);
     if (json) for (const line of mapper.map(event)) io.stdout(JSON.stringify(line));
     else printer?.onEvent(event);
   };
+  // A review shows its answer as the review text, once, and no token usage (as Codex's review does).
+  const onEvent = review ? reviewView(show) : show;
   onEvent({ type: 'thread_started', threadId: thread.id, rolloutPath: thread.rolloutPath });
   // Deprecated settings are items of the stream before the turn, as in Codex 0.169 (0.98 reports none).
   for (const message of weft.runtime.notices) onEvent({ type: 'warning', message, about: 'config' });
@@ -178,9 +196,10 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
     if (outcome.status === 'completed') {
       // An active goal would go on in a turn of its own; exec ends here, as Codex's does, stopping it.
       await thread.abandonGoalContinuation();
-      if (!json && outcome.lastMessage !== undefined) io.stdout(outcome.lastMessage);
+      const answer = review && outcome.lastMessage !== undefined ? reviewText(outcome.lastMessage) : outcome.lastMessage;
+      if (!json && answer !== undefined) io.stdout(answer);
       const target = stringValue(values['output-last-message']);
-      if (target) await writeFile(target, outcome.lastMessage ?? '');
+      if (target) await writeFile(target, answer ?? '');
       return 0;
     }
     return outcome.status === 'interrupted' ? (stop.exitCode() ?? 130) : 1;

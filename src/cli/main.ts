@@ -1,6 +1,7 @@
 // weft's command line: dispatch to a command; every error is printed as one clear line on stderr
 // with a non-zero exit code.
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { WeftError, errorMessage } from '../errors.js';
 import type { CliIo } from './cli-options.js';
 import { COMMAND_NAMES, route, type CommandName } from './route.js';
@@ -17,12 +18,17 @@ Commands:
   prompt ["<text>"]        print the first-turn request body for this directory (no network)
   thread <sub>             start | resume | fork | list | show | compact | export threads
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
+  review [target]          review the working tree's changes, a branch or a commit (Codex's \`review\`)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
   acp                      serve the Agent Client Protocol (for editors) on stdin/stdout
   sandbox -- CMD [ARGS…]   run a command inside the sandbox a thread would get here
   mcp login|logout <name>  sign in to an MCP server with OAuth, or forget its tokens
   login [status]           sign the home in with ChatGPT or an API key (as Codex does), or show how it is
   logout                   sign the home out (revoke, then remove auth.json)
+  archive|unarchive <id>   move a saved thread into archived_sessions/ or back
+  delete --force <id>      remove a saved thread for good
+  features list|enable|disable   the [features] switches weft reads
+  apply <task>             (Codex Cloud tasks: weft has none, and says so)
   view                     a local web page of the threads and every request they made
   completion <shell>       print a completion script for bash, zsh or fish
   help [<command> [<sub>]] show the help of weft or of one command
@@ -44,6 +50,7 @@ type Command = (argv: string[], io: CliIo) => Promise<number>;
 const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   prompt: async () => (await import('./prompt-command.js')).promptCommand,
   exec: async () => (await import('./exec-command.js')).execCommand,
+  review: async () => (await import('./review-command.js')).reviewCommand,
   thread: async () => (await import('./thread-command.js')).threadCommand,
   'app-server': async () => (await import('./app-server-command.js')).appServerCommand,
   acp: async () => (await import('./acp-command.js')).acpCommand,
@@ -51,6 +58,11 @@ const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   mcp: async () => (await import('./mcp-command.js')).mcpCommand,
   login: async () => (await import('./login-command.js')).loginCommand,
   logout: async () => (await import('./login-command.js')).logoutCommand,
+  archive: async () => (await import('./archive-command.js')).archiveCommand,
+  unarchive: async () => (await import('./archive-command.js')).unarchiveCommand,
+  delete: async () => (await import('./archive-command.js')).deleteCommand,
+  apply: async () => (await import('./apply-command.js')).applyCommand,
+  features: async () => (await import('./features-command.js')).featuresCommand,
   view: async () => (await import('./view-command.js')).viewCommand,
   completion: async () => (await import('./completion-command.js')).completionCommand,
 };
@@ -70,11 +82,16 @@ export async function main(argvIn: string[], io: CliIo): Promise<number> {
     return 2;
   }
   for (const w of r.warnings) io.stderr(`weft: warning: ${w}`);
+  // Started as `codex` (a link to weft's bin, first on a client's PATH): Codex's own answers.
+  const asCodex = io.programName === 'codex';
   switch (r.kind) {
-    case 'version':
-      io.stdout((await import('./version.js')).versionLine());
+    case 'version': {
+      const version = await import('./version.js');
+      io.stdout(asCodex ? version.codexVersionLine() : version.versionLine());
       return 0;
+    }
     case 'no-command':
+      if (asCodex) return noInteractiveUi(io);
       // Nothing asked: the help is a hint, not the output.
       io.stderr(HELP);
       return 2;
@@ -82,6 +99,8 @@ export async function main(argvIn: string[], io: CliIo): Promise<number> {
       io.stdout(HELP);
       return 0;
     case 'unknown':
+      // Codex runs its interactive UI for a prompt, `resume` or `fork` without `exec`.
+      if (asCodex && !r.name.startsWith('-')) return noInteractiveUi(io);
       io.stderr(`weft: unknown command \`${r.name}\`${nearest(r.name)}`);
       io.stderr(`hint: run \`weft --help\` for the commands`);
       return 2;
@@ -100,6 +119,12 @@ export async function main(argvIn: string[], io: CliIo): Promise<number> {
     }
     return 1;
   }
+}
+
+/** Codex's interactive terminal UI is the one part weft does not have: one line, and a failure. */
+function noInteractiveUi(io: CliIo): number {
+  io.stderr('weft: the interactive Codex UI is not part of weft; run `codex exec "<prompt>"` (or `codex exec resume --last`) for a turn without it');
+  return 1;
 }
 
 /** " (did you mean `x`?)" for a command at most two edits away. */
@@ -136,5 +161,6 @@ export function processIo(): CliIo {
       return isatty(0);
     },
     readStdin: readStdinText,
+    programName: path.basename(process.argv[1] ?? ''),
   };
 }

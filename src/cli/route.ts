@@ -6,8 +6,29 @@ import { errorMessage } from '../errors.js';
 import { splitGlobalOptions } from './global-options.js';
 
 /** weft's commands, in the order its help lists them. */
-export const COMMAND_NAMES = ['prompt', 'exec', 'thread', 'app-server', 'acp', 'sandbox', 'mcp', 'login', 'logout', 'view', 'completion'] as const;
+export const COMMAND_NAMES = [
+  'prompt',
+  'exec',
+  'review',
+  'thread',
+  'app-server',
+  'acp',
+  'sandbox',
+  'mcp',
+  'login',
+  'logout',
+  'archive',
+  'unarchive',
+  'delete',
+  'apply',
+  'features',
+  'view',
+  'completion',
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/** Codex's short names of its commands. */
+const ALIASES: Readonly<Record<string, CommandName>> = { e: 'exec', a: 'apply' };
 
 export type Route =
   | { readonly kind: 'bad-global-option'; readonly message: string }
@@ -30,8 +51,9 @@ export function route(argv: readonly string[]): Route {
   // `weft help thread start` is `weft thread start --help`.
   const [name, args] = first === 'help' ? [rest[0], [...rest.slice(1), '--help']] : [first, rest];
   if (name === undefined) return { kind: 'help', warnings };
-  if (!(COMMAND_NAMES as readonly string[]).includes(name)) return { kind: 'unknown', name, warnings };
-  return { kind: 'command', name: name as CommandName, args, warnings };
+  const command = ALIASES[name] ?? name;
+  if (!(COMMAND_NAMES as readonly string[]).includes(command)) return { kind: 'unknown', name, warnings };
+  return { kind: 'command', name: command as CommandName, args, warnings };
 }
 
 /**

@@ -24,3 +24,8 @@ export function versionLine(): string {
   const others = names.filter((n) => n !== DEFAULT_COMPAT).map((n) => `${n} ${PROFILE_FACTS[n].cliVersion}`);
   return `weft ${PROFILE_FACTS[DEFAULT_COMPAT].cliVersion} (weft ${packageVersion()}; compat ${DEFAULT_COMPAT} by default; also ${others.join(', ')})`;
 }
+
+/** `--version` when started as `codex`: Codex's own line for the Codex version the default profile speaks. */
+export function codexVersionLine(): string {
+  return `codex-cli ${PROFILE_FACTS[DEFAULT_COMPAT].cliVersion}`;
+}

@@ -15,6 +15,8 @@ export interface ThreadContextInput {
   readonly overrides: SettingsOverrides;
   /** The resumed thread's session_meta instructions, when resuming. */
   readonly sessionInstructions?: string | undefined;
+  /** Base instructions for this thread only, over the configured ones (a review's guidelines). */
+  readonly instructions?: string | undefined;
 }
 
 export interface ThreadContext {
@@ -58,7 +60,7 @@ export function catalogInstructions(rt: Runtime): ((model: ModelInfo, personalit
 export async function newThreadContext(rt: Runtime, input: ThreadContextInput): Promise<ThreadContext> {
   const { settings, warnings } = await turnSettingsFor(rt, input);
   const base = resolveBaseInstructions({
-    override: rt.instructionsOverride,
+    override: input.instructions ?? rt.instructionsOverride,
     sessionText: input.sessionInstructions,
     model: settings.model,
     personality: settings.personality,

@@ -50,5 +50,7 @@ export interface OpenThreadOptions {
   readonly teamChild?: boolean;
   /** startThread: the team link of a sub-agent's thread (recorded in its session_meta and requests). */
   readonly subagent?: SubagentLink;
+  /** startThread: base instructions of this thread only, over the configured ones (a review's guidelines). */
+  readonly instructions?: string;
 }
 

@@ -138,7 +138,7 @@ export class Weft {
     const deps = opts.keyCheckedAtFirstCall === true ? this.#deps(longStrings) : this.#readyDeps(longStrings);
     assertModelChosen(rt.config, rt.configFile, deps.provider, overrides.model);
     await this.#refreshCatalog();
-    const ctx = await newThreadContext(rt, { cwd, overrides });
+    const ctx = await newThreadContext(rt, { cwd, overrides, instructions: opts.instructions });
     const id = newThreadId();
     const now = new Date();
     const warnings: string[] = [];
