@@ -119,6 +119,8 @@ const SETTINGS_FIELDS = {
   model_instructions_file: lazySchema(() => z.string().optional()),
   /** Codex's web search tool: absent, `live` with full access, else `cached`. */
   web_search: lazySchema(() => z.enum(['disabled', 'cached', 'live', 'indexed']).optional()),
+  /** The local provider `--oss` uses when `--local-provider` names none: `lmstudio` or `ollama`. */
+  oss_provider: lazySchema(() => z.enum(['lmstudio', 'ollama']).optional()),
 };
 
 export const ProfileToml = lazySchema(() => z.strictObject(SETTINGS_FIELDS));

@@ -15,6 +15,7 @@ import type { Thread } from '../thread/thread.js';
 import { sandboxNotice } from '../tools/sandbox-notice.js';
 import { sandboxModeFor } from '../config/resolve-settings.js';
 import { execHeader } from './exec-header.js';
+import { OSS_HELP, OSS_OPTIONS, ossOverrides } from './oss-provider.js';
 import { REVIEW_HELP, REVIEW_OPTIONS, reviewOf, reviewView } from './review-mode.js';
 import { HumanExecPrinter, headerText } from './exec-human-output.js';
 import { interruptOnSignals } from './interrupt-signals.js';
@@ -33,6 +34,7 @@ const EXEC_OPTIONS = {
   all: { type: 'boolean' },
   'output-last-message': { type: 'string', short: 'o' },
   ...REVIEW_OPTIONS,
+  ...OSS_OPTIONS,
   ...EXEC_EXTRA_OPTIONS,
 } as const;
 
@@ -54,6 +56,7 @@ ${commonOptions.help}
   -o, --output-last-message F   also write the final answer to F
   --last                        with resume or fork: the newest thread of this directory
   --all                         with --last: of any directory
+${OSS_HELP}
 ${REVIEW_HELP}
 ${EXEC_EXTRA_HELP}
   -h, --help                    show this help`;
@@ -109,8 +112,11 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   const schema = await outputSchema(values, cwd);
   // The TypeScript SDK names itself through this variable, as Codex lets it.
   const originator = io.env.CODEX_INTERNAL_ORIGINATOR_OVERRIDE || 'codex_exec';
+  const oss = await ossOverrides(values, io);
+  const runtime = runtimeOptions(values, io.env);
   const weft = await Weft.open({
-    ...runtimeOptions(values, io.env),
+    ...runtime,
+    configOverrides: [...stringList(values.config), ...oss],
     ignoreUserConfig: values['ignore-user-config'] === true,
     strictConfig: values['strict-config'] === true,
     cwd,

@@ -1,12 +1,26 @@
 // The model provider a thread talks to: `model_provider` picks an entry of `[model_providers.*]`
-// or a built-in one; weft knows `openai` (the Responses API with OPENAI_API_KEY).
+// or a built-in one; weft knows `openai` (the Responses API with OPENAI_API_KEY) and Codex's two
+// local ones for `--oss`, `lmstudio` and `ollama` (no key; on this machine unless CODEX_OSS_BASE_URL
+// or CODEX_OSS_PORT moves them, as in Codex).
 import type { ConfigToml } from '../../protocol/config.js';
 import type { ProviderSettings } from '../client/provider.js';
 import { ConfigError } from '../errors.js';
 
 const BUILT_IN: Record<string, ProviderSettings> = {
   openai: { name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', envKey: 'OPENAI_API_KEY', wireApi: 'responses' },
+  lmstudio: { name: 'gpt-oss', baseUrl: 'http://localhost:1234/v1', wireApi: 'responses' },
+  ollama: { name: 'gpt-oss', baseUrl: 'http://localhost:11434/v1', wireApi: 'responses' },
 };
+
+/** The model `--oss` picks on each local provider when none is given. */
+export const OSS_DEFAULT_MODELS: Readonly<Record<string, string>> = { lmstudio: 'openai/gpt-oss-20b', ollama: 'gpt-oss:20b' };
+
+/** Where a local provider is reached: CODEX_OSS_BASE_URL, else its usual address on CODEX_OSS_PORT. */
+function localBaseUrl(builtIn: ProviderSettings, env: Readonly<Record<string, string | undefined>>): string {
+  if (env.CODEX_OSS_BASE_URL) return env.CODEX_OSS_BASE_URL;
+  const port = env.CODEX_OSS_PORT;
+  return port && /^\d+$/.test(port) ? builtIn.baseUrl.replace(/:\d+\//, `:${port}/`) : builtIn.baseUrl;
+}
 
 /** True when `id` names a provider this configuration can use: a `[model_providers.ID]` table, or a built-in one. */
 export function providerConfigured(config: ConfigToml, id: string): boolean {
@@ -22,6 +36,7 @@ export function providerSettings(config: ConfigToml, configFile: string, env: Re
   const entry = config.model_providers?.[id];
   if (entry === undefined) {
     const builtIn = BUILT_IN[id];
+    if (builtIn && id !== 'openai') return { ...builtIn, baseUrl: localBaseUrl(builtIn, env) };
     if (builtIn) return { ...builtIn, baseUrl: openAiBaseUrl(config, env) ?? builtIn.baseUrl };
     throw new ConfigError(`${configFile}: model_provider \`${id}\` has no [model_providers.${id}] table`, configFile, 'model_provider');
   }

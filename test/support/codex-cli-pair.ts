@@ -29,6 +29,8 @@ export interface CliCase {
   readonly config?: string;
   /** Prepares the repository (files, a git repo) before the run. */
   readonly prepare?: (repo: string, home: string) => Promise<void>;
+  /** More environment, given the mock's base URL. */
+  readonly env?: (mockUrl: string) => Record<string, string>;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -52,7 +54,7 @@ function config(url: string, extra = ''): string {
   return `model = "gpt-5.5"\nmodel_provider = "mock"\n${extra}\n[model_providers.mock]\nname = "Mock"\nbase_url = "${url}"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n`;
 }
 
-async function setUp(c: CliCase): Promise<{ home: string; repo: string; mock: Awaited<ReturnType<typeof startMockResponsesServer>> }> {
+async function setUp(c: CliCase): Promise<{ home: string; repo: string; env: Record<string, string>; mock: Awaited<ReturnType<typeof startMockResponsesServer>> }> {
   const mock = await startMockResponsesServer({
     respond: (req, i) => (req.path.endsWith('/models') ? { status: 200, json: { models: [] } } : c.reply(i, req)),
   });
@@ -60,7 +62,7 @@ async function setUp(c: CliCase): Promise<{ home: string; repo: string; mock: Aw
   const repo = await tempDir('weft-cli-repo-');
   await writeFile(path.join(home, 'config.toml'), config(mock.url, c.config));
   await c.prepare?.(repo, home);
-  return { home, repo, mock };
+  return { home, repo, mock, env: { ...baseEnv(home), ...c.env?.(mock.url) } };
 }
 
 function baseEnv(home: string): Record<string, string> {
@@ -69,10 +71,10 @@ function baseEnv(home: string): Record<string, string> {
 
 /** The command line through the real Codex at `binary`. */
 export async function runCodex(binary: string, c: CliCase): Promise<CliRun> {
-  const { home, repo, mock } = await setUp(c);
+  const { home, repo, mock, env } = await setUp(c);
   try {
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(binary, [...c.args], { cwd: repo, env: baseEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(binary, [...c.args], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -88,12 +90,12 @@ export async function runCodex(binary: string, c: CliCase): Promise<CliRun> {
 
 /** The command line through weft's `main`, in this process, as a process invoked as `codex` would run it. */
 export async function runWeft(c: CliCase, programName = 'codex'): Promise<CliRun> {
-  const { home, repo, mock } = await setUp(c);
+  const { home, repo, mock, env } = await setUp(c);
   try {
     let stdout = '';
     let stderr = '';
     const io = {
-      env: baseEnv(home),
+      env,
       cwd: repo,
       isTty: false,
       programName,
