@@ -176,8 +176,13 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   if (notice) say(`warning: ${notice}`);
   const printer = json ? undefined : new HumanExecPrinter(io.stderr, { showReasoning: true, now: () => performance.now() });
   if (printer) {
-    io.stderr(headerText(execHeader(weft.runtime, await thread.nextTurnSettings(), thread.id, review?.hint ?? prompt)));
+    const settings = await thread.nextTurnSettings();
+    io.stderr(headerText(execHeader(weft.runtime, settings, thread.id, review?.hint ?? prompt)));
     for (const line of early) io.stderr(line);
+    // As Codex warns here: a model the catalog lacks runs on generic facts.
+    if (!weft.runtime.catalog.some((m) => m.slug === settings.model.slug)) {
+      io.stderr(`warning: the model catalog has no entry for \`${settings.model.slug}\`: weft gives it generic facts (context window, tools, instructions), which may not fit it`);
+    }
   }
 
   // The event shapes of the generation the profile speaks (usage fields, file-change and compaction items).
