@@ -174,7 +174,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   // On stderr in every mode: with --json, stdout carries only the event stream.
   const notice = await noticeLater;
   if (notice) say(`warning: ${notice}`);
-  const printer = json ? undefined : new HumanExecPrinter(io.stderr, { showReasoning: true, now: () => performance.now() });
+  const printer = json ? undefined : new HumanExecPrinter(io.stderr, { showReasoning: true, now: () => performance.now(), cwd });
   if (printer) {
     const settings = await thread.nextTurnSettings();
     io.stderr(headerText(execHeader(weft.runtime, settings, thread.id, review?.hint ?? prompt)));

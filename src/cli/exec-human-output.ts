@@ -4,6 +4,7 @@
 // `tokens used` and the thread's total. stdout carries only the final message. The labels and the
 // layout are Codex's facts; weft prints no colours.
 import type { ThreadEvent } from '../thread/thread-events.js';
+import { patchEndBlock } from './exec-patch-block.js';
 
 export interface ExecHeader {
   /** The Codex version the profile speaks (`OpenAI Codex v…`). */
@@ -35,13 +36,14 @@ export function withSeparators(n: number): string {
 }
 
 const PLAN_MARK = { completed: '✓', in_progress: '→', pending: '•' } as const;
-const CHANGE_MARK = { add: 'A', update: 'M', delete: 'D' } as const;
 
 export interface HumanPrinterOptions {
   /** `hide_agent_reasoning = true` leaves the `thinking` blocks out. */
   readonly showReasoning: boolean;
   /** Milliseconds on a monotonic clock, for the durations of commands and tool calls. */
   readonly now: () => number;
+  /** The thread's working directory: patch diffs name files relative to it. */
+  readonly cwd: string;
 }
 
 /** Turns thread events into Codex's stderr blocks; `stderr` gets whole blocks, without a final newline. */
@@ -97,12 +99,9 @@ export class HumanExecPrinter {
         return event.aggregatedOutput === '' ? title : `${title}\n${event.aggregatedOutput}`;
       }
       case 'file_change_started':
-        this.#started.set(event.callId, this.opts.now());
-        return ['file update', ...event.changes.map((c) => `${CHANGE_MARK[c.kind]} ${c.path}${c.movePath ? ` -> ${c.movePath}` : ''}`)].join('\n');
-      case 'file_change_finished': {
-        const code = event.status === 'completed' ? 0 : 1;
-        return `apply_patch(auto_approved=true) exited ${code}${this.#elapsed(event.callId)}:`;
-      }
+        return 'apply patch';
+      case 'file_change_finished':
+        return patchEndBlock(event.changes, event.status, this.opts.cwd);
       case 'mcp_call_started':
         this.#started.set(event.callId, this.opts.now());
         return `tool ${invocation(event.server, event.tool, event.arguments)}`;

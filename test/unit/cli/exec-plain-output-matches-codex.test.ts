@@ -1,12 +1,12 @@
 // Plain `exec` (no --json) prints what Codex 0.171 prints: the final message alone on stdout, and on
 // stderr the header block (settings, `session id:`), the prompt, one labelled block per event and
 // `tokens used`. Both run the same command line against the same scripted mock.
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HumanExecPrinter, shortDuration, withSeparators } from '../../../src/cli/exec-human-output.js';
 import { sandboxSummary } from '../../../src/cli/sandbox-summary.js';
-import { functionCallReply, textReply } from '../../../src/testing/index.js';
+import { customToolCallReply, functionCallReply, textReply } from '../../../src/testing/index.js';
 import { CODEX_0171, normalizeCliText, runCodex, runWeft, type CliCase } from '../../support/codex-cli-pair.js';
 import { removeTempDirs } from '../../support/temp-tree.js';
 
@@ -43,6 +43,28 @@ describe.skipIf(CODEX_0171 === undefined)('plain exec beside the real Codex 0.17
     expect(r.weft.stderr).toContain('sandbox: workspace-write [workdir, /tmp, $TMPDIR, /var] (network access enabled)\nreasoning effort: high\n');
   });
 
+  it('prints a patch the model applies the same way', async () => {
+    const patch = '*** Begin Patch\n*** Add File: notes.txt\n+hello\n+world\n*** End Patch';
+    const r = await both({
+      args: ['exec', '--skip-git-repo-check', '-s', 'danger-full-access', 'write notes'],
+      reply: (i) => (i === 0 ? customToolCallReply('apply_patch', patch, 'call_p') : textReply('Written.')),
+    });
+    expect(r.weft).toEqual(r.codex);
+  });
+
+  it('prints an update and a delete with their diffs the same way', async () => {
+    const patch = '*** Begin Patch\n*** Update File: a.txt\n@@\n one\n-two\n+TWO\n three\n*** Delete File: b.txt\n*** End Patch';
+    const r = await both({
+      args: ['exec', '--skip-git-repo-check', '-s', 'danger-full-access', 'edit'],
+      reply: (i) => (i === 0 ? customToolCallReply('apply_patch', patch, 'call_p') : textReply('Edited.')),
+      prepare: async (repo) => {
+        await writeFile(path.join(repo, 'a.txt'), 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n');
+        await writeFile(path.join(repo, 'b.txt'), 'gone\n');
+      },
+    });
+    expect(r.weft).toEqual(r.codex);
+  });
+
   it('the session id line names the stored thread, as programs read it to resume', async () => {
     const { raw } = await both({ args: ['exec', '--skip-git-repo-check', 'hi'], reply: () => textReply('ok') });
     const id = /^session id: (\S+)$/m.exec(raw.weft.stderr)?.[1];
@@ -68,7 +90,7 @@ describe('the pieces of the plain output', () => {
   it('plan updates, interruptions and failures get their blocks; usage only counts uncached input', () => {
     const out: string[] = [];
     let t = 0;
-    const p = new HumanExecPrinter((s) => out.push(s), { showReasoning: true, now: () => (t += 5) });
+    const p = new HumanExecPrinter((s) => out.push(s), { showReasoning: true, now: () => (t += 5), cwd: '/w' });
     p.onEvent({ type: 'plan_updated', callId: 'c', explanation: 'why', plan: [{ step: 'a', status: 'completed' }, { step: 'b', status: 'in_progress' }, { step: 'c', status: 'pending' }] });
     p.onEvent({ type: 'token_count', info: { total_token_usage: { input_tokens: 1200, cached_input_tokens: 1000, output_tokens: 40, reasoning_output_tokens: 0, total_tokens: 1240 }, last_token_usage: { input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, reasoning_output_tokens: 0, total_tokens: 0 }, model_context_window: null } });
     p.onEvent({ type: 'turn_interrupted', turnId: 't' });
