@@ -83,12 +83,17 @@ function probeHelper(env: Readonly<Record<string, string | undefined>>, use: Hel
 
 /** A success recorded for this very helper, use and kernel setup, else a probe. */
 async function probeOrRecall(helper: string, use: HelperUse, env: Readonly<Record<string, string | undefined>>): Promise<SandboxStatus> {
-  const key = probeRecordKey(helper, PROBE_ARGS[use]);
+  const key = helperProbeKey(helper, use);
   const record = helperProbeRecordFile(env, use);
   if (key !== undefined && probeRecordedWorking(record, key)) return { available: true, path: helper };
   const status = await runProbe(helper, use);
   if (status.available && key !== undefined) recordProbeWorking(record, key);
   return status;
+}
+
+/** What a probe of `helper` for `use` depends on (see bwrap-probe-record.ts); undefined when it cannot be looked at. */
+export function helperProbeKey(helper: string, use: HelperUse): string | undefined {
+  return probeRecordKey(helper, PROBE_ARGS[use]);
 }
 
 /** Where a working helper is recorded, for one use. */
