@@ -13,6 +13,7 @@ import { bubblewrapSandbox } from '../../src/tools/sandbox/bubblewrap-sandbox.js
 import { helperProbeKey, helperProbeRecordFile } from '../../src/tools/sandbox/landlock-probe.js';
 import { runSandboxed } from '../support/run-sandboxed.js';
 import { BUBBLEWRAP } from '../support/sandbox-mechanisms.js';
+import { CWD_ONLY } from '../support/security-fixtures.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -29,10 +30,11 @@ describe.skipIf(BUBBLEWRAP.skipReason !== undefined)('a remembered helper probe'
     await writeFile(helper, '#!/bin/sh\necho "cannot install the seccomp filter" >&2\nexit 125\n');
     await chmod(helper, 0o755);
     const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), WEFT_LANDLOCK_HELPER: helper };
+    // The command's folder is writable to it: only the helper's refusal can keep the mark from being made.
     // A record saying it works, exactly as a successful probe would have written it.
     recordProbeWorking(helperProbeRecordFile(env, 'seccomp'), helperProbeKey(helper, 'seccomp') as string);
     const mark = path.join(dir, 'ran');
-    const result = await runSandboxed(['/bin/sh', '-c', `touch '${mark}'`], dir, env, { type: 'workspace-write', network_access: false }, bubblewrapSandbox);
+    const result = await runSandboxed(['/bin/sh', '-c', `touch '${mark}'`], dir, env, CWD_ONLY, bubblewrapSandbox);
     expect(result.exitCode).toBe(125);
     expect(existsSync(mark)).toBe(false);
   });
