@@ -113,12 +113,17 @@ const shared: BuildOptions & { write: false } = {
   minifySyntax: true,
   logLevel: 'warning',
 };
+// `WEFT_BUNDLE_METAFILE=<dir>`: esbuild's metafile of each bundle there (<name>.json: every module a
+// bundle holds, its size and who imports it), for working out what a start loads and why.
+const metaDir = process.env['WEFT_BUNDLE_METAFILE'] || undefined;
+if (metaDir !== undefined) await mkdir(metaDir, { recursive: true });
 await rm(path.join(root, 'dist', 'bundle'), { recursive: true, force: true });
 await mkdir(path.join(root, 'dist', 'bundle'), { recursive: true });
 await Promise.all(
   Object.entries(COMMAND_MODULES).map(async ([name, keep]) => {
-    const result = await build({ ...shared, outfile: `dist/bundle/${name}.cjs`, plugins: [zodWithoutLocales, onlyCommands(name, keep)] });
-    const output = result.outputFiles?.[0];
+    const result = await build({ ...shared, outfile: `dist/bundle/${name}.cjs`, plugins: [zodWithoutLocales, onlyCommands(name, keep)], metafile: metaDir !== undefined });
+    if (metaDir !== undefined && result.metafile) await writeFile(path.join(metaDir, `${name}.json`), JSON.stringify(result.metafile));
+    const output = result.outputFiles?.find((f) => f.path.endsWith('.cjs'));
     if (!output) throw new Error(`esbuild wrote no ${name} bundle`);
     await writeFile(path.join(root, 'dist', 'bundle', `${name}.cjs`), asciiWithHash(output.text));
   }),

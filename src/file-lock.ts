@@ -4,9 +4,9 @@
 // A contender retries every 50 ms for up to 60 s, then gives up naming the file.
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { IoError, errorMessage, isErrno } from './errors.js';
 import { flockSync } from './flock.js';
+import { nodeTimersPromises } from './node-builtins.js';
 
 const RETRY_MS = 50;
 const LOCK_TIMEOUT_MS = 60_000;
@@ -31,7 +31,7 @@ export async function acquireFileLock(file: string, timeoutMs = LOCK_TIMEOUT_MS)
         const why = isErrno(err, 'EAGAIN', 'EWOULDBLOCK') ? `another process held it for ${Math.round(timeoutMs / 1000)} s` : errorMessage(err);
         throw new IoError(`cannot lock ${file}: ${why}`, file, { cause: err });
       }
-      await sleep(RETRY_MS);
+      await nodeTimersPromises().setTimeout(RETRY_MS);
     }
   }
   let held = true;

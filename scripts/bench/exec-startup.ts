@@ -10,7 +10,7 @@
 // Target: weft ≤ 0.5× Codex.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -66,8 +66,20 @@ async function home(dir: string, config: string): Promise<string> {
   return dir;
 }
 
+const loadAverage = (): string => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+/** The size of each command's bundle (what a start reads), the exec one first. */
+async function bundleSizes(): Promise<string> {
+  const dir = path.join(ROOT, 'dist', 'bundle');
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.cjs')).sort((a, b) => (a === 'exec.cjs' ? -1 : b === 'exec.cjs' ? 1 : a.localeCompare(b)));
+  const sizes = await Promise.all(names.map(async (n) => `${n.replace(/\.cjs$/, '')} ${((await stat(path.join(dir, n))).size / 1e6).toFixed(2)} MB`));
+  return sizes.join(', ');
+}
+
 export async function benchExecStartup(): Promise<void> {
   console.log(`## one-shot \`weft exec --json "hi"\` against the mock, spawn to exit (medians of ${RUNS}, interleaved)`);
+  console.log(`bundles (dist/bundle/): ${await bundleSizes()}`);
+  console.log(`load average before: ${loadAverage()}`);
   const withWs = await startMockResponsesServer({ websocket: true });
   const withoutWs = await startMockResponsesServer();
   const mocks: MockServer[] = [withWs, withoutWs];
@@ -114,6 +126,7 @@ export async function benchExecStartup(): Promise<void> {
     // One of each first: disk caches warm, and each engine's first-run work (caches it keeps) done.
     for (const v of variants) await timed(v, cwd);
     for (let r = 0; r < RUNS; r++) for (const v of variants) v.times.push(await timed(v, cwd));
+    console.log(`load average after: ${loadAverage()}`);
     const n = median(variants[0]?.times ?? []);
     const b = median(variants[1]?.times ?? []);
     console.log(`node -e 0: ${n.toFixed(0)} ms; a bare Node program doing the exchange (bare-exchange.cjs): ${b.toFixed(0)} ms`);

@@ -2,9 +2,9 @@
 // by CODEX_CA_CERTIFICATE, else by SSL_CERT_FILE. It is how a company's TLS-inspecting proxy (and
 // a test's HTTPS mock) is reached: the ChatGPT backend, the issuer and every model provider.
 import { readFileSync } from 'node:fs';
-import https from 'node:https';
-import tls from 'node:tls';
+import type https from 'node:https';
 import { ConfigError, errorMessage } from '../errors.js';
+import { nodeHttps, nodeTls } from '../node-builtins.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -36,7 +36,7 @@ export function caTrust(env: Env): CaTrust | undefined {
     }
     const pems = text.match(PEM_BLOCK) ?? [];
     if (pems.length === 0) throw new ConfigError(`${variable}=${file}: the file holds no PEM certificate`, undefined, variable);
-    return { file, ca: [...tls.rootCertificates, ...pems] };
+    return { file, ca: [...nodeTls().rootCertificates, ...pems] };
   }
   return undefined;
 }
@@ -46,10 +46,10 @@ const agents = new Map<string, https.Agent>();
 
 /** The HTTPS agent that trusts `trust` (the default agent when there is none). */
 export function httpsAgentFor(trust: CaTrust | undefined): https.Agent {
-  if (trust === undefined) return https.globalAgent;
+  if (trust === undefined) return nodeHttps().globalAgent;
   let agent = agents.get(trust.file);
   if (agent === undefined) {
-    agent = new https.Agent({ keepAlive: true, ca: [...trust.ca] });
+    agent = new (nodeHttps().Agent)({ keepAlive: true, ca: [...trust.ca] });
     agents.set(trust.file, agent);
   }
   return agent;

@@ -3,8 +3,9 @@
 // headers given are sent, in the order given (plus Host and Content-Length): the issuer and the
 // backend see what Codex sends them.
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
 import { errorMessage } from '../errors.js';
+import { nodeHttps } from '../node-builtins.js';
 import { httpsAgentFor, type CaTrust } from './ca-trust.js';
 
 export interface SmallRequest {
@@ -47,7 +48,7 @@ export function smallRequest(req: SmallRequest): Promise<SmallAnswer> {
       ...(req.timeoutMs !== undefined ? { timeout: req.timeoutMs } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
     };
-    const sent = (secure ? https : http).request(url, options, (res) => {
+    const sent = (secure ? nodeHttps() : http).request(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));

@@ -11,12 +11,12 @@
 // to the thread's listener (`approval_unavailable`), naming the settings that would let it run.
 import type { ToolTexts } from './tool-texts.js';
 import type { FileChangeSummary } from './apply-patch/patch-context.js';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';
 import { errorMessage } from '../errors.js';
 import { isKnownSafeScript } from './known-safe-commands.js';
 import { mightBeDangerous } from './dangerous-commands.js';
+import { nodeReadline } from '../node-builtins.js';
 
 export { isKnownSafeCommand, isKnownSafeScript } from './known-safe-commands.js';
 
@@ -108,7 +108,7 @@ export function ttyApprover(input: Readable, output: Writable): Approver {
   let queue: Promise<unknown> = Promise.resolve();
   const ask = (req: ApprovalRequest): Promise<ApprovalDecision> =>
     new Promise((resolve) => {
-      const rl = createInterface({ input, output, terminal: false });
+      const rl = nodeReadline().createInterface({ input, output, terminal: false });
       let settled = false;
       const finish = (decision: ApprovalDecision): void => {
         if (settled) return;

@@ -1,10 +1,10 @@
 // The first turn a rollout records as completed (`task_complete`'s `turn_id`): where a thread's
 // unread activity starts when nobody marked it read. Read line by line, stopping at the first one.
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { nodeReadline } from '../../node-builtins.js';
 
 export async function firstCompletedTurnId(rolloutPath: string): Promise<string | undefined> {
-  const lines = createInterface({ input: createReadStream(rolloutPath, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const lines = nodeReadline().createInterface({ input: createReadStream(rolloutPath, { encoding: 'utf8' }), crlfDelay: Infinity });
   try {
     for await (const raw of lines) {
       if (!raw.includes('"task_complete"')) continue;

@@ -6,20 +6,21 @@
 import { z } from 'zod';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-context.js';
 import type { AgentPort } from './agent-port.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const COLLABORATION_TOOL_NAMES = ['spawn_agent', 'send_message', 'followup_task', 'wait_agent', 'interrupt_agent', 'list_agents'] as const;
 
-const SpawnArgs = z.object({
+const SpawnArgs = lazySchema(() => z.object({
   task_name: z.string(),
   message: z.string(),
   fork_turns: z.string().optional(),
   model: z.string().optional(),
   reasoning_effort: z.string().optional(),
-});
-const MessageArgs = z.object({ target: z.string(), message: z.string() });
-const TargetArgs = z.object({ target: z.string() });
-const ListArgs = z.object({ path_prefix: z.string().optional() });
-const WaitArgs = z.object({ timeout_ms: z.number().optional() });
+}));
+const MessageArgs = lazySchema(() => z.object({ target: z.string(), message: z.string() }));
+const TargetArgs = lazySchema(() => z.object({ target: z.string() }));
+const ListArgs = lazySchema(() => z.object({ path_prefix: z.string().optional() }));
+const WaitArgs = lazySchema(() => z.object({ timeout_ms: z.number().optional() }));
 
 /** wait_agent's bounds (milliseconds): its default, least and most. */
 export const WAIT_DEFAULT_MS = 30_000;

@@ -7,13 +7,14 @@ import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-context.js';
 import type { GoalAccess } from './goal-store.js';
 import { goalView, isUnfinished, remainingTokens, type ThreadGoal } from './thread-goal.js';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const CREATE_GOAL_TOOL_NAME = 'create_goal';
 export const GET_GOAL_TOOL_NAME = 'get_goal';
 export const UPDATE_GOAL_TOOL_NAME = 'update_goal';
 
-const CreateArgs = z.object({ objective: z.string(), token_budget: z.number().int().optional() });
-const UpdateArgs = z.object({ status: z.string() });
+const CreateArgs = lazySchema(() => z.object({ objective: z.string(), token_budget: z.number().int().optional() }));
+const UpdateArgs = lazySchema(() => z.object({ status: z.string() }));
 
 /** The statuses update_goal may set; the others belong to the user or the system. */
 const SETTABLE = new Set(['complete', 'blocked', 'paused']);

@@ -2,10 +2,11 @@
 // time), and the object its goal tools and the app-server show for it. Plain data; the store
 // (goal-store.ts) keeps it in the home where Codex keeps it.
 import { z } from 'zod';
+import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 /** The statuses of Codex's `thread_goals.status` column. */
 export const GOAL_STATUSES = ['active', 'paused', 'blocked', 'usage_limited', 'budget_limited', 'complete'] as const;
-export const GoalStatus = z.enum(GOAL_STATUSES);
+export const GoalStatus = lazySchema(() => z.enum(GOAL_STATUSES));
 export type GoalStatus = z.infer<typeof GoalStatus>;
 
 export interface ThreadGoal {

@@ -2,11 +2,14 @@
 // installed (scripts/build-landlock-helper.mjs), so it can be missing (no C compiler at install), and
 // the kernel may lack Landlock (before Linux 5.13, or left out of the `lsm=` list). The probe runs a
 // trivial command under the strictest rules weft uses, once per helper path and use per process (the
-// bubblewrap sandbox runs the same helper for its seccomp filter alone, `--no-landlock`).
+// bubblewrap sandbox runs the same helper for its seccomp filter alone, `--no-landlock`). A success
+// is remembered across processes as bwrap's is (bwrap-probe-record.ts): every sandboxed `weft exec`
+// would otherwise start the helper once before its turn.
 import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { nodeChildProcess } from '../../node-builtins.js';
 import { WEFT_PACKAGE_ROOT } from '../../pack/default-pack-dir.js';
+import { probeRecordFile, probeRecordKey, probeRecordedWorking, recordProbeWorking } from './bwrap-probe-record.js';
 import { unsupportedPlatform, type SandboxStatus } from './sandbox-mechanism.js';
 
 /** Where the install builds the helper. */
@@ -26,7 +29,7 @@ const PROBE_TIMEOUT_MS = 5000;
 const cache = new Map<string, Promise<SandboxStatus>>();
 
 /** What the helper is probed for: Landlock and seccomp (codex-0.98), or seccomp alone (inside bubblewrap). */
-type HelperUse = 'landlock' | 'seccomp';
+export type HelperUse = 'landlock' | 'seccomp';
 const PROBE_ARGS: Record<HelperUse, string[]> = {
   landlock: ['--no-network', '--', '/bin/sh', '-c', 'exit 0'],
   seccomp: ['--no-landlock', '--no-network', '--', '/bin/sh', '-c', 'exit 0'],
@@ -72,8 +75,28 @@ function probeHelper(env: Readonly<Record<string, string | undefined>>, use: Hel
   const key = `${use}\0${helper}`;
   let status = cache.get(key);
   if (status === undefined) {
-    status = runProbe(helper, use);
+    status = probeOrRecall(helper, use, env);
     cache.set(key, status);
   }
   return status;
+}
+
+/** A success recorded for this very helper, use and kernel setup, else a probe. */
+async function probeOrRecall(helper: string, use: HelperUse, env: Readonly<Record<string, string | undefined>>): Promise<SandboxStatus> {
+  const key = helperProbeKey(helper, use);
+  const record = helperProbeRecordFile(env, use);
+  if (key !== undefined && probeRecordedWorking(record, key)) return { available: true, path: helper };
+  const status = await runProbe(helper, use);
+  if (status.available && key !== undefined) recordProbeWorking(record, key);
+  return status;
+}
+
+/** What a probe of `helper` for `use` depends on (see bwrap-probe-record.ts); undefined when it cannot be looked at. */
+export function helperProbeKey(helper: string, use: HelperUse): string | undefined {
+  return probeRecordKey(helper, PROBE_ARGS[use]);
+}
+
+/** Where a working helper is recorded, for one use. */
+export function helperProbeRecordFile(env: Readonly<Record<string, string | undefined>>, use: HelperUse): string {
+  return probeRecordFile(env, `helper-${use}`);
 }

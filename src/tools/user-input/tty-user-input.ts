@@ -3,8 +3,8 @@
 // input closing before every question is answered counts as no answer. Questions of calls made at
 // once are asked one call after the other.
 import type { Readable, Writable } from 'node:stream';
-import { createInterface } from 'node:readline';
 import type { UserAnswers, UserInputAsker, UserQuestion } from './user-input-asker.js';
+import { nodeReadline } from '../../node-builtins.js';
 
 function answerOf(line: string, question: UserQuestion): string {
   const text = line.trim();
@@ -18,7 +18,7 @@ export function ttyUserInput(input: Readable, output: Writable): UserInputAsker 
   let queue: Promise<unknown> = Promise.resolve();
   const ask = (questions: readonly UserQuestion[], signal: AbortSignal): Promise<UserAnswers | undefined> =>
     new Promise((resolve) => {
-      const rl = createInterface({ input, output, terminal: false });
+      const rl = nodeReadline().createInterface({ input, output, terminal: false });
       const answers: UserAnswers = {};
       let settled = false;
       const finish = (result: UserAnswers | undefined): void => {
