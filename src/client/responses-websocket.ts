@@ -123,6 +123,12 @@ export class ResponsesWebSocketTransport {
     }
   }
 
+  /** To HTTPS for the rest of the thread, the process's other threads unaffected (a failure before any upgrade). */
+  fallBackToHttps(): void {
+    this.#httpsOnly = true;
+    this.#drop();
+  }
+
   /** Lets the connection go (the thread is closing). */
   close(): void {
     this.#drop();
