@@ -33,8 +33,9 @@ import {
 } from './api-errors.js';
 import { idleWatchFor, type IdleWatch } from './idle-watch.js';
 import { isUnreadStreamEvent, mapStreamEvent, streamEventReaders } from './stream-event-mapper.js';
+import { rateLimitsFromHeaders } from './rate-limits.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
-import { sseJsonBatches, type SseAnswer } from './sse-json.js';
+import { headerNames, sseJsonBatches, type SseAnswer } from './sse-json.js';
 import { LongStringCache } from '../bytes/long-string-cache.js';
 
 export { isAbortError } from './api-errors.js';
@@ -119,6 +120,8 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
 
   const modelsEtag = response.headers.get('x-models-etag');
   if (modelsEtag) yield [{ type: 'models_etag', etag: modelsEtag }];
+  const headers = response.headers;
+  yield [{ type: 'rate_limits', snapshots: rateLimitsFromHeaders({ get: (n) => headers.get(n), names: () => headerNames(headers) }) }];
 
   let itemsDone = 0;
   // 'broken': the stream stopped without an answer; 'failed': the server answered with a failure.
