@@ -85,7 +85,7 @@ export function rateLimitsFromHeaders(h: HeaderSource): RateLimitSnapshot[] {
     const m = /^x-(.+)-primary-used-percent$/.exec(name);
     if (m?.[1] !== undefined && normalizedId(m[1]) !== 'codex') ids.add(normalizedId(m[1]));
   }
-  const others = [...ids].sort().map((id) => familyOf(h, id)).filter((s) => s.primary !== null || s.secondary !== null || s.credits !== null);
+  const others = [...ids].sort().map((id) => familyOf(h, id)).filter(reportsSomething);
   return [familyOf(h, 'codex'), ...others];
 }
 
@@ -116,4 +116,9 @@ export function rateLimitsFromEvent(data: unknown): RateLimitSnapshot | undefine
     credits: e.credits ? { has_credits: e.credits.has_credits, unlimited: e.credits.unlimited, balance: e.credits.balance ?? null } : null,
     plan_type: e.plan_type ?? null,
   };
+}
+
+/** A snapshot with a window or credits in it. */
+export function reportsSomething(s: RateLimitSnapshot): boolean {
+  return s.primary !== null || s.secondary !== null || s.credits !== null;
 }
