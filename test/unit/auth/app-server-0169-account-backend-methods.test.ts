@@ -5,12 +5,14 @@
 // sendAddCreditsNudgeEmail posts `{credit_type}`; each with the account's bearer and id. Without a
 // ChatGPT sign-in they are refused as invalid requests (securitySetup: no notice); a failing backend
 // is an internal error naming the endpoint. The gateway OAuth methods say no provider needs it.
-// Answers valid under Codex 0.169's JSON Schema; no token in any of them.
+// Answers valid under Codex 0.169's JSON Schema; no token in any of them. After a turn whose answer
+// reported rate limits in its headers, account/rateLimits/updated carries them.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessClient, type Msg } from '../../support/appserver-client.js';
-import { codexHomeWorkspace } from '../../support/appserver-workspace.js';
+import { appServerWorkspace0169, codexHomeWorkspace } from '../../support/appserver-workspace.js';
+import { startMockResponsesServer, textReply } from '../../../src/testing/index.js';
 import { AuthoritySchema0169 } from '../../support/authority-schema-0169.js';
 import { startChatGptMock, type ChatGptMock, type MockMode } from '../../support/chatgpt-backend-mock.js';
 import { chatgptAuthJson } from '../../support/fake-tokens.js';
@@ -128,5 +130,28 @@ describe('0.169 app-server: account methods on the ChatGPT backend', () => {
     expect((await call(o, 'account/gatewayOAuth/login')).error).toMatchObject({ code: -32600 });
     expect((await call(o, 'account/gatewayOAuth/cancel')).result).toEqual({});
     expect(schema.check('#/definitions/v2/GatewayOAuthReadResponse', read.result)).toBe('');
+  });
+});
+
+describe('0.169 app-server: rate limits a turn’s answer reports', () => {
+  it('account/rateLimits/updated carries the snapshot of the answer’s headers', async () => {
+    const reply = textReply('ok');
+    reply.headers = { 'x-codex-primary-used-percent': '42.4', 'x-codex-primary-window-minutes': '300', 'x-codex-primary-reset-at': '1900000000', 'x-codex-credits-has-credits': 'true', 'x-codex-credits-unlimited': 'false' };
+    const server = await startMockResponsesServer({ respond: () => reply });
+    try {
+      const ws = await appServerWorkspace0169(server.url);
+      const c = new InProcessClient(ws.options);
+      clients.push(c);
+      await c.initialize();
+      const started = await c.request('thread/start', {});
+      const threadId = ((started.result as { thread: { id: string } }).thread).id;
+      await c.request('turn/start', { threadId, input: [{ type: 'text', text: 'hi' }] });
+      const note = await c.until((m) => m.method === 'account/rateLimits/updated');
+      const limits = (note.params as { rateLimits: Record<string, unknown> }).rateLimits;
+      expect(limits).toEqual(snapshot({ planType: null, primary: { usedPercent: 42, windowDurationMins: 300, resetsAt: 1900000000 }, credits: { hasCredits: true, unlimited: false, balance: null } }));
+      expect(schema.check('#/definitions/v2/AccountRateLimitsUpdatedNotification', note.params)).toBe('');
+    } finally {
+      await server.close();
+    }
   });
 });
