@@ -132,7 +132,7 @@ const CONFIG_TOML_FIELDS = {
   openai_base_url: lazySchema(() => z.string().url().optional()),
   /** Where the ChatGPT backend is reached when signed in with ChatGPT (workspace routing; Codex's default `https://chatgpt.com/backend-api/`). */
   chatgpt_base_url: lazySchema(() => z.string().url().optional()),
-  /** Where sign-in credentials are kept; weft keeps them in the home's auth.json (`file`) only. */
+  /** Where the sign-in is kept: auth.json (`file`, the default), the OS keyring (`keyring`), or the keyring with the file as fallback (`auto`); `ephemeral` is not supported (src/auth/auth-store.ts). */
   cli_auth_credentials_store: lazySchema(() => z.enum(['file', 'keyring', 'auto', 'ephemeral']).optional()),
   sandbox_workspace_write: lazySchema(() => SandboxWorkspaceWriteToml.optional()),
   shell_environment_policy: lazySchema(() => ShellEnvironmentPolicyToml.optional()),

@@ -2,6 +2,8 @@
 // (with the rate-limit snapshot Codex sends beside it), each agent item started on its first delta
 // and completed with its final text, command items, compaction items. Turn start and end are sent
 // by the caller, which owns the turn's lifecycle.
+import type { RateLimitSnapshot } from '../client/rate-limits.js';
+import { planTypeOf } from './handlers/rate-limit-snapshots.js';
 import { randomUUID } from 'node:crypto';
 import type { ThreadItem, UserInput } from '../../protocol/app-server/common.js';
 import type { NotificationParams, ServerNotificationMethod } from '../../protocol/app-server/methods.js';
@@ -14,7 +16,20 @@ import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 export type Notify = <M extends ServerNotificationMethod>(method: M, params: NotificationParams<M>) => void;
 
 /** What Codex sends as `account/rateLimits/updated` when the provider reported no limits. */
-const NO_RATE_LIMITS = { primary: null, secondary: null, credits: null, planType: null };
+const NO_RATE_LIMITS: Record<string, unknown> = { primary: null, secondary: null, credits: null, planType: null };
+
+/** A reported snapshot in the notification's shape (percentages as integers, as Codex sends them). */
+function rateLimitsParams(s: RateLimitSnapshot): Record<string, unknown> {
+  const window = (w: RateLimitSnapshot['primary']) => (w === null ? null : { usedPercent: Math.round(w.used_percent), windowDurationMins: w.window_minutes, resetsAt: w.resets_at });
+  return {
+    limitId: s.limit_id,
+    limitName: s.limit_name,
+    primary: window(s.primary),
+    secondary: window(s.secondary),
+    credits: s.credits === null ? null : { hasCredits: s.credits.has_credits, unlimited: s.credits.unlimited, balance: s.credits.balance },
+    planType: s.plan_type === null ? null : planTypeOf(s.plan_type),
+  };
+}
 
 /** `thread/tokenUsage/updated` params for the thread's totals. */
 export function tokenUsageParams(threadId: string, turnId: string, info: TokenInfo) {
@@ -43,6 +58,8 @@ export class TurnNotifier {
   readonly #open = { message: [] as string[], reasoning: [] as string[] };
   /** Command items announced (before their approval request, or when they began), by call id. */
   readonly #commands = new Map<string, { command: string; cwd: string }>();
+  /** What `account/rateLimits/updated` says: the last snapshot the turn's answers reported. */
+  #rateLimits: Record<string, unknown> = NO_RATE_LIMITS;
   /** File-change items announced (before their approval request, or when the write began). */
   readonly #fileChanges = new Set<string>();
   readonly #turnDiff = new TurnDiff();
@@ -78,7 +95,7 @@ export class TurnNotifier {
   tokenUsage(info: TokenInfo | null): void {
     this.#afterCalls = undefined;
     if (info) this.notify('thread/tokenUsage/updated', tokenUsageParams(this.threadId, this.turnId, info));
-    this.notify('account/rateLimits/updated', { rateLimits: NO_RATE_LIMITS });
+    this.notify('account/rateLimits/updated', { rateLimits: this.#rateLimits });
   }
 
   /** Shows a command item (before its approval question, as Codex does, or as it begins); once. */
@@ -211,6 +228,9 @@ export class TurnNotifier {
           explanation: event.explanation,
           plan: event.plan.map((p) => ({ step: p.step, status: p.status === 'in_progress' ? 'inProgress' : p.status })),
         });
+        return;
+      case 'rate_limits':
+        this.#rateLimits = rateLimitsParams(event.snapshot);
         return;
       case 'thread_started':
       case 'turn_started':

@@ -50,15 +50,19 @@ export function readAuthFile(home: string): AuthFile | undefined {
 
 /** The file's text as Codex writes it (see the header). */
 export function serializeAuthFile(file: AuthFile): string {
+  return JSON.stringify(orderedAuthFile(file), null, 2);
+}
+
+/** The fields Codex keeps, in its order (the file's, and the keyring item's). */
+export function orderedAuthFile(file: AuthFile): AuthFile {
   const tokens = file.tokens;
-  const ordered = {
+  return {
     ...(file.auth_mode !== undefined ? { auth_mode: file.auth_mode } : {}),
     OPENAI_API_KEY: file.OPENAI_API_KEY ?? null,
     ...(tokens ? { tokens: orderedTokens(tokens) } : {}),
     ...(file.last_refresh != null ? { last_refresh: file.last_refresh } : {}),
     ...(file.agent_identity !== undefined ? { agent_identity: file.agent_identity } : {}),
   };
-  return JSON.stringify(ordered, null, 2);
 }
 
 function orderedTokens(tokens: AuthTokens): AuthTokens {
@@ -82,7 +86,8 @@ export async function writeAuthFile(home: string, file: AuthFile): Promise<void>
   }
 }
 
-function writeAuthFileLocked(home: string, file: AuthFile): void {
+/** Replaces auth.json; the caller holds its write lock. */
+export function writeAuthFileLocked(home: string, file: AuthFile): void {
   const target = authFilePath(home);
   const temp = `${target}.${process.pid}.tmp`;
   try {
@@ -105,12 +110,19 @@ function writeAuthFileLocked(home: string, file: AuthFile): void {
 export async function removeAuthFile(home: string): Promise<boolean> {
   const release = await acquireFileLock(path.join(home, AUTH_WRITE_LOCK));
   try {
+    return removeAuthFileLocked(home);
+  } finally {
+    release();
+  }
+}
+
+/** Removes auth.json; the caller holds its write lock. False when there was none. */
+export function removeAuthFileLocked(home: string): boolean {
+  try {
     rmSync(authFilePath(home));
     return true;
   } catch (err) {
     if (isErrno(err, 'ENOENT')) return false;
     throw new IoError(`${authFilePath(home)}: cannot be removed (${errorMessage(err)})`, authFilePath(home), { cause: err });
-  } finally {
-    release();
   }
 }

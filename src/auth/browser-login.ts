@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeAuthFile } from './auth-file.js';
+import { writeAuth, type AuthStoreMode } from './auth-store.js';
 import type { CaTrust } from './ca-trust.js';
 import { exchangeCode, LoginFailedError } from './code-exchange.js';
 import { jsonOf, smallRequest } from './https-request.js';
@@ -27,6 +27,8 @@ export interface BrowserLogin {
 
 export interface BrowserLoginOptions {
   readonly home: string;
+  /** Where the sign-in is kept (`cli_auth_credentials_store`; auth.json when not given). */
+  readonly store?: AuthStoreMode | undefined;
   readonly trust: CaTrust | undefined;
   readonly originator: string;
   readonly issuer?: string;
@@ -74,7 +76,7 @@ export async function startBrowserLogin(opts: BrowserLoginOptions): Promise<Brow
       try {
         const tokens = await exchangeCode({ issuer, code, redirectUri: redirectUri(), codeVerifier: verifier, trust: opts.trust });
         const apiKey = await apiKeyFor(issuer, tokens, opts.trust);
-        await writeAuthFile(opts.home, signedInFile(tokens, issuer, opts.now?.() ?? new Date(), apiKey));
+        await writeAuth({ home: opts.home, store: opts.store ?? 'file' }, signedInFile(tokens, issuer, opts.now?.() ?? new Date(), apiKey));
         res.writeHead(302, { location: '/success', connection: 'close' }).end();
         finish(undefined);
       } catch (err) {

@@ -10,7 +10,7 @@
 // A permanent refusal is remembered for the tokens it refused, so a turn ends once, with one request.
 import path from 'node:path';
 import type { AuthFile, AuthTokens } from '../../protocol/auth.js';
-import { readAuthFile, writeAuthFile } from './auth-file.js';
+import { readAuth, writeAuth, type AuthStoreMode } from './auth-store.js';
 import type { CaTrust, Env } from './ca-trust.js';
 import { acquireFileLock } from '../file-lock.js';
 import { RefreshFailedError, refreshReason, refreshedFile, requestRefresh, type CallerIdentity, type RefreshReason } from './token-refresh.js';
@@ -20,6 +20,8 @@ export const REFRESH_LOCK = 'auth.lock';
 
 export interface ChatGptSessionOptions {
   readonly home: string;
+  /** Where the sign-in is kept (`cli_auth_credentials_store`). */
+  readonly store: AuthStoreMode;
   readonly env: Env;
   readonly trust: CaTrust | undefined;
   /** The originator and user agent of the refresh request. */
@@ -66,6 +68,10 @@ export class ChatGptSession {
   secrets(): string[] {
     const t = this.#tokens;
     return [t.access_token, t.refresh_token, t.id_token];
+  }
+
+  #place(): { home: string; store: AuthStoreMode } {
+    return { home: this.opts.home, store: this.opts.store };
   }
 
   #now(): Date {
@@ -121,7 +127,7 @@ export class ChatGptSession {
 
   /** Takes the file's tokens when they are the same account's; true when there was a usable file. */
   #reload(): boolean {
-    const file = readAuthFile(this.opts.home);
+    const file = readAuth(this.#place());
     if (!file?.tokens) return false;
     if ((file.tokens.account_id ?? undefined) !== this.accountId) return false;
     this.#adopt(file as AuthFile & { tokens: AuthTokens });
@@ -142,7 +148,7 @@ export class ChatGptSession {
     if (refused && refused.refreshToken === this.#tokens.refresh_token) throw refused.error;
     const release = await acquireFileLock(path.join(this.opts.home, REFRESH_LOCK));
     try {
-      const current = readAuthFile(this.opts.home);
+      const current = readAuth(this.#place());
       if (current?.tokens && current.tokens.refresh_token !== this.#tokens.refresh_token && (current.tokens.account_id ?? undefined) === this.accountId) {
         // Another process renewed them while this one waited or worked: use its tokens.
         this.#adopt(current as AuthFile & { tokens: AuthTokens });
@@ -157,7 +163,7 @@ export class ChatGptSession {
         throw err;
       }
       const next = refreshedFile(base, base.tokens, answer, this.#now()) as AuthFile & { tokens: AuthTokens };
-      await writeAuthFile(this.opts.home, next);
+      await writeAuth(this.#place(), next);
       this.#adopt(next);
     } finally {
       release();

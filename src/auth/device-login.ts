@@ -6,7 +6,7 @@
 // auth.json. The requests carry no originator or user agent.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceTokenAnswer, DeviceUserCode } from '../../protocol/auth.js';
-import { writeAuthFile } from './auth-file.js';
+import { writeAuth, type AuthStoreMode } from './auth-store.js';
 import type { CaTrust } from './ca-trust.js';
 import { exchangeCode, LoginFailedError } from './code-exchange.js';
 import { jsonOf, smallRequest, type SmallAnswer } from './https-request.js';
@@ -17,6 +17,8 @@ export const DEVICE_CODE_LIFETIME_MS = 15 * 60_000;
 
 export interface DeviceLoginOptions {
   readonly home: string;
+  /** Where the sign-in is kept (`cli_auth_credentials_store`; auth.json when not given). */
+  readonly store?: AuthStoreMode | undefined;
   readonly issuer: string;
   readonly trust: CaTrust | undefined;
   /** Told where to go and which code to enter, once. */
@@ -61,7 +63,7 @@ export async function deviceLogin(opts: DeviceLoginOptions): Promise<void> {
       const granted = DeviceTokenAnswer.safeParse(jsonOf(polled));
       if (!granted.success) throw new LoginFailedError('Signing in failed: the sign-in service did not hand over an authorization code.');
       const tokens = await exchangeCode({ issuer, code: granted.data.authorization_code, redirectUri: `${issuer}/deviceauth/callback`, codeVerifier: granted.data.code_verifier, trust: opts.trust });
-      await writeAuthFile(opts.home, signedInFile(tokens, issuer, opts.now?.() ?? new Date()));
+      await writeAuth({ home: opts.home, store: opts.store ?? 'file' }, signedInFile(tokens, issuer, opts.now?.() ?? new Date()));
       return;
     }
     if (polled.status !== 403 && polled.status !== 404) throw new LoginFailedError(`Signing in failed: the sign-in service answered HTTP ${polled.status} while waiting for the code to be entered.`);

@@ -2,7 +2,8 @@
 // login --with-api-key` leaves it), or ChatGPT tokens (a file without `auth_mode` and without a
 // key is ChatGPT's). No file, or a ChatGPT file without tokens: nothing.
 import type { AuthFile, AuthTokens } from '../../protocol/auth.js';
-import { authModeOf, readAuthFile } from './auth-file.js';
+import { authModeOf } from './auth-file.js';
+import { readAuth } from './auth-store.js';
 import { ChatGptSession, type ChatGptSessionOptions } from './chatgpt-session.js';
 
 export type HomeCredentials =
@@ -10,7 +11,7 @@ export type HomeCredentials =
   | { readonly kind: 'chatgpt'; readonly session: ChatGptSession };
 
 export function homeCredentials(opts: ChatGptSessionOptions): HomeCredentials | undefined {
-  const file = readAuthFile(opts.home);
+  const file = readAuth({ home: opts.home, store: opts.store });
   return file === undefined ? undefined : credentialsOf(file, opts);
 }
 

@@ -1,6 +1,7 @@
 // What `weft login status` says of a home: how it is signed in, never a token. An API key is shown
 // as Codex masks it (its first eight and last five characters, or nothing of a short one).
-import { authModeOf, readAuthFile } from './auth-file.js';
+import { authModeOf } from './auth-file.js';
+import { readAuth, type AuthPlace } from './auth-store.js';
 import { idTokenInfo } from './jwt-claims.js';
 
 export type LoginStatus =
@@ -13,8 +14,8 @@ export function maskApiKey(key: string): string {
   return `${key.slice(0, 8)}***${key.slice(-5)}`;
 }
 
-export function loginStatus(home: string, env: Readonly<Record<string, string | undefined>>): LoginStatus {
-  const file = readAuthFile(home);
+export function loginStatus(place: AuthPlace, env: Readonly<Record<string, string | undefined>>): LoginStatus {
+  const file = readAuth(place);
   if (file === undefined) {
     const key = env.CODEX_API_KEY;
     return key ? { kind: 'apikey', masked: maskApiKey(key) } : { kind: 'none' };

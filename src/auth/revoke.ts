@@ -2,7 +2,8 @@
 // of the access token, without client id, when there is none) at the revoke URL (issuer.ts), JSON
 // `{token, token_type_hint[, client_id]}` with the caller's originator and user agent and ten
 // seconds to answer; then auth.json is removed whatever the issuer said. An API key is not revoked.
-import { authModeOf, readAuthFile, removeAuthFile } from './auth-file.js';
+import { authModeOf } from './auth-file.js';
+import { readAuth, removeAuth, type AuthStoreMode } from './auth-store.js';
 import type { CaTrust, Env } from './ca-trust.js';
 import { smallRequest } from './https-request.js';
 import { CODEX_CLIENT_ID, revokeUrl } from './issuer.js';
@@ -11,13 +12,14 @@ import type { CallerIdentity } from './token-refresh.js';
 export const REVOKE_TIMEOUT_MS = 10_000;
 
 /** False when there was no sign-in to remove. */
-export async function logout(opts: { home: string; env: Env; trust: CaTrust | undefined; caller: CallerIdentity }): Promise<boolean> {
+export async function logout(opts: { home: string; store: AuthStoreMode; env: Env; trust: CaTrust | undefined; caller: CallerIdentity }): Promise<boolean> {
+  const place = { home: opts.home, store: opts.store };
   let file;
   try {
-    file = readAuthFile(opts.home);
+    file = readAuth(place);
   } catch {
-    // An unreadable file is still removed: signing out must always be possible.
-    return removeAuthFile(opts.home);
+    // An unreadable sign-in is still removed: signing out must always be possible.
+    return removeAuth(place);
   }
   if (file === undefined) return false;
   const tokens = file.tokens;
@@ -39,5 +41,5 @@ export async function logout(opts: { home: string; env: Env; trust: CaTrust | un
       timeoutMs: REVOKE_TIMEOUT_MS,
     }).catch(() => undefined);
   }
-  return removeAuthFile(opts.home);
+  return removeAuth(place);
 }

@@ -6,17 +6,21 @@
 // knows, and its origin must be a bare https origin (or `NO_CONSTRAINT`: chatgpt_base_url's own
 // origin). The Responses traffic then goes to `<origin>/backend-api/codex`, whatever the base's path.
 import { AccountsCheck } from '../../protocol/auth.js';
-import { WeftError } from '../errors.js';
+import { ApiError } from '../errors.js';
 import type { CaTrust } from './ca-trust.js';
 import { jsonOf, smallRequest } from './https-request.js';
 
 export const DEFAULT_CHATGPT_BASE_URL = 'https://chatgpt.com/backend-api/';
 const OVERRIDES = new Set(['NO_CONSTRAINT', 'us', 'us_cr']);
 
-/** The lookup failed: the turn cannot reach the account's workspace. `status` 401 asks for auth recovery. */
-export class WorkspaceRoutingError extends WeftError {
-  constructor(message: string, readonly status?: number) {
-    super('api', message);
+/**
+ * The lookup failed: the turn cannot reach the account's workspace. Codex makes the lookup for each
+ * connection attempt, so a failure is retryable on the stream's budget (client/stream-request.ts);
+ * `status` 401 asks for auth recovery instead.
+ */
+export class WorkspaceRoutingError extends ApiError {
+  constructor(message: string, status?: number) {
+    super(message, status, status !== 401);
   }
 }
 

@@ -5,12 +5,13 @@ import { caTrust } from '../auth/ca-trust.js';
 import { DEFAULT_ISSUER } from '../auth/issuer.js';
 import { loginStatus } from '../auth/login-status.js';
 import { apiKeyFile } from '../auth/signed-in-file.js';
-import { writeAuthFile } from '../auth/auth-file.js';
+import { authPlace, writeAuth, type AuthPlace } from '../auth/auth-store.js';
+import { loadConfig } from '../config/load-config.js';
 import { codexUserAgent } from '../client/user-agent.js';
 import { resolveWeftHome } from '../config/weft-home.js';
 import { PROFILE_FACTS, DEFAULT_COMPAT } from '../profile/profile-facts.js';
 import { UsageError } from '../errors.js';
-import { parseCommand, stringValue, type CliIo } from './cli-options.js';
+import { parseCommand, stringList, stringValue, type CliIo } from './cli-options.js';
 
 /** The originator Codex's own login and logout send (raw/22, raw/24). */
 const LOGIN_ORIGINATOR = 'codex_cli_rs';
@@ -51,6 +52,13 @@ function homeOf(values: Record<string, unknown>, io: CliIo): string {
   return resolveWeftHome(io.env, stringValue(values.home as string | undefined) ?? stringValue(values['codex-home'] as string | undefined));
 }
 
+/** The home and where its sign-in is kept (`cli_auth_credentials_store` of config.toml and `-c`). */
+async function placeOf(values: Record<string, unknown>, io: CliIo): Promise<AuthPlace> {
+  const home = homeOf(values, io);
+  const { config } = await loadConfig({ home, overrides: stringList(values.config as string[] | undefined) });
+  return authPlace(home, config);
+}
+
 function caller(io: CliIo): { originator: string; userAgent: string } {
   return { originator: LOGIN_ORIGINATOR, userAgent: codexUserAgent(LOGIN_ORIGINATOR, PROFILE_FACTS[DEFAULT_COMPAT].cliVersion, io.env) };
 }
@@ -60,12 +68,13 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
   if (parsed === undefined) return 0;
   const [sub, ...rest] = parsed.positionals;
   if (rest.length > 0 || (sub !== undefined && sub !== 'status')) throw new UsageError(`unexpected argument \`${sub === 'status' ? rest[0] : sub}\``);
-  const home = homeOf(parsed.values, io);
-  if (sub === 'status') return printStatus(home, io);
+  const place = await placeOf(parsed.values, io);
+  const { home, store } = place;
+  if (sub === 'status') return printStatus(place, io);
   if (parsed.values['with-api-key'] === true) {
     const key = ((await io.readStdin?.()) ?? '').trim();
     if (key === '') throw new UsageError('no API key on stdin: pipe it in, e.g. `printenv OPENAI_API_KEY | weft login --with-api-key`');
-    await writeAuthFile(home, apiKeyFile(key));
+    await writeAuth(place, apiKeyFile(key));
     io.stderr('Signed in with an API key.');
     return 0;
   }
@@ -75,6 +84,7 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
     const { deviceLogin } = await import('../auth/device-login.js');
     await deviceLogin({
       home,
+      store,
       issuer,
       trust,
       show: (url, code) => {
@@ -87,7 +97,7 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const { startBrowserLogin } = await import('../auth/browser-login.js');
-  const login = await startBrowserLogin({ home, trust, originator: LOGIN_ORIGINATOR });
+  const login = await startBrowserLogin({ home, store, trust, originator: LOGIN_ORIGINATOR });
   io.stderr(`To sign in with ChatGPT, open this URL in a browser:\n${login.authorizeUrl}`);
   io.stderr(`(waiting for the browser on 127.0.0.1:${login.port}; on a machine without one, use \`weft login --device-auth\`)`);
   await login.completed;
@@ -95,8 +105,8 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-function printStatus(home: string, io: CliIo): number {
-  const status = loginStatus(home, io.env);
+function printStatus(place: AuthPlace, io: CliIo): number {
+  const status = loginStatus(place, io.env);
   switch (status.kind) {
     case 'none':
       io.stderr('Not signed in.');
@@ -115,7 +125,7 @@ export async function logoutCommand(argv: string[], io: CliIo): Promise<number> 
   if (parsed === undefined) return 0;
   if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument \`${parsed.positionals[0] ?? ''}\``);
   const { logout } = await import('../auth/revoke.js');
-  const removed = await logout({ home: homeOf(parsed.values, io), env: io.env, trust: caTrust(io.env), caller: caller(io) });
+  const removed = await logout({ ...(await placeOf(parsed.values, io)), env: io.env, trust: caTrust(io.env), caller: caller(io) });
   io.stderr(removed ? 'Signed out.' : 'Not signed in.');
   return 0;
 }

@@ -1,5 +1,6 @@
 // What the model client yields while a response streams: weft's own events, independent of the
 // wire. Only `item_done` carries something to keep; deltas are for display.
+import type { RateLimitSnapshot } from './rate-limits.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { WireOutputItem } from '../../protocol/responses-events.js';
 import type { TokenUsage } from './token-usage.js';
@@ -30,6 +31,8 @@ export type ClientEvent =
    * refetches its catalog when it changed; the engine's stream port consumes this event).
    */
   | { type: 'models_etag'; etag: string }
+  /** The account's rate limits the answer reported (its headers, a `codex.rate_limits` event). */
+  | { type: 'rate_limits'; snapshots: readonly RateLimitSnapshot[] }
   /** Something the user should know that does not stop the response (a transport fallback). */
   | { type: 'warning'; message: string };
 

@@ -12,4 +12,6 @@ export interface RequestHeaderContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The requests go to the ChatGPT backend under a ChatGPT sign-in (0.169 adds its routing hint). */
   readonly signedInWithChatGpt?: boolean | undefined;
+  /** Whether the catalog's entry of a model has `use_responses_lite` (0.169 says so in a header). */
+  readonly responsesLite?: ((model: string) => boolean) | undefined;
 }

@@ -55,7 +55,11 @@ export async function postForEvents(url: URL, headers: Record<string, string>, b
   }
   return {
     body: answer.body,
-    headers: { get: (name: string) => headerOf(answer.rawHeaders, name.toLowerCase()) ?? null, toHeaders: () => webHeaders(answer) },
+    headers: {
+      get: (name: string) => headerOf(answer.rawHeaders, name.toLowerCase()) ?? null,
+      names: () => answer.rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase()),
+      toHeaders: () => webHeaders(answer),
+    },
   };
 }
 

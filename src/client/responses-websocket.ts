@@ -83,7 +83,7 @@ export class ResponsesWebSocketTransport {
       return;
     }
     const retry = retryOptionsFor(provider, opts.retry);
-    const body = JSON.parse(jsonBodyBytes(jsonBody(opts.body)).toString('utf8')) as Body;
+    const body = withFrameHeaders(JSON.parse(jsonBodyBytes(jsonBody(opts.body)).toString('utf8')) as Body, opts.headers);
     const apiKey = resolveApiKey(provider, opts.env ?? process.env);
     const ctx: AttemptContext = {
       provider,
@@ -121,6 +121,12 @@ export class ResponsesWebSocketTransport {
       yield [{ type: 'retrying', attempt: attempt + 1, maxAttempts: retry.maxAttempts, delayMs, reason: outcome.failure.message }];
       await sleep(delayMs, signal);
     }
+  }
+
+  /** To HTTPS for the rest of the thread, the process's other threads unaffected (a failure before any upgrade). */
+  fallBackToHttps(): void {
+    this.#httpsOnly = true;
+    this.#drop();
   }
 
   /** Lets the connection go (the thread is closing). */
@@ -350,5 +356,18 @@ export function wsUrl(provider: ProviderSettings): string {
  * post asks for (frames are not content-encoded; Codex's upgrade sends none).
  */
 export function upgradeHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'accept-encoding'));
+  return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'accept-encoding' && name.toLowerCase() !== RESPONSES_LITE_HEADER));
+}
+
+/**
+ * Codex 0.169 sends the responses-lite header of a request over the WebSocket as frame metadata
+ * (`ws_request_header_` + its name in snake case), never on the upgrade (raw/04 of the sign-in
+ * recordings: the warm-up and the turn frames both carry it).
+ */
+export const RESPONSES_LITE_HEADER = 'x-openai-internal-codex-responses-lite';
+const RESPONSES_LITE_METADATA = 'ws_request_header_x_openai_internal_codex_responses_lite';
+
+function withFrameHeaders(body: Body, headers: Readonly<Record<string, string>> | undefined): Body {
+  const lite = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === RESPONSES_LITE_HEADER)?.[1];
+  return lite === undefined ? body : { ...body, client_metadata: { ...(body.client_metadata ?? {}), [RESPONSES_LITE_METADATA]: lite } };
 }

@@ -36,7 +36,14 @@ export interface SseJsonOptions {
  */
 export interface RawHeaderLookup {
   get(name: string): string | null;
+  /** Every header name of the answer, lower-cased. */
+  names(): Iterable<string>;
   toHeaders(): Headers;
+}
+
+/** The header names of an answer, without building fetch's Headers. */
+export function headerNames(headers: Headers | RawHeaderLookup): Iterable<string> {
+  return 'toHeaders' in headers ? headers.names() : headers.keys();
 }
 
 export type SseAnswer = Pick<Response, 'body' | 'headers'> | { readonly body: AsyncIterable<Uint8Array>; readonly headers: Headers | RawHeaderLookup };

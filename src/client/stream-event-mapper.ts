@@ -1,5 +1,6 @@
 // One server-sent event in, what the client does with it out. Pure: validation happens here, at the
 // edge where the wire enters, and the result is weft's own ClientEvent or a verdict on the attempt.
+import { rateLimitsFromEvent } from './rate-limits.js';
 import type { z } from 'zod';
 import { ApiError } from '../errors.js';
 import {
@@ -133,6 +134,8 @@ function readDelta(pieces: readonly Buffer[], runs: DeltaRuns): unknown {
 export function mapStreamEvent(data: unknown): MappedStreamEvent {
   const delta = textDeltaOf(data);
   if (delta !== undefined) return delta;
+  const limits = rateLimitsFromEvent(data);
+  if (limits !== undefined) return emit({ type: 'rate_limits', snapshots: [limits] });
   const ev = parseStreamEvent(data);
   if (!isKnown(ev)) return { kind: 'none' };
   switch (ev.type) {

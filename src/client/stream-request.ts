@@ -6,7 +6,9 @@ import type { WireRequest } from '../../protocol/wire-request.js';
 import type { ClientEventBatch } from './client-events.js';
 import { ApiError } from '../errors.js';
 import type { ProviderAuth, ProviderSettings, WireCallOptions } from './provider.js';
+import { preparedOnSchedule } from './prepared-auth-schedule.js';
 import type { ResponsesWebSocketTransport } from './responses-websocket.js';
+import { retryOptionsFor } from './retry-policy.js';
 import { streamResponse } from './stream-response.js';
 
 export interface StreamRequestOptions extends Omit<WireCallOptions<never>, 'body'> {
@@ -26,32 +28,36 @@ export function streamRequest(opts: StreamRequestOptions): AsyncGenerator<Client
     const body = request.body;
     const send = (c: typeof call): AsyncGenerator<ClientEventBatch, void, undefined> =>
       webSocket ? webSocket.stream({ ...c, body }) : streamResponse({ ...c, body });
-    return call.provider.auth ? withPreparedAuth(call, call.provider.auth, send) : send(call);
+    return call.provider.auth ? withPreparedAuth(call, call.provider.auth, webSocket, send) : send(call);
   }
   return streamOtherWire(request, call);
 }
 
 /**
  * A request under a per-request credential (a ChatGPT sign-in): the credential is prepared before
- * the request (a refresh when due, the account's workspace), laid on the provider, and after a 401
- * that came before any event the credential's recovery decides whether the request goes again.
+ * the request (a refresh when due, the account's workspace; a lookup that fails is retried on the
+ * stream's schedule, prepared-auth-schedule.ts), laid on the provider, and after a 401 that came
+ * before any event (the lookup's own included) the credential's recovery decides whether the
+ * request goes again.
  */
-async function* withPreparedAuth<C extends { provider: ProviderSettings }>(
+async function* withPreparedAuth<C extends Pick<WireCallOptions<never>, 'provider' | 'retry' | 'signal'>>(
   call: C,
   auth: ProviderAuth,
+  webSocket: ResponsesWebSocketTransport | undefined,
   send: (call: C) => AsyncGenerator<ClientEventBatch, void, undefined>,
 ): AsyncGenerator<ClientEventBatch, void, undefined> {
   const recovery = auth.recovery();
+  const retry = retryOptionsFor(call.provider, call.retry);
   for (;;) {
-    const prepared = await auth.prepare();
-    const provider: ProviderSettings = {
-      ...call.provider,
-      apiKey: prepared.bearer,
-      headers: { ...call.provider.headers, ...prepared.headers },
-      ...(prepared.baseUrl !== undefined ? { baseUrl: prepared.baseUrl } : {}),
-    };
     let delivered = false;
     try {
+      const prepared = yield* preparedOnSchedule({ auth, retry, signal: call.signal, webSocket });
+      const provider: ProviderSettings = {
+        ...call.provider,
+        apiKey: prepared.bearer,
+        headers: { ...call.provider.headers, ...prepared.headers },
+        ...(prepared.baseUrl !== undefined ? { baseUrl: prepared.baseUrl } : {}),
+      };
       for await (const batch of send({ ...call, provider })) {
         delivered = true;
         yield batch;

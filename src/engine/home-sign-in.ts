@@ -37,6 +37,7 @@ export function loadHomeSignIn(input: HomeSignInInput): HomeSignIn {
     (read ??= {
       value: homeCredentials({
         home: input.home,
+        store: input.config.cli_auth_credentials_store ?? 'file',
         env: input.env,
         trust,
         caller: { originator: input.originator, userAgent },

@@ -41,6 +41,7 @@ export function threadDeps(rt: Runtime, options: WeftOptions, parts: ThreadDepsP
     remoteCompaction: rt.config.features?.remote_compaction !== false,
     env: rt.env,
     signedInWithChatGpt: provider.auth !== undefined,
+    responsesLite: (model) => rt.catalog.find((m) => m.slug === model)?.use_responses_lite === true,
   };
   return {
     profile: rt.profile,

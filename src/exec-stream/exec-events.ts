@@ -147,6 +147,8 @@ export class ExecEventMapper {
       case 'compaction_started':
       case 'user_message':
       case 'token_count':
+      // exec --json says nothing of rate limits (the rollout's token counts carry them).
+      case 'rate_limits':
         return [];
       default: {
         const never: never = event;

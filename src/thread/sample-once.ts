@@ -120,6 +120,15 @@ async function consumeStream(
             deps.emit({ type: 'token_count', info: state.tokenInfo });
           }
           break;
+        case 'rate_limits': {
+          // The default limit is the one a token count reports (others are the app-server's to read).
+          const codex = event.snapshots.find((s) => s.limit_id === 'codex');
+          if (codex) {
+            state.profileThread.rateLimitsReported(codex);
+            deps.emit({ type: 'rate_limits', snapshot: codex });
+          }
+          break;
+        }
         case 'created':
         case 'item_added':
         case 'reasoning_summary_part_added':

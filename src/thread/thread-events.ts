@@ -1,5 +1,6 @@
 // What a thread reports while it works, for every surface (CLI text, exec JSONL, app-server
 // notifications). Plain data; errors travel as events too.
+import type { RateLimitSnapshot } from '../client/rate-limits.js';
 import type { ApprovalPolicy, SandboxMode } from '../../protocol/config.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { TokenUsage } from '../client/token-usage.js';
@@ -45,6 +46,8 @@ export type ThreadEvent =
     }
   /** The model's task plan as it just set it (update_plan). */
   | { type: 'plan_updated'; callId: string; explanation: string | null; plan: readonly PlanStep[] }
+  /** The account's rate limits (the default `codex` limit) as the last answer reported them. */
+  | { type: 'rate_limits'; snapshot: RateLimitSnapshot }
   /** The `retry`-th of `maxRetries` retries is about to start (Codex's "Reconnecting... 1/5"). */
   | { type: 'retrying'; retry: number; maxRetries: number; reason: string }
   | { type: 'compaction_started'; itemId: string; trigger: 'manual' | 'pre-turn' | 'mid-turn' }

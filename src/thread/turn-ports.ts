@@ -1,6 +1,7 @@
 // The turn loop's ports: every collaborator the loop is handed, as an interface declared here, beside
 // it. Compaction, the profiles and the extensions implement these and import nothing back from the
 // loop, so the imports point one way (plug-ins → thread → what a turn is made of).
+import type { RateLimitSnapshot } from '../client/rate-limits.js';
 import type { McpSession } from '../mcp/mcp-session.js';
 import type { WireOutputItem } from '../../protocol/responses-events.js';
 import type { FunctionCallItem, MessageItem, ResponseItem } from '../../protocol/responses-items.js';
@@ -132,6 +133,8 @@ export interface ProfileThread extends TurnProfile {
   decorateItem(item: ResponseItem): ResponseItem;
   /** A response completed (its usage is recorded next). */
   responseCompleted(responseId: string): void;
+  /** The account's rate limits an answer reported (the next token count carries them). */
+  rateLimitsReported(snapshot: RateLimitSnapshot): void;
   /** A model output item as this thread keeps it; `raw` is the item as streamed. */
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem;
   /** True when the next turn must compact first (e.g. the model changed generation). */

@@ -25,6 +25,8 @@ export interface MockMode {
   refresh?: { status: number; body: unknown };
   /** accounts/check: the origin it names (`self`: this server; `localhost`: this server by name; or a literal). */
   origin?: 'self' | 'localhost' | string;
+  /** Other backend routes: `METHOD path-suffix` → the answer (anything else is a 404). */
+  backend?: Record<string, { status: number; body: unknown }>;
   /** accounts/check answers 404. */
   noAccountsCheck?: boolean;
   /** The first N refreshes hand out an access token that has already expired (so the next user renews it). */
@@ -106,6 +108,8 @@ export async function startChatGptMock(ca: TestCa | undefined, mode: MockMode = 
       const origin = m.origin === undefined || m.origin === 'self' ? self.origin : m.origin === 'localhost' ? self.origin.replace('127.0.0.1', 'localhost') : m.origin;
       return json(200, { accounts: [{ id: 'acct-fake-0001', workspace_backend_origin: origin, account_routing_override: 'NO_CONSTRAINT' }] });
     }
+    const extra = Object.entries(m.backend ?? {}).find(([key]) => key.split(' ')[0] === method && path.endsWith(key.split(' ')[1] ?? ''));
+    if (extra) return json(extra[1].status, extra[1].body);
     if (method === 'GET' && path.endsWith('/models')) return json(200, { models: [] }, { etag: '"mock-etag-1"' });
     if (method === 'POST' && path.endsWith('/responses')) {
       posts++;

@@ -43,3 +43,41 @@ export async function runWeft(h: SignedInHome, argv: string[], stdin = ''): Prom
   const code = await main(argv, io);
   return { code, out, err };
 }
+
+/**
+ * `runWeft` with setTimeout faked, for turns that back off between retries: each time the run prints
+ * a retry ("Reconnecting..."), the clock is moved to the next timer (the backoff's), so the run
+ * never waits. Nothing else is sped up: a timer is only fired once a retry was announced.
+ */
+export async function runWeftWithoutBackoff(h: SignedInHome, argv: string[]): Promise<RunResult> {
+  const { vi } = await import('vitest');
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const out: string[] = [];
+  const err: string[] = [];
+  let announced = 0;
+  const io: CliIo = {
+    env: h.env,
+    cwd: h.cwd,
+    stdout: (l) => {
+      out.push(l);
+      if (l.includes('Reconnecting')) announced++;
+    },
+    stderr: (l) => err.push(l),
+    isTty: false,
+    readStdin: async () => '',
+  };
+  let done = false;
+  const run = main(argv, io).finally(() => (done = true));
+  try {
+    while (!done) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (announced > 0 && vi.getTimerCount() > 0) {
+        announced--;
+        await vi.advanceTimersToNextTimerAsync();
+      }
+    }
+    return { code: await run, out, err };
+  } finally {
+    vi.useRealTimers();
+  }
+}

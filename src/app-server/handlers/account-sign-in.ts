@@ -7,7 +7,6 @@
 // the server. A login's issuer is Codex's default one, or CODEX_APP_SERVER_LOGIN_ISSUER.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { writeAuthFile } from '../../auth/auth-file.js';
 import { caTrust } from '../../auth/ca-trust.js';
 import { DEFAULT_ISSUER } from '../../auth/issuer.js';
 import { loginStatus } from '../../auth/login-status.js';
@@ -17,7 +16,7 @@ import { codexUserAgent } from '../../client/user-agent.js';
 import { providerSettings } from '../../engine/provider-settings.js';
 import { errorMessage } from '../../errors.js';
 import { idTokenInfo } from '../../auth/jwt-claims.js';
-import { readAuthFile } from '../../auth/auth-file.js';
+import { authPlace, readAuth, writeAuth } from '../../auth/auth-store.js';
 import { rpcError } from '../rpc-errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
@@ -43,10 +42,10 @@ export async function accountRead(ctx: ServerContext, params: z.infer<typeof Acc
   if (credentials?.kind === 'chatgpt') {
     await credentials.session.refresh('scheduled').catch((err: unknown) => ctx.log(`account/read: the token refresh failed: ${errorMessage(err)}`));
   }
-  const status = loginStatus(rt.home, rt.env);
+  const status = loginStatus(authPlace(rt.home, rt.config), rt.env);
   if (status.kind === 'none') return { result: { account: null, userId: null, requiresOpenaiAuth } };
   if (status.kind === 'apikey') return { result: { account: { type: 'apiKey' }, userId: null, requiresOpenaiAuth } };
-  const file = readAuthFile(rt.home);
+  const file = readAuth(authPlace(rt.home, rt.config));
   const userId = file?.tokens ? (idTokenInfo(file.tokens.id_token).userId ?? null) : null;
   return { result: { account: { type: 'chatgpt', email: status.email ?? null, planType: planType(status.plan) }, userId, requiresOpenaiAuth } };
 }
@@ -63,7 +62,7 @@ export const LoginStartParams = z.discriminatedUnion('type', [
 /** After a sign-in changed: later threads read the new one; the client hears how the home is signed in. */
 function signInChanged(ctx: ServerContext): void {
   ctx.signInChanged();
-  const status = loginStatus(ctx.base.runtime.home, ctx.base.runtime.env);
+  const status = loginStatus(authPlace(ctx.base.runtime.home, ctx.base.runtime.config), ctx.base.runtime.env);
   ctx.notifyAny('account/updated', {
     authMode: status.kind === 'none' ? null : status.kind,
     planType: status.kind === 'chatgpt' ? planType(status.plan) : null,
@@ -90,14 +89,14 @@ export async function accountLoginStart(ctx: ServerContext, params: z.infer<type
   switch (params.type) {
     case 'apiKey': {
       if (params.apiKey.trim() === '') throw rpcError.invalidField('apiKey', 'expected a non-empty API key');
-      await writeAuthFile(rt.home, apiKeyFile(params.apiKey.trim()));
+      await writeAuth(authPlace(rt.home, rt.config), apiKeyFile(params.apiKey.trim()));
       return { result: { type: 'apiKey' }, after: () => completed(ctx, null, Promise.resolve()) };
     }
     case 'chatgpt': {
       const { startBrowserLogin } = await import('../../auth/browser-login.js');
       let login;
       try {
-        login = await startBrowserLogin({ home: rt.home, trust, originator: originatorOf(ctx), issuer: issuerOf(ctx) });
+        login = await startBrowserLogin({ home: rt.home, store: authPlace(rt.home, rt.config).store, trust, originator: originatorOf(ctx), issuer: issuerOf(ctx) });
       } catch (err) {
         throw rpcError.invalidRequest(errorMessage(err));
       }
@@ -112,7 +111,7 @@ export async function accountLoginStart(ctx: ServerContext, params: z.infer<type
       const code = new Promise<{ verificationUrl: string; userCode: string }>((resolve) => {
         shown = resolve;
       });
-      const outcome = deviceLogin({ home: rt.home, issuer: issuerOf(ctx), trust, signal: abort.signal, show: (verificationUrl, userCode) => shown({ verificationUrl, userCode }) });
+      const outcome = deviceLogin({ home: rt.home, store: authPlace(rt.home, rt.config).store, issuer: issuerOf(ctx), trust, signal: abort.signal, show: (verificationUrl, userCode) => shown({ verificationUrl, userCode }) });
       const first = await Promise.race([code, outcome.then(() => undefined)]).catch((err: unknown) => {
         throw rpcError.invalidRequest(errorMessage(err));
       });
@@ -140,6 +139,6 @@ export async function accountLogout(ctx: ServerContext): Promise<HandlerResult> 
   const rt = ctx.base.runtime;
   const { logout } = await import('../../auth/revoke.js');
   const originator = originatorOf(ctx);
-  await logout({ home: rt.home, env: rt.env, trust: caTrust(rt.env), caller: { originator, userAgent: codexUserAgent(originator, rt.profile.cliVersion, rt.env) } });
+  await logout({ ...authPlace(rt.home, rt.config), env: rt.env, trust: caTrust(rt.env), caller: { originator, userAgent: codexUserAgent(originator, rt.profile.cliVersion, rt.env) } });
   return { result: {}, after: () => signInChanged(ctx) };
 }

@@ -2,7 +2,9 @@
 // real 0.169.0 binary): `originator`; its user agent, which names the client (exec names itself);
 // the turn metadata and context window of the body's `client_metadata` again as headers; the thread
 // as `session-id`, `thread-id` and `x-client-request-id`; the beta features it runs with; and
-// `version` toward the built-in provider only.
+// `version` toward the built-in provider only; `x-openai-internal-codex-responses-lite: true` for a
+// model whose catalog entry has `use_responses_lite` (the chatgpt-signin recordings, both sign-in
+// modes; over the WebSocket it travels in the frame instead, client/responses-websocket.ts).
 import type { WireRequest } from '../../../protocol/wire-request.js';
 import type { RequestHeaderContext } from '../../client/request-headers.js';
 import { codexUserAgent } from '../../client/user-agent.js';
@@ -21,6 +23,7 @@ export function requestHeaders0169(request: WireRequest, ctx: RequestHeaderConte
     ...(ctx.remoteCompaction ? { 'x-codex-beta-features': 'remote_compaction_v2' } : {}),
     ...(window !== undefined ? { 'x-codex-window-id': window } : {}),
     ...(turnMetadata !== undefined ? { 'x-codex-turn-metadata': turnMetadata } : {}),
+    ...(request.wire === 'responses' && ctx.responsesLite?.(request.body.model) === true ? { 'x-openai-internal-codex-responses-lite': 'true' } : {}),
     ...(ctx.signedInWithChatGpt && request.wire === 'responses' ? { 'x-codex-routing-hint': `model=${request.body.model}` } : {}),
     ...(thread !== undefined ? { 'x-client-request-id': thread, 'session-id': text('session_id') ?? thread, 'thread-id': thread } : {}),
     originator: ctx.originator,

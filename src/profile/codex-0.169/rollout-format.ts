@@ -3,6 +3,7 @@
 // history), and the display events of the previous generation become `item_completed` events. The
 // turn loop appends lines in the 0.98 vocabulary; this formatter translates them, and passes through
 // the lines the thread's own hooks built in the 0.169 vocabulary.
+import type { RateLimitSnapshot } from '../../client/rate-limits.js';
 import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/format/writer.js';
 import { jsonPieces, type JsonPiece } from '../../bytes/json-pieces.js';
@@ -99,6 +100,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #pendingOutputs = 0;
   /** The response's token count, written once those outputs are. */
   #heldTokenCount: RolloutLineInput | undefined;
+  /** What the token counts say of the account's rate limits (none reported: Codex's empty snapshot). */
+  #rateLimits: Payload = RATE_LIMITS;
 
   constructor(
     private readonly state: RolloutFormatState,
@@ -123,6 +126,23 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     this.#responseId = responseId;
   }
 
+  /**
+   * The default limit's snapshot an answer reported: the next token counts carry it. Credits and
+   * plan a snapshot lacks are kept from the one before, as Codex keeps them.
+   */
+  noteRateLimits(s: RateLimitSnapshot): void {
+    const before = this.#rateLimits;
+    this.#rateLimits = {
+      ...RATE_LIMITS,
+      limit_id: s.limit_id,
+      limit_name: s.limit_name,
+      primary: s.primary,
+      secondary: s.secondary,
+      credits: s.credits ?? before.credits ?? null,
+      plan_type: s.plan_type ?? before.plan_type ?? null,
+    };
+  }
+
   /** A turn begins: its usage starts from zero. */
   noteTurnStarted(): void {
     this.#turnUsage = undefined;
@@ -130,7 +150,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
 
   /** A token_count event in 0.169's shape. */
   tokenCount(info: unknown): RolloutLineInput {
-    return this.native('event_msg', { type: 'token_count', info: tokenInfo0169(info), rate_limits: RATE_LIMITS });
+    return this.native('event_msg', { type: 'token_count', info: tokenInfo0169(info), rate_limits: this.#rateLimits });
   }
 
   /** The model item the next display events are about (its id names them). */
@@ -202,7 +222,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
           this.#skipTokenCount = false;
           return [];
         }
-        const count = { ...line, payload: { type: 'token_count', info: tokenInfo0169(payload.info), rate_limits: RATE_LIMITS } };
+        const count = { ...line, payload: { type: 'token_count', info: tokenInfo0169(payload.info), rate_limits: this.#rateLimits } };
         const record = this.usageRecord(payload.info);
         if (this.#pendingOutputs === 0) return [...record, this.serialize(count)];
         // 0.169 writes the usage record at once and the token count after the calls' outputs.

@@ -1,6 +1,7 @@
 // One thread under codex-0.169: the per-thread knowledge its requests and rollout need (installation,
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
+import type { RateLimitSnapshot } from '../../client/rate-limits.js';
 import type { TurnAttribution } from '../../thread/turn-ports.js';
 import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
@@ -225,6 +226,10 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   responseCompleted(responseId: string): void {
     this.rolloutFormat.noteResponse(responseId);
+  }
+
+  rateLimitsReported(snapshot: RateLimitSnapshot): void {
+    this.rolloutFormat.noteRateLimits(snapshot);
   }
 
   beforePrompt(settings: TurnSettings): RolloutLineInput[] {

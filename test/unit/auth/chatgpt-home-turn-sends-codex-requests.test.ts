@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startChatGptMock, type ChatGptMock, type MockMode, type Recorded } from '../../support/chatgpt-backend-mock.js';
 import { accessToken, chatgptAuthJson, type AuthJsonOptions } from '../../support/fake-tokens.js';
-import { runWeft, signedInHome, type RunResult, type SignedInHome } from '../../support/signed-in-home.js';
+import { runWeft, runWeftWithoutBackoff, signedInHome, type RunResult, type SignedInHome } from '../../support/signed-in-home.js';
 import { makeTestCa, type TestCa } from '../../support/test-ca.js';
 
 let ca: TestCa;
@@ -26,6 +26,8 @@ interface Case {
   auth?: Record<string, unknown>;
   config?: (origin: string) => string;
   tls?: boolean;
+  /** The turn backs off between retries: run it on a fake clock. */
+  retries?: boolean;
 }
 
 const bothBases = (origin: string): string => `chatgpt_base_url = "${origin}/backend-api/"\nopenai_base_url = "${origin}/backend-api/codex"\n`;
@@ -38,7 +40,8 @@ async function run(c: Case): Promise<{ r: RunResult; h: SignedInHome; m: ChatGpt
     env: { CODEX_CA_CERTIFICATE: ca.caFile },
   });
   const before = h.authJson();
-  const r = await runWeft(h, ['exec', '--json', '--skip-git-repo-check', 'hi']);
+  const argv = ['exec', '--json', '--skip-git-repo-check', 'hi'];
+  const r = c.retries ? await runWeftWithoutBackoff(h, argv) : await runWeft(h, argv);
   return { r, h, m, before };
 }
 
@@ -146,7 +149,7 @@ describe('ChatGPT sign-in: a turn', () => {
   });
 
   test('raw/31 and raw/32: the account id header is tokens.account_id; without it no header and no routing lookup', async () => {
-    const differs = await run({ auth: chatgptAuthJson({ accountId: 'acct-from-field' } satisfies AuthJsonOptions), mode: { ws: 'reject426', noAccountsCheck: true } });
+    const differs = await run({ auth: chatgptAuthJson({ accountId: 'acct-from-field' } satisfies AuthJsonOptions), mode: { ws: 'reject426', noAccountsCheck: true }, retries: true });
     // The mock's routing lists acct-fake-0001 only when it answers; here it has no route, so the field is what was sent.
     const routing = byPath(differs.m, 'GET', '/accounts/check')[0] as Recorded;
     expect(differs.m.header(routing, 'chatgpt-account-id')).toBe('acct-from-field');
@@ -159,8 +162,19 @@ describe('ChatGPT sign-in: a turn', () => {
     expect(absent.m.requests.every((q) => absent.m.header(q, 'chatgpt-account-id') === undefined)).toBe(true);
   });
 
+  test('raw/01: a routing lookup that keeps failing is made six times over the WebSocket, then six over HTTPS, and the turn fails', async () => {
+    const { r, m } = await run({ tls: false, mode: { ws: 'reject426', noAccountsCheck: true }, retries: true, config: (o) => `chatgpt_base_url = "${o}/backend-api/"\n` });
+    expect(r.code).toBe(1);
+    const lookups = m.seen().filter((s) => s.includes('/accounts/check'));
+    expect(lookups).toEqual(Array.from({ length: 12 }, () => 'GET /backend-api/wham/accounts/check 404'));
+    expect(m.seen().filter((s) => !s.includes('/accounts/check') && !s.includes('/models?'))).toEqual([]);
+    const events = r.out.map((l) => JSON.parse(l) as { type: string; message?: string; item?: { type: string } });
+    const shape = events.map((e) => (e.type === 'error' ? (/\d\/5/.exec(e.message ?? '')?.[0] ?? 'error') : e.item ? `${e.type}:${e.item.type}` : e.type));
+    expect(shape).toEqual(['thread.started', 'turn.started', '1/5', '2/5', '3/5', '4/5', '5/5', 'item.completed:error', '1/5', '2/5', '3/5', '4/5', '5/5', 'error', 'turn.failed']);
+  });
+
   test('raw/35 and raw/37: over plain HTTP a routed workspace is refused; without an account id no routing runs and HTTP works', async () => {
-    const refused = await run({ tls: false, mode: { ws: 'reject426' } });
+    const refused = await run({ tls: false, mode: { ws: 'reject426' }, retries: true });
     expect(refused.r.code).toBe(1);
     expect(refused.r.out.join('\n')).toMatch(/https origin/);
     expect(refused.r.out.join('\n')).not.toContain((chatgptAuthJson().tokens as { refresh_token: string }).refresh_token);

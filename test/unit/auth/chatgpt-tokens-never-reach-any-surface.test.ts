@@ -1,6 +1,6 @@
 // ChatGPT tokens, like API keys, never leave auth.json for another surface: after turns that
-// renewed the tokens (old and new ones both in play), recovered from 401s and finally failed a
-// refresh, no access, refresh or id token appears in the exec stream, stderr, `login status`, any
+// renewed the tokens (old and new ones both in play), recovered from 401s, failed a refresh and
+// failed a workspace routing lookup twelve times, and after the keyring store failed, no access, refresh or id token appears in the exec stream, stderr, `login status`, any
 // file of the home but auth.json (rollouts, thread index, caches, logs: what the viewer reads), or
 // an error's text; a JWT inside a provider's error text is redacted like a key.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { afterEach, beforeAll, expect, test } from 'vitest';
 import { redactSecrets } from '../../../src/errors.js';
 import { startChatGptMock, type ChatGptMock } from '../../support/chatgpt-backend-mock.js';
 import { accessToken, chatgptAuthJson, idToken } from '../../support/fake-tokens.js';
-import { runWeft, signedInHome } from '../../support/signed-in-home.js';
+import { runWeft, runWeftWithoutBackoff, signedInHome } from '../../support/signed-in-home.js';
 import { makeTestCa, type TestCa } from '../../support/test-ca.js';
 
 let ca: TestCa;
@@ -47,6 +47,18 @@ test('no token reaches the exec stream, stderr, login status, the home’s other
   outputs.push(...failed.out, ...failed.err);
   const status = await runWeft(h, ['login', 'status']);
   outputs.push(...status.out, ...status.err);
+  // A workspace routing lookup that keeps failing: twelve retries' messages, then the failure.
+  m.mode = { ws: 'reject426', noAccountsCheck: true };
+  const unrouted = await runWeftWithoutBackoff(h, ['exec', '--json', '--skip-git-repo-check', 'routed?']);
+  expect(unrouted.code).toBe(1);
+  outputs.push(...unrouted.out, ...unrouted.err);
+  // The keyring store where no keyring can be reached: its error, for status and logout.
+  const noBus = { ...h, env: { ...h.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/weft-test-bus' } };
+  for (const argv of [['login', 'status'], ['logout']]) {
+    const r = await runWeft(noBus, [...argv, '-c', 'cli_auth_credentials_store="keyring"']);
+    expect(r.err.join('\n')).toMatch(/OS keyring could not/);
+    outputs.push(...r.out, ...r.err);
+  }
 
   const old = auth.tokens as Record<string, string>;
   const secrets = [old.access_token, old.refresh_token, old.id_token, ...m.issued.flatMap((t) => [t.access_token, t.refresh_token]), idToken({ email: 'refreshed@example.com' })].filter(

@@ -9,6 +9,16 @@ import { CLIENT_REQUEST_METHODS_0169 } from '../../../../protocol/app-server/v01
 import { PARAMS_0169, type Method0169 } from '../../../../protocol/app-server/v0169/method-params.js';
 import { configBatchWrite, configRead, configRequirementsRead, configValueWrite } from '../../handlers/config-methods.js';
 import { HANDLERS } from '../../handlers/index.js';
+import {
+  NudgeParams,
+  accountGatewayOAuthCancel,
+  accountGatewayOAuthLogin,
+  accountGatewayOAuthRead,
+  accountRateLimitsRead,
+  accountSecuritySetupRead,
+  accountSendAddCreditsNudgeEmail,
+  accountWorkspaceMessagesRead,
+} from '../../handlers/account-backend.js';
 import { AccountReadParams, LoginCancelParams, LoginStartParams, accountLoginCancel, accountLoginStart, accountLogout, accountRead } from '../../handlers/account-sign-in.js';
 import { mcpServerReload } from '../../handlers/mcp-reload.js';
 import type { HandlerResult } from '../../handlers/handler.js';
@@ -123,6 +133,13 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'account/login/start': checked(LoginStartParams, accountLoginStart),
   'account/login/cancel': checked(LoginCancelParams, accountLoginCancel),
   'account/logout': checked(z.null().or(z.object({})).optional(), (ctx) => accountLogout(ctx)),
+  'account/rateLimits/read': checked(z.unknown(), (ctx) => accountRateLimitsRead(ctx)),
+  'account/workspaceMessages/read': checked(z.unknown(), (ctx) => accountWorkspaceMessagesRead(ctx)),
+  'account/securitySetup/read': checked(z.unknown(), (ctx) => accountSecuritySetupRead(ctx)),
+  'account/sendAddCreditsNudgeEmail': checked(NudgeParams, accountSendAddCreditsNudgeEmail),
+  'account/gatewayOAuth/read': checked(z.unknown(), (ctx) => accountGatewayOAuthRead(ctx)),
+  'account/gatewayOAuth/login': checked(z.unknown(), () => accountGatewayOAuthLogin()),
+  'account/gatewayOAuth/cancel': checked(z.unknown(), () => accountGatewayOAuthCancel()),
   'thread/unsubscribe': own('thread/unsubscribe', threadUnsubscribe),
   'skills/list': own('skills/list', skillsList),
   'permissionProfile/list': own('permissionProfile/list', permissionProfileList),
@@ -161,7 +178,7 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
 
 /** Features weft does not have, by method prefix: what the error names. */
 const MISSING_FEATURES: ReadonlyArray<[string, string]> = [
-  ['account', 'this account feature (weft serves account/read, account/login/start, account/login/cancel and account/logout)'],
+  ['account', 'this account feature (the token usage profile and rate-limit reset credits are not read by weft)'],
   ['plugin/', 'plugins'],
   ['marketplace/', 'plugin marketplaces'],
   ['remoteControl/', 'remote control'],

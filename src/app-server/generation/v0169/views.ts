@@ -140,8 +140,8 @@ export function breakdown0169(b: Record<string, unknown>): Record<string, unknow
 /** The snapshot 0.169 sends when the provider reported no limits. */
 export function rateLimits0169(r: Record<string, unknown>): Record<string, unknown> {
   return {
-    limitId: 'codex',
-    limitName: null,
+    limitId: r.limitId ?? 'codex',
+    limitName: r.limitName ?? null,
     normalModelSlug: null,
     primary: r.primary ?? null,
     secondary: r.secondary ?? null,
