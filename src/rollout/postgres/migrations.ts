@@ -10,7 +10,7 @@ const MIGRATIONS: readonly string[] = [
      id text NOT NULL,
      file_ts text NOT NULL,
      created_at text,
-     updated_at timestamptz NOT NULL DEFAULT now(),
+     updated_ms bigint NOT NULL DEFAULT (extract(epoch FROM clock_timestamp()) * 1000)::bigint,
      cwd text,
      preview text,
      fallback_preview text,
@@ -25,7 +25,7 @@ const MIGRATIONS: readonly string[] = [
      byte_count bigint NOT NULL DEFAULT 0,
      torn_end boolean NOT NULL DEFAULT false
    );
-   CREATE INDEX weft_threads_listing ON weft_threads (archived, file_ts DESC, updated_at DESC, id DESC);
+   CREATE INDEX weft_threads_listing ON weft_threads (archived, file_ts DESC, updated_ms DESC, id DESC);
    CREATE INDEX weft_threads_id ON weft_threads (id text_pattern_ops);
    CREATE INDEX weft_threads_cwd ON weft_threads (cwd, archived, file_ts DESC);
    CREATE INDEX weft_threads_name ON weft_threads (name) WHERE name IS NOT NULL;

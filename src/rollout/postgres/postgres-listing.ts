@@ -40,14 +40,14 @@ export async function listPostgresThreads(pool: Pool, home: string, options: Lis
     const after = decodeCursor(options.cursor);
     params.push(after.fileTs, after.mtimeMs, after.id);
     const n = params.length;
-    where.push(`(file_ts, updated_at, id) < ($${n - 2}, to_timestamp($${n - 1}::numeric / 1000), $${n})`);
+    where.push(`(file_ts, updated_ms, id) < ($${n - 2}, $${n - 1}, $${n})`);
   }
   params.push(options.limit + 1);
   const { rows } = await pool.query<ListedRow>(
-    `SELECT key, id, file_ts, created_at, (extract(epoch FROM updated_at) * 1000)::bigint AS updated_ms, cwd,
+    `SELECT key, id, file_ts, created_at, updated_ms, cwd,
             coalesce(preview, fallback_preview) AS preview, model_provider, forked_from_id, source, cli_version
        FROM weft_threads WHERE ${where.join(' AND ')}
-      ORDER BY file_ts DESC, updated_at DESC, id DESC LIMIT $${params.length}`,
+      ORDER BY file_ts DESC, updated_ms DESC, id DESC LIMIT $${params.length}`,
     params,
   );
   const page = rows.slice(0, options.limit);
@@ -95,7 +95,7 @@ export async function locatePostgresThread(pool: Pool, home: string, ref: string
       filter = ' AND cwd = $1';
     }
     const { rows } = await pool.query<{ key: string }>(
-      `SELECT key FROM weft_threads WHERE NOT archived AND session_meta IS NOT NULL${filter} ORDER BY file_ts DESC, updated_at DESC, id DESC LIMIT 1`,
+      `SELECT key FROM weft_threads WHERE NOT archived AND session_meta IS NOT NULL${filter} ORDER BY file_ts DESC, updated_ms DESC, id DESC LIMIT 1`,
       params,
     );
     if (!rows[0]) throw new NoThreadToResumeError(home, cwd === undefined ? undefined : path.resolve(cwd));

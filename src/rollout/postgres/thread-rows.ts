@@ -53,7 +53,7 @@ export async function appendLines(pool: Pool, key: string, firstSeq: number, lin
     `WITH row AS (
        UPDATE weft_threads SET
          line_count = line_count + $4, byte_count = byte_count + $5, torn_end = $6,
-         updated_at = coalesce($7::timestamptz, now()),
+         updated_ms = coalesce($7::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint),
          created_at = coalesce(created_at, $8), cwd = coalesce(cwd, $9), model_provider = coalesce(model_provider, $10),
          source = coalesce(source, $11::jsonb), cli_version = coalesce(cli_version, $12), forked_from_id = coalesce(forked_from_id, $13),
          session_meta = coalesce(session_meta, $14::jsonb), preview = coalesce(preview, $15),
@@ -69,7 +69,7 @@ export async function appendLines(pool: Pool, key: string, firstSeq: number, lin
       lines.length,
       bytes,
       torn,
-      updatedAt ?? null,
+      updatedAt?.getTime() ?? null,
       meta?.timestamp ?? null,
       meta?.cwd ?? null,
       meta?.model_provider ?? null,
