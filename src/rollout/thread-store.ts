@@ -33,6 +33,11 @@ export interface CreateThreadOptions {
 /** What importing one rollout did: everything was new, part of it (a partial copy completed), or nothing. */
 export type ImportOutcome = 'imported' | 'completed' | 'present';
 
+export interface ImportRolloutOptions {
+  /** The thread's update time (a moved file's mtime); the time of the import by default. */
+  readonly updatedAt?: Date | undefined;
+}
+
 export interface ThreadStore {
   /** `files` (the home's rollouts) or `postgres`. */
   readonly kind: 'files' | 'postgres';
@@ -61,7 +66,7 @@ export interface ThreadStore {
    * prefix of these bytes gets the rest; one holding all of them is left alone; one holding other
    * bytes is refused.
    */
-  importRollout(file: string, bytes: Buffer): Promise<ImportOutcome>;
+  importRollout(file: string, bytes: Buffer, opts?: ImportRolloutOptions): Promise<ImportOutcome>;
   /** Lets go of what the store holds open (the Postgres pool); the files store holds nothing. */
   close(): Promise<void>;
 }

@@ -17,11 +17,11 @@ import { historyBaseOf, withHistoryBase } from '../store/history-base.js';
 import type { ListedThread, ListThreadsOptions, ThreadListPage } from '../store/list.js';
 import type { RolloutLock } from '../store/lock.js';
 import { parseRolloutFileName, rolloutPath } from '../store/paths.js';
-import type { CreateThreadOptions, ImportOutcome, StoredThread, ThreadStore } from '../thread-store.js';
+import type { CreateThreadOptions, ImportOutcome, ImportRolloutOptions, StoredThread, ThreadStore } from '../thread-store.js';
 import { checkedUrl, connectionProblem, openPool, redactedServer } from './connection.js';
 import { localCopyRoot, syncLocalCopy } from './local-copy.js';
 import { migrate } from './migrations.js';
-import { importPostgresRollout, type ImportOptions } from './postgres-import.js';
+import { importPostgresRollout } from './postgres-import.js';
 import { listPostgresThreads, locatePostgresThread } from './postgres-listing.js';
 import { PostgresSink } from './postgres-sink.js';
 import { insertThreadRow, linesFrom, threadRowState } from './thread-rows.js';
@@ -198,7 +198,7 @@ export class PostgresThreadStore implements ThreadStore {
     for await (const batch of linesFrom(pool, key, 0)) yield Buffer.concat(batch);
   }
 
-  async importRollout(file: string, bytes: Buffer, opts: ImportOptions = {}): Promise<ImportOutcome> {
+  async importRollout(file: string, bytes: Buffer, opts: ImportRolloutOptions = {}): Promise<ImportOutcome> {
     const { pool } = await this.#open();
     return importPostgresRollout(pool, this.keyOf(file), bytes, opts);
   }

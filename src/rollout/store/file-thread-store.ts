@@ -18,7 +18,7 @@ import type { LongStringCache } from '../../bytes/long-string-cache.js';
 import { threadIndexObserver } from '../state-db/thread-index-observer.js';
 import { listThreadsFromIndex, locateThroughIndex } from '../state-db/index-listing.js';
 import { takeThreadWriterLock } from '../state-db/thread-writer-lock.js';
-import type { CreateThreadOptions, ImportOutcome, StoredThread, ThreadStore } from '../thread-store.js';
+import type { CreateThreadOptions, ImportOutcome, ImportRolloutOptions, StoredThread, ThreadStore } from '../thread-store.js';
 import { importRolloutFile } from './import-rollout-file.js';
 
 
@@ -175,8 +175,8 @@ export class FileThreadStore implements ThreadStore {
   }
 
   /** Writes the rollout as `file` under its lock: a new file, the rest of a partial one, or nothing. */
-  importRollout(file: string, bytes: Buffer): Promise<ImportOutcome> {
-    return importRolloutFile(file, bytes);
+  importRollout(file: string, bytes: Buffer, opts: ImportRolloutOptions = {}): Promise<ImportOutcome> {
+    return importRolloutFile(file, bytes, opts.updatedAt);
   }
 
   async close(): Promise<void> {}
