@@ -47,12 +47,26 @@ export interface ThreadStore {
   locate(ref: string, cwd?: string): Promise<string>;
   /** A new thread, its session_meta written first. */
   create(id: string, now: Date, sessionMeta: RolloutLineInput, opts?: CreateThreadOptions): Promise<{ path: string; writer: RolloutWriter }>;
+  /**
+   * A new thread whose rollout is written whole by code that writes rollout files (a fork): `write`
+   * is given the home to write under and returns the file it wrote; the store keeps it and returns
+   * the thread's rollout path. The files store lets it write in the home itself.
+   */
+  createFromFile(write: (home: string) => Promise<string>): Promise<string>;
   /** Takes the one-writer lock of a thread (before reading it, so nothing is appended in between). */
   lock(file: string): Promise<RolloutLock>;
   /** Appends to an existing thread under the lock taken with `lock`. */
   openForWriting(file: string, lock: RolloutLock, format?: RolloutLineFormat, onWarning?: (warning: string) => void, longStrings?: LongStringCache): Promise<RolloutWriter>;
   /** Reads a thread to reopen it, without taking the writer lock (from its last checkpoint on). */
   readForReopen(file: string, onWarning: (warning: string) => void): Promise<StoredThread>;
+  /**
+   * A file holding the thread's rollout as stored now, to read in place: the rollout itself for the
+   * files store, a local copy brought up to date for Postgres. A path outside the store (an ephemeral
+   * thread's scratch file) is returned as it is.
+   */
+  localCopy(file: string): Promise<string>;
+  /** The rollout (key) of the thread with this id, or undefined when the store holds none. */
+  find(id: string): Promise<string | undefined>;
   /** All the records of a thread, without taking the writer lock. */
   read(file: string, options?: ReadOptions): Promise<RolloutRecord[]>;
   /** Every thread a listing shows, with its session_meta; undefined when the store pages through `list` only. */

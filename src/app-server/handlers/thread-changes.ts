@@ -29,7 +29,7 @@ export const threadUnarchive: Handler<'thread/unarchive'> = async (ctx, params) 
   const path = await threadPath(ctx, params.threadId);
   if (!isArchivedPath(ctx.base.home, path)) throw rpcError.invalidRequest(`thread ${params.threadId} is not archived`);
   const restored = await unarchiveRollout(ctx.base.home, path);
-  const thread = ctx.generation.thread(await ctx.withName(await readThreadFacts(restored)), [], undefined, ctx.providerId);
+  const thread = ctx.generation.thread(await ctx.withName(await readThreadFacts(ctx.base.store, restored)), [], undefined, ctx.providerId);
   const threadId = validThreadId(params.threadId);
   // Told before the answer, as Codex 0.169 tells it.
   if (ctx.generation.announcesArchiving) ctx.notifyAny('thread/unarchived', { threadId });

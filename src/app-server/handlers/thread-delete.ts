@@ -5,7 +5,6 @@
 import type { z } from 'zod';
 import type { ThreadDeleteParams0169 } from '../../../protocol/app-server/v0169/more-params.js';
 import { deleteStoredThread } from '../../rollout/store/delete-thread.js';
-import { findRolloutPath } from '../../rollout/store/paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
@@ -14,7 +13,7 @@ export async function threadDelete(ctx: ServerContext, params: z.infer<typeof Th
   const id = validThreadId(params.threadId);
   const loaded = ctx.loaded.get(id);
   // An ephemeral thread's rollout lives in its scratch home, removed when it closes.
-  const rolloutPath = loaded ? (loaded.scratch === undefined ? loaded.thread.rolloutPath : undefined) : await findRolloutPath(ctx.base.home, id);
+  const rolloutPath = loaded ? (loaded.scratch === undefined ? loaded.thread.rolloutPath : undefined) : await ctx.base.store.find(id);
   if (!loaded && rolloutPath === undefined) throw rpcError.invalidRequest(`no rollout found for thread id ${id}`);
   if (loaded) {
     ctx.loaded.delete(id);

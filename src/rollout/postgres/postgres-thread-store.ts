@@ -5,7 +5,9 @@
 // files store would show. Appends are committed line by line through the writer's sink; reads go
 // through a local copy of the rollout (local-copy.ts), so the reader and resume work as on files.
 // The connection opens, and the schema is brought up to date, on first use.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIRS } from '../store/file-modes.js';
 import type { Pool } from 'pg';
 import type { LongStringCache } from '../../bytes/long-string-cache.js';
 import { RolloutError } from '../../errors.js';
@@ -22,7 +24,7 @@ import { checkedUrl, connectionProblem, openPool, redactedServer } from './conne
 import { localCopyRoot, syncLocalCopy } from './local-copy.js';
 import { migrate } from './migrations.js';
 import { importPostgresRollout } from './postgres-import.js';
-import { listPostgresThreads, locatePostgresThread } from './postgres-listing.js';
+import { listAllPostgresThreads, listPostgresThreads, locatePostgresThread } from './postgres-listing.js';
 import { PostgresSink } from './postgres-sink.js';
 import { insertThreadRow, linesFrom, threadRowState } from './thread-rows.js';
 import { ProcessWriterLease, type WriterLease } from './writer-lease.js';
@@ -130,6 +132,20 @@ export class PostgresThreadStore implements ThreadStore {
     }
   }
 
+  /** Written under a staging home next to the local copies, then imported, then removed. */
+  async createFromFile(write: (home: string) => Promise<string>): Promise<string> {
+    await mkdir(this.#copies, PRIVATE_DIRS);
+    const staging = await mkdtemp(path.join(this.#copies, 'staging-'));
+    try {
+      const written = await write(staging);
+      const file = path.join(this.home, path.relative(staging, written));
+      await this.importRollout(file, await readFile(written));
+      return file;
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
   async lock(file: string): Promise<RolloutLock> {
     const key = this.keyOf(file);
     const { lease } = await this.#open();
@@ -147,6 +163,18 @@ export class PostgresThreadStore implements ThreadStore {
       await lock.release();
       throw err;
     }
+  }
+
+  async localCopy(file: string): Promise<string> {
+    const rel = path.relative(this.home, path.resolve(file));
+    const ours = !rel.startsWith('..') && !path.isAbsolute(rel) && parseRolloutFileName(path.basename(rel)) !== undefined;
+    return ours ? this.#copy(file) : file;
+  }
+
+  async find(id: string): Promise<string | undefined> {
+    const { pool } = await this.#open();
+    const { rows } = await pool.query<{ key: string }>('SELECT key FROM weft_threads WHERE id = $1 ORDER BY archived, file_ts DESC LIMIT 1', [id.toLowerCase()]);
+    return rows[0] ? this.#fileOf(rows[0].key) : undefined;
   }
 
   /** The local copy of a thread, brought up to date. */
@@ -181,9 +209,10 @@ export class PostgresThreadStore implements ThreadStore {
     }
   }
 
-  /** Undefined: a Postgres listing pages through `list` (its rows are indexed; no head is read). */
-  async listAllFromHeads(_archived: boolean): Promise<ListedThread[] | undefined> {
-    return undefined;
+  /** Every listed thread from its row (the session_meta kept there): no rollout is read. */
+  async listAllFromHeads(archived: boolean): Promise<ListedThread[] | undefined> {
+    const { pool } = await this.#open();
+    return listAllPostgresThreads(pool, this.home, archived);
   }
 
   async list(options: ListThreadsOptions): Promise<ThreadListPage> {

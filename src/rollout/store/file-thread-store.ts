@@ -8,7 +8,7 @@ import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
 import { listAllThreads, listThreads, type ListedThread, type ListThreadsOptions, type ThreadListPage } from './list.js';
 import { lockRollout, type RolloutLock } from './lock.js';
-import { latestRollout, rolloutPath } from './paths.js';
+import { findRolloutPath, latestRollout, rolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from '../format/reader.js';
 import { locateThread } from './lookup.js';
 import { readForReopen } from '../cache/resume-index.js';
@@ -167,6 +167,18 @@ export class FileThreadStore implements ThreadStore {
   async list(options: ListThreadsOptions): Promise<ThreadListPage> {
     const indexed = this.#codex ? listThreadsFromIndex(this.home, options) : undefined;
     return indexed ?? listThreads(this.home, options);
+  }
+
+  createFromFile(write: (home: string) => Promise<string>): Promise<string> {
+    return write(this.home);
+  }
+
+  async localCopy(file: string): Promise<string> {
+    return file;
+  }
+
+  find(id: string): Promise<string | undefined> {
+    return findRolloutPath(this.home, id);
   }
 
   /** The rollout file's bytes. */
