@@ -67,6 +67,8 @@ export interface ThreadStore {
   localCopy(file: string): Promise<string>;
   /** The rollout (key) of the thread with this id, or undefined when the store holds none. */
   find(id: string): Promise<string | undefined>;
+  /** All the records of a thread from its top, a Codex 0.169 fork's preceded by its parent's lines before the fork. */
+  readHistory(file: string, options?: ReadOptions): Promise<RolloutRecord[]>;
   /** All the records of a thread, without taking the writer lock. */
   read(file: string, options?: ReadOptions): Promise<RolloutRecord[]>;
   /** Every thread a listing shows, with its session_meta; undefined when the store pages through `list` only. */

@@ -191,6 +191,13 @@ export class PostgresThreadStore implements ThreadStore {
     return { records, headMeta: own.headMeta };
   }
 
+  async readHistory(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
+    const copy = await this.#copy(file);
+    const records = await readRollout(copy, options);
+    await this.#copyAncestors(records);
+    return withHistoryBase(records, copy, this.#copies, options);
+  }
+
   async read(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
     const records = await readRollout(await this.#copy(file), options);
     await this.#copyAncestors(records);

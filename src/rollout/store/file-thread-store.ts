@@ -149,6 +149,10 @@ export class FileThreadStore implements ThreadStore {
     return { records, headMeta: own.headMeta };
   }
 
+  async readHistory(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
+    return withHistoryBase(await readRollout(file, options), file, this.home, options);
+  }
+
   /** All the records of a rollout, without taking the writer lock. */
   read(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
     return readRollout(file, options);
