@@ -75,6 +75,16 @@ export interface ThreadStore {
   listAllFromHeads(archived: boolean): Promise<ListedThread[] | undefined>;
   /** One page of the threads, newest first. */
   list(options: ListThreadsOptions): Promise<ThreadListPage>;
+  /** Whether the rollout path is an archived thread's (`<home>/archived_sessions/…`). */
+  isArchived(file: string): boolean;
+  /** Archives a thread (listings and `last` no longer see it); returns its new rollout path. */
+  archive(file: string): Promise<string>;
+  /** Brings an archived thread back; returns its new rollout path. */
+  unarchive(file: string): Promise<string>;
+  /** Deletes a thread and every trace of it the store keeps. */
+  delete(threadId: string, file: string, onWarning?: (message: string) => void): Promise<void>;
+  /** Names a thread that no writer of this process holds (a `thread_name_updated` line appended). */
+  name(file: string, threadId: string, name: string): Promise<void>;
   /** The thread's rollout exactly as the file store writes it: its bytes, in order. */
   exportRollout(file: string): AsyncIterable<Buffer>;
   /**

@@ -4,7 +4,6 @@
 // `thread/deleted` follows the answer. A thread with no rollout is refused in Codex's words.
 import type { z } from 'zod';
 import type { ThreadDeleteParams0169 } from '../../../protocol/app-server/v0169/more-params.js';
-import { deleteStoredThread } from '../../rollout/store/delete-thread.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
@@ -20,6 +19,6 @@ export async function threadDelete(ctx: ServerContext, params: z.infer<typeof Th
     await loaded.close();
     if (ctx.generation.reportsThreadStatus) ctx.notifyAny('thread/status/changed', { threadId: id, status: { type: 'notLoaded' } });
   }
-  if (rolloutPath !== undefined) await deleteStoredThread(ctx.base.home, id, rolloutPath, (m) => ctx.log(m));
+  if (rolloutPath !== undefined) await ctx.base.store.delete(id, rolloutPath, (m) => ctx.log(m));
   return { result: {}, after: () => ctx.notifyAny('thread/deleted', { threadId: id }) };
 }

@@ -21,7 +21,9 @@ import type { RolloutLock } from '../store/lock.js';
 import { parseRolloutFileName, rolloutPath } from '../store/paths.js';
 import type { CreateThreadOptions, ImportOutcome, ImportRolloutOptions, StoredThread, ThreadStore } from '../thread-store.js';
 import { checkedUrl, connectionProblem, openPool, redactedServer } from './connection.js';
-import { localCopyRoot, syncLocalCopy } from './local-copy.js';
+import { localCopyRoot, removeLocalCopy, syncLocalCopy } from './local-copy.js';
+import { deleteThread, isArchivedKey, movedKey, moveThread } from './thread-changes.js';
+import { threadNameEvent } from '../store/thread-name.js';
 import { migrate } from './migrations.js';
 import { importPostgresRollout } from './postgres-import.js';
 import { listAllPostgresThreads, listPostgresThreads, locatePostgresThread } from './postgres-listing.js';
@@ -225,6 +227,54 @@ export class PostgresThreadStore implements ThreadStore {
   async list(options: ListThreadsOptions): Promise<ThreadListPage> {
     const { pool } = await this.#open();
     return listPostgresThreads(pool, this.home, options);
+  }
+
+  isArchived(file: string): boolean {
+    return isArchivedKey(this.keyOf(file));
+  }
+
+  archive(file: string): Promise<string> {
+    return this.#move(file, true);
+  }
+
+  unarchive(file: string): Promise<string> {
+    return this.#move(file, false);
+  }
+
+  /** Moves a thread no writer holds (its lease is taken for the move). */
+  async #move(file: string, archive: boolean): Promise<string> {
+    const key = this.keyOf(file);
+    const to = movedKey(key, archive);
+    const { pool, lease } = await this.#open();
+    const lock = await lease.acquire(key, file);
+    try {
+      await moveThread(pool, key, to, archive);
+    } finally {
+      await lock.release();
+    }
+    await removeLocalCopy(this.#copies, key);
+    return this.#fileOf(to);
+  }
+
+  async delete(_threadId: string, file: string): Promise<void> {
+    const key = this.keyOf(file);
+    const { pool, lease } = await this.#open();
+    const lock = await lease.acquire(key, file);
+    try {
+      await deleteThread(pool, key);
+    } finally {
+      await lock.release();
+    }
+    await removeLocalCopy(this.#copies, key);
+  }
+
+  async name(file: string, threadId: string, name: string): Promise<void> {
+    const writer = await this.openForWriting(file, await this.lock(file));
+    try {
+      await writer.append(threadNameEvent(threadId, name));
+    } finally {
+      await writer.close();
+    }
   }
 
   async *exportRollout(file: string): AsyncIterable<Buffer> {

@@ -20,6 +20,9 @@ import { listThreadsFromIndex, locateThroughIndex } from '../state-db/index-list
 import { takeThreadWriterLock } from '../state-db/thread-writer-lock.js';
 import type { CreateThreadOptions, ImportOutcome, ImportRolloutOptions, StoredThread, ThreadStore } from '../thread-store.js';
 import { importRolloutFile } from './import-rollout-file.js';
+import { archiveRollout, isArchivedPath, unarchiveRollout } from './archive.js';
+import { deleteStoredThread } from './delete-thread.js';
+import { nameStoredThread } from './thread-name.js';
 
 
 export interface ThreadStoreOptions {
@@ -183,6 +186,26 @@ export class FileThreadStore implements ThreadStore {
 
   find(id: string): Promise<string | undefined> {
     return findRolloutPath(this.home, id);
+  }
+
+  isArchived(file: string): boolean {
+    return isArchivedPath(this.home, file);
+  }
+
+  archive(file: string): Promise<string> {
+    return archiveRollout(this.home, file);
+  }
+
+  unarchive(file: string): Promise<string> {
+    return unarchiveRollout(this.home, file);
+  }
+
+  delete(threadId: string, file: string, onWarning?: (message: string) => void): Promise<void> {
+    return deleteStoredThread(this.home, threadId, file, onWarning);
+  }
+
+  name(file: string, threadId: string, name: string): Promise<void> {
+    return nameStoredThread(file, threadId, name);
   }
 
   /** The rollout file's bytes. */
