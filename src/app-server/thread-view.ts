@@ -6,6 +6,7 @@ import type { SessionSource, Thread, ThreadItem, Turn, UserInput } from '../../p
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { RolloutError } from '../errors.js';
 import { readRolloutHead } from '../rollout/store/head.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { knownEventOf } from '../rollout/format/known-events.js';
 import type { RolloutRecord } from '../rollout/format/reader.js';
 import { rolledBackTurns } from '../thread/thread-rollback.js';
@@ -20,8 +21,9 @@ export interface ThreadFacts {
   readonly name?: string | null;
 }
 
-export async function readThreadFacts(path: string): Promise<ThreadFacts> {
-  const [head, st] = await Promise.all([readRolloutHead(path), stat(path)]);
+export async function readThreadFacts(store: Pick<ThreadStore, 'localCopy'>, path: string): Promise<ThreadFacts> {
+  const copy = await store.localCopy(path);
+  const [head, st] = await Promise.all([readRolloutHead(copy), stat(copy)]);
   if (!head.sessionMeta) throw new RolloutError(`${path}: no session_meta line; not a thread`, path);
   return { path, meta: head.sessionMeta, preview: head.firstUserMessage ?? '', mtimeMs: st.mtimeMs };
 }

@@ -42,7 +42,7 @@ import { WebSocketRefusals } from '../client/websocket-refusals.js';
 import { threadDeps } from './thread-deps.js';
 import { loadRuntime, type Runtime } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
-import type { ThreadStore } from '../rollout/store/thread-store.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { threadStoreOf } from './configured-profile.js';
 import { expandHome } from '../config/weft-home.js';
 import type { Extension } from '../extensions/extension.js';
@@ -65,7 +65,7 @@ export class Weft {
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
-    this.store = threadStoreOf({ home: runtime.home, compat: runtime.profile.name });
+    this.store = threadStoreOf({ home: runtime.home, compat: runtime.profile.name, config: runtime.config, env: runtime.env });
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
     this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).
@@ -202,14 +202,16 @@ export class Weft {
     if (opts.keyCheckedAtFirstCall !== true) this.#readyDeps(new LongStringCache());
     const rt = this.runtime;
     assertModelChosen(rt.config, rt.configFile, providerSettings(rt.config, rt.configFile, rt.env), opts.overrides?.model);
-    const head = await readRolloutHead(parentPath);
+    // The parent read in place (a Postgres thread through its local copy).
+    const parentFile = await this.store.localCopy(parentPath);
+    const head = await readRolloutHead(parentFile);
     if (!head.sessionMeta) throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
     const newId = newThreadId();
     const now = new Date();
     const parent = head.sessionMeta;
-    const result = await this.runtime.profile.forkRollout({
-      home: this.runtime.home,
-      parentPath,
+    const forked = await this.store.createFromFile(async (home) => (await this.runtime.profile.forkRollout({
+      home,
+      parentPath: parentFile,
       newId,
       now,
       newSessionMeta: {
@@ -225,8 +227,8 @@ export class Weft {
       },
       ...(opts.at !== undefined ? { cutBeforeUserMessage: opts.at } : {}),
       contextPrefixes: contextPrefixes(this.runtime.pack).prefixes,
-    });
-    return this.#reopen(result.path, opts, newId);
+    })).path);
+    return this.#reopen(forked, opts, newId);
   }
 
   /** The rollout of a thread, or the error saying why it cannot be found. */

@@ -22,8 +22,8 @@ export async function openedThreadResponse(ctx: ServerContext, loaded: LoadedThr
   const path = loaded.thread.rolloutPath;
   const provider = providerId(loaded.weft.runtime.config);
   const [facts, records, settings] = await Promise.all([
-    readThreadFacts(path).then((f) => ctx.withName(f)),
-    withTurns ? historyRecords(ctx.base.home, path) : Promise.resolve([]),
+    readThreadFacts(ctx.base.store, path).then((f) => ctx.withName(f)),
+    withTurns ? historyRecords(ctx.base.store, path) : Promise.resolve([]),
     loaded.settings(),
   ]);
   loaded.knownModel = settings.model.slug;

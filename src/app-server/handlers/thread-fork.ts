@@ -16,7 +16,7 @@ export const threadFork: Handler<'thread/fork'> = async (ctx, params, wire) => {
     repeatDeveloperInstructions: false,
     keyCheckedAtFirstCall: true,
   });
-  const cwd = cwdOverride ?? (await readThreadFacts(thread.rolloutPath)).meta.cwd;
+  const cwd = cwdOverride ?? (await readThreadFacts(ctx.base.store, thread.rolloutPath)).meta.cwd;
   const loaded = ctx.load(thread, weft, cwd, overrides);
   const opened = await openedThreadResponse(ctx, loaded, 'fork', true);
   fullHistoryNotice(ctx, 'thread/fork', wire?.excludeTurns);

@@ -26,7 +26,7 @@ export const threadResume: Handler<'thread/resume'> = async (ctx, params, wire) 
       overrides: { ...overrides, ...(cwdOverride ? { cwd: cwdOverride } : {}) },
       repeatDeveloperInstructions: false,
     });
-    const cwd = cwdOverride ?? (await readThreadFacts(thread.rolloutPath)).meta.cwd;
+    const cwd = cwdOverride ?? (await readThreadFacts(ctx.base.store, thread.rolloutPath)).meta.cwd;
     loaded = ctx.load(thread, weft, cwd, overrides);
   }
   const opened = await openedThreadResponse(ctx, loaded, 'resume', true, wire?.excludeTurns === true);

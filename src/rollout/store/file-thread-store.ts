@@ -1,14 +1,14 @@
-// The thread store: where the engine, the CLI and the app-server find, read, write and list threads.
-// Callers name a thread (id, path or `last`) and get records or a writer; which rollout files, locks
-// and directories that takes stays behind this API.
+// The home's files as the thread store (the default): each thread one rollout file under
+// `sessions/`, written under a file lock, shared with Codex (its thread index and writer locks are
+// honoured when the profile shares the home with Codex 0.169). Callers see only ThreadStore.
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { SessionMeta } from '../../../protocol/rollout.js';
 import { NoThreadToResumeError } from '../../errors.js';
 import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
 import { listAllThreads, listThreads, type ListedThread, type ListThreadsOptions, type ThreadListPage } from './list.js';
 import { lockRollout, type RolloutLock } from './lock.js';
-import { latestRollout, rolloutPath } from './paths.js';
+import { findRolloutPath, latestRollout, rolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from '../format/reader.js';
 import { locateThread } from './lookup.js';
 import { readForReopen } from '../cache/resume-index.js';
@@ -18,13 +18,12 @@ import type { LongStringCache } from '../../bytes/long-string-cache.js';
 import { threadIndexObserver } from '../state-db/thread-index-observer.js';
 import { listThreadsFromIndex, locateThroughIndex } from '../state-db/index-listing.js';
 import { takeThreadWriterLock } from '../state-db/thread-writer-lock.js';
+import type { CreateThreadOptions, ImportOutcome, ImportRolloutOptions, StoredThread, ThreadStore } from '../thread-store.js';
+import { importRolloutFile } from './import-rollout-file.js';
+import { archiveRollout, isArchivedPath, unarchiveRollout } from './archive.js';
+import { deleteStoredThread } from './delete-thread.js';
+import { nameStoredThread } from './thread-name.js';
 
-/** A thread read back for reopening: its records (from the last checkpoint on) and its session_meta. */
-export interface StoredThread {
-  readonly records: RolloutRecord[];
-  /** session_meta when the records do not start with it (they start at a checkpoint). */
-  readonly headMeta: SessionMeta | undefined;
-}
 
 export interface ThreadStoreOptions {
   /**
@@ -34,7 +33,8 @@ export interface ThreadStoreOptions {
   readonly codexThreadIndex?: boolean | undefined;
 }
 
-export class ThreadStore {
+export class FileThreadStore implements ThreadStore {
+  readonly kind = 'files';
   readonly #codex: boolean;
 
   constructor(
@@ -66,13 +66,7 @@ export class ThreadStore {
     id: string,
     now: Date,
     sessionMeta: RolloutLineInput,
-    opts: {
-      format?: RolloutLineFormat | undefined;
-      home?: string | undefined;
-      inMemory?: boolean;
-      onWarning?: ((warning: string) => void) | undefined;
-      longStrings?: LongStringCache | undefined;
-    } = {},
+    opts: CreateThreadOptions = {},
   ): Promise<{ path: string; writer: RolloutWriter }> {
     const file = rolloutPath(opts.home ?? this.home, id, now);
     if (opts.inMemory) return { path: file, writer: await RolloutWriter.inMemory(file, sessionMeta, { format: opts.format, longStrings: opts.longStrings }) };
@@ -158,6 +152,10 @@ export class ThreadStore {
     return { records, headMeta: own.headMeta };
   }
 
+  async readHistory(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
+    return withHistoryBase(await readRollout(file, options), file, this.home, options);
+  }
+
   /** All the records of a rollout, without taking the writer lock. */
   read(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
     return readRollout(file, options);
@@ -177,4 +175,48 @@ export class ThreadStore {
     const indexed = this.#codex ? listThreadsFromIndex(this.home, options) : undefined;
     return indexed ?? listThreads(this.home, options);
   }
+
+  createFromFile(write: (home: string) => Promise<string>): Promise<string> {
+    return write(this.home);
+  }
+
+  async localCopy(file: string): Promise<string> {
+    return file;
+  }
+
+  find(id: string): Promise<string | undefined> {
+    return findRolloutPath(this.home, id);
+  }
+
+  isArchived(file: string): boolean {
+    return isArchivedPath(this.home, file);
+  }
+
+  archive(file: string): Promise<string> {
+    return archiveRollout(this.home, file);
+  }
+
+  unarchive(file: string): Promise<string> {
+    return unarchiveRollout(this.home, file);
+  }
+
+  delete(threadId: string, file: string, onWarning?: (message: string) => void): Promise<void> {
+    return deleteStoredThread(this.home, threadId, file, onWarning);
+  }
+
+  name(file: string, threadId: string, name: string): Promise<void> {
+    return nameStoredThread(file, threadId, name);
+  }
+
+  /** The rollout file's bytes. */
+  async *exportRollout(file: string): AsyncIterable<Buffer> {
+    for await (const chunk of createReadStream(file)) yield chunk as Buffer;
+  }
+
+  /** Writes the rollout as `file` under its lock: a new file, the rest of a partial one, or nothing. */
+  importRollout(file: string, bytes: Buffer, opts: ImportRolloutOptions = {}): Promise<ImportOutcome> {
+    return importRolloutFile(file, bytes, opts.updatedAt);
+  }
+
+  async close(): Promise<void> {}
 }
