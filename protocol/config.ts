@@ -123,6 +123,16 @@ const SETTINGS_FIELDS = {
 
 export const ProfileToml = lazySchema(() => z.strictObject(SETTINGS_FIELDS));
 
+/**
+ * `thread_store`: `files`, or a PostgreSQL connection URL (`postgres://` or `postgresql://`). The
+ * messages never repeat the value: a URL may carry a password.
+ */
+export const ThreadStoreSetting = lazySchema(() =>
+  z.string().refine((value) => value === 'files' || /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
+    message: 'thread_store must be "files" or a postgres://user:password@host:port/database URL',
+  }),
+);
+
 const CONFIG_TOML_FIELDS = {
   ...SETTINGS_FIELDS,
   model_providers: lazySchema(() => z.record(z.string(), ModelProviderToml).optional()),
@@ -147,6 +157,8 @@ const CONFIG_TOML_FIELDS = {
   profiles: lazySchema(() => z.record(z.string(), ProfileToml).optional()),
   pack: lazySchema(() => z.string().optional()),
   compat: lazySchema(() => CompatProfileName.optional()),
+  /** Where threads are kept: `files` (the home's rollouts, the default) or a `postgres://…` URL. */
+  thread_store: lazySchema(() => ThreadStoreSetting.optional()),
   extensions: lazySchema(() => z.array(z.string()).optional()),
   mcp_servers: lazySchema(() => z.record(z.string(), McpServerToml).optional()),
   /** Where MCP OAuth tokens are kept: weft has only Codex's file store (`auto` means it). */

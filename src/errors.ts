@@ -114,8 +114,11 @@ export function redactSecrets(text: string): string {
       typeof bearer === 'string' ? `${bearer}[redacted]` : '[redacted]',
     );
   }
-  return out;
+  // The password of a URL's userinfo (`postgres://user:secret@host/db`).
+  return out.replace(URL_PASSWORD, '$1[redacted]@');
 }
+
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi;
 
 /** Whether `err` is a system error with one of these codes (`ENOENT`, `EEXIST`, …). */
 export function isErrno(err: unknown, ...codes: string[]): boolean {

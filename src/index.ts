@@ -22,7 +22,8 @@ export { budgetedAssembly, type BudgetedStrategyOptions } from './assembly/budge
 export { assembleBudgeted } from './assembly/budget/assemble-budgeted.js';
 export { exactCounter, estimatingCounter, type TokenCounter } from './assembly/budget/token-counter.js';
 export { StoredThreads, type StoredThread } from './engine/stored-threads.js';
-export { ThreadStore } from './rollout/store/thread-store.js';
+export { FileThreadStore } from './rollout/store/file-thread-store.js';
+export type { ThreadStore } from './rollout/thread-store.js';
 export { listThreads, type ThreadListEntry, type ThreadListPage, type ListThreadsOptions } from './rollout/store/list.js';
 // The wire renderers: one prompt, the body of each wire (Responses, Chat Completions, Anthropic).
 export { renderForWire, type PromptRendering, type WireRequest, type WireBody } from './prompt/render-for-wire.js';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AppServer } from '../../src/app-server/app-server.js';
-import { ThreadStore } from '../../src/rollout/store/thread-store.js';
+import { FileThreadStore } from '../../src/rollout/store/file-thread-store.js';
 import { generateRollout } from './generate-rollout.js';
 
 const THREADS = 1000;
@@ -81,7 +81,7 @@ export async function benchListing(opts: { appServer?: boolean } = {}): Promise<
       cli.push(r.ms);
       listed = (JSON.parse(r.stdout) as { threads: unknown[] }).threads.length;
     }
-    const store = new ThreadStore(home);
+    const store = new FileThreadStore(home);
     const lib: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const start = performance.now();

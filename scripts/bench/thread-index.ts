@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { ThreadIndex } from '../../src/rollout/state-db/thread-index.js';
 import { rowFromSessionMeta } from '../../src/rollout/state-db/thread-row.js';
-import { ThreadStore } from '../../src/rollout/store/thread-store.js';
+import { FileThreadStore } from '../../src/rollout/store/file-thread-store.js';
 
 const COUNT = 10_000;
 const RUNS = 7;
@@ -39,7 +39,7 @@ export async function benchThreadIndex(scratch: string): Promise<void> {
   })();
   index.close();
 
-  const store = new ThreadStore(home, { codexThreadIndex: true });
+  const store = new FileThreadStore(home, { codexThreadIndex: true });
   const all: number[] = [];
   const cpu: number[] = [];
   const page: number[] = [];

@@ -4,7 +4,7 @@
 // filter by cwd, title and excluded ids, ask for sections and sort by recency: weft has no sections
 // (every thread is unsectioned), and a thread's recency is its last update, as its `recencyAt` says.
 import { assertThreadId } from '../rollout/store/thread-id.js';
-import type { ThreadStore } from '../rollout/store/thread-store.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { readThreadFacts, type ThreadFacts } from './thread-view.js';
 import { rpcError } from './rpc-errors.js';
 

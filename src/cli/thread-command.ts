@@ -77,7 +77,7 @@ export async function threadCommand(argv: string[], io: CliIo): Promise<number> 
     const configured = await configuredHome({ ...runtimeOptions(values, io.env) });
     for (const w of configured.warnings) io.stderr(`warning: ${w}`);
     settingsOverrides(values, cwd);
-    return list(threadStoreOf(configured), values, io);
+    return list(threadStoreOf({ ...configured, env: io.env }), values, io);
   }
   return (await import('./thread-run-command.js')).runThreadCommand(sub, args, values, cwd, io);
 }

@@ -2,7 +2,7 @@
 // command that prints the next page; and the small readers of values the thread commands share.
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import type { ThreadStore } from '../rollout/store/thread-store.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { shellQuote } from './shell-quote.js';
 import { stringValue, type CliIo, type ParsedValues } from './cli-options.js';
 

@@ -11,7 +11,11 @@ import { resolveWeftHome } from '../config/weft-home.js';
 import type { ConfigOverrides } from '../config/config-overrides.js';
 import type { CompatProfile } from '../profile/profile.js';
 import { DEFAULT_COMPAT, PROFILE_FACTS } from '../profile/profile-facts.js';
-import { ThreadStore } from '../rollout/store/thread-store.js';
+import { ThreadStoreSetting } from '../../protocol/config.js';
+import { ConfigError } from '../errors.js';
+import { FileThreadStore } from '../rollout/store/file-thread-store.js';
+import { PostgresThreadStore } from '../rollout/postgres/postgres-thread-store.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 
 /** Where the home is and what the command line says of its configuration. */
 export interface ProfileOptions {
@@ -72,7 +76,17 @@ export async function configuredProfile(opts: ProfileOptions): Promise<Configure
   return { ...configured, profile: getProfile(configured.compat) };
 }
 
-/** The thread store of the configured home. */
-export function threadStoreOf({ home, compat }: Pick<ConfiguredHome, 'home' | 'compat'>): ThreadStore {
-  return new ThreadStore(home, { codexThreadIndex: PROFILE_FACTS[compat].codexThreadIndex });
+/**
+ * The thread store of the configured home: `WEFT_THREAD_STORE`, else config.toml's `thread_store`,
+ * else the home's files. A Postgres store connects on first use.
+ */
+export function threadStoreOf({ home, compat, config, env }: Pick<ConfiguredHome, 'home' | 'compat'> & { config?: Pick<ConfigToml, 'thread_store'>; env?: ProfileOptions['env'] }): ThreadStore {
+  const fromEnv = env?.WEFT_THREAD_STORE;
+  // Checked here like config.toml's value is by its schema; the message never repeats it (a URL may hold a password).
+  if (fromEnv !== undefined && fromEnv !== '' && !ThreadStoreSetting.safeParse(fromEnv).success) {
+    throw new ConfigError('WEFT_THREAD_STORE must be "files" or a postgres://user:password@host:port/database URL', undefined, 'WEFT_THREAD_STORE');
+  }
+  const setting = fromEnv || config?.thread_store || 'files';
+  if (setting === 'files') return new FileThreadStore(home, { codexThreadIndex: PROFILE_FACTS[compat].codexThreadIndex });
+  return new PostgresThreadStore({ url: setting, home });
 }

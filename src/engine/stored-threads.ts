@@ -9,7 +9,7 @@ import { historyFromRollout } from '../thread/history-from-rollout.js';
 import { readRollout } from '../rollout/format/reader.js';
 import { withHistoryBase } from '../rollout/store/history-base.js';
 import type { ListThreadsOptions, ThreadListPage } from '../rollout/store/list.js';
-import type { ThreadStore } from '../rollout/store/thread-store.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { locateThread } from '../rollout/store/lookup.js';
 import { threadNameOf } from '../rollout/store/thread-name.js';
 import type { Runtime } from './runtime.js';

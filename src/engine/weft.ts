@@ -42,7 +42,7 @@ import { WebSocketRefusals } from '../client/websocket-refusals.js';
 import { threadDeps } from './thread-deps.js';
 import { loadRuntime, type Runtime } from './runtime.js';
 import type { TurnContextPayload } from '../../protocol/rollout.js';
-import type { ThreadStore } from '../rollout/store/thread-store.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { threadStoreOf } from './configured-profile.js';
 import { expandHome } from '../config/weft-home.js';
 import type { Extension } from '../extensions/extension.js';
@@ -65,7 +65,7 @@ export class Weft {
     readonly runtime: Runtime,
     private readonly options: WeftOptions,
   ) {
-    this.store = threadStoreOf({ home: runtime.home, compat: runtime.profile.name });
+    this.store = threadStoreOf({ home: runtime.home, compat: runtime.profile.name, config: runtime.config, env: runtime.env });
     this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
     this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
     // The generation's other tools run only when the request offered them (else: unsupported call).

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../scripts/mock-responses-server.js';
 import { Weft } from '../../src/engine/weft.js';
-import { ThreadStore } from '../../src/rollout/store/thread-store.js';
+import { FileThreadStore } from '../../src/rollout/store/file-thread-store.js';
 import { CODEX_0169_PACK_DIR } from '../support/codex-0169.js';
 import { removeTempDirs, tempDir } from '../support/temp-tree.js';
 import { findCodexBinary, run } from './codex-binary-driver.js';
@@ -114,7 +114,7 @@ describe('a home shared with the real Codex 0.169.0 and its thread index', () =>
   test('weft lists the thread Codex wrote through the index, resumes it and sends the request Codex would', CODEX_UNDER_LOAD, async () => {
     const s = await sharedHome();
     const codexId = await codex(s, ['codex prompt']);
-    const listed = await new ThreadStore(s.home, { codexThreadIndex: true }).list({ limit: 10 });
+    const listed = await new FileThreadStore(s.home, { codexThreadIndex: true }).list({ limit: 10 });
     expect(listed.threads.map((t) => [t.id, t.preview])).toEqual([[codexId, 'codex prompt']]);
     const rollout = listed.threads[0]!.path;
     const written = await readFile(rollout);

@@ -94,8 +94,11 @@ function serializeLine(line: RolloutLineInput, format: RolloutLineFormat | undef
   return out;
 }
 
-/** Where a writer's bytes go: the rollout file, or memory for an ephemeral thread. */
-interface RolloutSink {
+/**
+ * Where a writer's bytes go: the rollout file, memory for an ephemeral thread, or another store's
+ * own sink (the Postgres store's commits each complete line before `write` resolves).
+ */
+export interface RolloutSink {
   write(buf: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
   close(): Promise<void>;
 }
@@ -132,6 +135,16 @@ export class RolloutWriter {
   static async inMemory(path: string, sessionMetaLine: RolloutLineInput, opts: RolloutWriterOptions = {}): Promise<RolloutWriter> {
     const writer = new RolloutWriter(path, new MemorySink(), NO_LOCK, opts.format, undefined, opts.longStrings);
     await writer.appendPieces(serializeLine(sessionMetaLine, opts.format));
+    return writer;
+  }
+
+  /**
+   * A writer appending to a thread kept by another store, through its sink, under its lock (released
+   * on close). `tornEnd`: the stored bytes end mid-line, so a `\n` is written first (as `open` does).
+   */
+  static async withSink(path: string, sink: RolloutSink, lock: RolloutLock, opts: RolloutWriterOptions & { tornEnd?: boolean } = {}): Promise<RolloutWriter> {
+    const writer = new RolloutWriter(path, sink, lock, opts.format, opts.observer, opts.longStrings);
+    if (opts.tornEnd === true) await writer.appendRaw('\n');
     return writer;
   }
 

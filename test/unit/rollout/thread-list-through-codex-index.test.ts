@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThreadIndex } from '../../../src/rollout/state-db/thread-index.js';
 import { rowFromSessionMeta } from '../../../src/rollout/state-db/thread-row.js';
-import { ThreadStore } from '../../../src/rollout/store/thread-store.js';
+import { FileThreadStore } from '../../../src/rollout/store/file-thread-store.js';
 import { createCodexStateDb } from '../../support/codex-state-db.js';
 import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
@@ -34,7 +34,7 @@ async function indexedHome(): Promise<string> {
 
 describe('listing through the Codex thread index', () => {
   it('pages newest first, leaving out threads without a message and archived ones', async () => {
-    const store = new ThreadStore(await indexedHome(), { codexThreadIndex: true });
+    const store = new FileThreadStore(await indexedHome(), { codexThreadIndex: true });
     const first = await store.list({ limit: 4 });
     expect(first.threads.map((t) => t.id)).toEqual([9, 8, 7, 6].map(idOf));
     expect(first.threads[0]).toMatchObject({ cwd: '/w/odd', preview: 'Fix test 9', source: 'exec', cliVersion: '0.169.0', createdAt: '2026-01-01T00:00:09.000Z' });
@@ -45,14 +45,14 @@ describe('listing through the Codex thread index', () => {
   });
 
   it('filters by cwd and by search text in any case', async () => {
-    const store = new ThreadStore(await indexedHome(), { codexThreadIndex: true });
+    const store = new FileThreadStore(await indexedHome(), { codexThreadIndex: true });
     expect((await store.list({ limit: 10, cwd: '/w/even' })).threads.map((t) => t.id)).toEqual([8, 6, 2, 0].map(idOf));
     expect((await store.list({ limit: 10, search: 'TEST 7' })).threads.map((t) => t.id)).toEqual([idOf(7)]);
   });
 
   it('locates the last updated thread and a thread by id through the index', async () => {
     const home = await indexedHome();
-    const store = new ThreadStore(home, { codexThreadIndex: true });
+    const store = new FileThreadStore(home, { codexThreadIndex: true });
     expect(await store.locate('last')).toBe(join(home, 'sessions', `rollout-${idOf(9)}.jsonl`));
     expect(await store.locate('last', '/w/even')).toBe(join(home, 'sessions', `rollout-${idOf(8)}.jsonl`));
     expect(await store.locate(idOf(2))).toBe(join(home, 'sessions', `rollout-${idOf(2)}.jsonl`));
@@ -61,8 +61,8 @@ describe('listing through the Codex thread index', () => {
   it('without the profile flag, or without an index, the rollouts are read instead', async () => {
     const home = await indexedHome();
     // The rollouts here are empty files: read from the files, nothing is listed.
-    expect((await new ThreadStore(home).list({ limit: 10 })).threads).toEqual([]);
+    expect((await new FileThreadStore(home).list({ limit: 10 })).threads).toEqual([]);
     const bare = await tempDir('codex-home-');
-    expect((await new ThreadStore(bare, { codexThreadIndex: true }).list({ limit: 10 })).threads).toEqual([]);
+    expect((await new FileThreadStore(bare, { codexThreadIndex: true }).list({ limit: 10 })).threads).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-// The thread store: where the engine, the CLI and the app-server find, read, write and list threads.
-// Callers name a thread (id, path or `last`) and get records or a writer; which rollout files, locks
-// and directories that takes stays behind this API.
+// The home's files as the thread store (the default): each thread one rollout file under
+// `sessions/`, written under a file lock, shared with Codex (its thread index and writer locks are
+// honoured when the profile shares the home with Codex 0.169). Callers see only ThreadStore.
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { SessionMeta } from '../../../protocol/rollout.js';
 import { NoThreadToResumeError } from '../../errors.js';
 import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
@@ -18,13 +18,9 @@ import type { LongStringCache } from '../../bytes/long-string-cache.js';
 import { threadIndexObserver } from '../state-db/thread-index-observer.js';
 import { listThreadsFromIndex, locateThroughIndex } from '../state-db/index-listing.js';
 import { takeThreadWriterLock } from '../state-db/thread-writer-lock.js';
+import type { CreateThreadOptions, ImportOutcome, StoredThread, ThreadStore } from '../thread-store.js';
+import { importRolloutFile } from './import-rollout-file.js';
 
-/** A thread read back for reopening: its records (from the last checkpoint on) and its session_meta. */
-export interface StoredThread {
-  readonly records: RolloutRecord[];
-  /** session_meta when the records do not start with it (they start at a checkpoint). */
-  readonly headMeta: SessionMeta | undefined;
-}
 
 export interface ThreadStoreOptions {
   /**
@@ -34,7 +30,8 @@ export interface ThreadStoreOptions {
   readonly codexThreadIndex?: boolean | undefined;
 }
 
-export class ThreadStore {
+export class FileThreadStore implements ThreadStore {
+  readonly kind = 'files';
   readonly #codex: boolean;
 
   constructor(
@@ -66,13 +63,7 @@ export class ThreadStore {
     id: string,
     now: Date,
     sessionMeta: RolloutLineInput,
-    opts: {
-      format?: RolloutLineFormat | undefined;
-      home?: string | undefined;
-      inMemory?: boolean;
-      onWarning?: ((warning: string) => void) | undefined;
-      longStrings?: LongStringCache | undefined;
-    } = {},
+    opts: CreateThreadOptions = {},
   ): Promise<{ path: string; writer: RolloutWriter }> {
     const file = rolloutPath(opts.home ?? this.home, id, now);
     if (opts.inMemory) return { path: file, writer: await RolloutWriter.inMemory(file, sessionMeta, { format: opts.format, longStrings: opts.longStrings }) };
@@ -177,4 +168,16 @@ export class ThreadStore {
     const indexed = this.#codex ? listThreadsFromIndex(this.home, options) : undefined;
     return indexed ?? listThreads(this.home, options);
   }
+
+  /** The rollout file's bytes. */
+  async *exportRollout(file: string): AsyncIterable<Buffer> {
+    for await (const chunk of createReadStream(file)) yield chunk as Buffer;
+  }
+
+  /** Writes the rollout as `file` under its lock: a new file, the rest of a partial one, or nothing. */
+  importRollout(file: string, bytes: Buffer): Promise<ImportOutcome> {
+    return importRolloutFile(file, bytes);
+  }
+
+  async close(): Promise<void> {}
 }
