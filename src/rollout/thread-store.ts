@@ -48,6 +48,11 @@ export interface ThreadStore {
   openForWriting(file: string, lock: RolloutLock, format?: RolloutLineFormat, onWarning?: (warning: string) => void, longStrings?: LongStringCache): Promise<RolloutWriter>;
   /** Reads a thread to reopen it, without taking the writer lock (from its last checkpoint on). */
   readForReopen(file: string, onWarning: (warning: string) => void): Promise<StoredThread>;
+  /**
+   * A file holding the thread's rollout bytes as they are now, for readers that work on files (the
+   * rollout itself for the files store; an up-to-date local copy for Postgres).
+   */
+  readablePath(file: string): Promise<string>;
   /** All the records of a thread, without taking the writer lock. */
   read(file: string, options?: ReadOptions): Promise<RolloutRecord[]>;
   /** Every thread a listing shows, with its session_meta; undefined when the store pages through `list` only. */

@@ -26,7 +26,6 @@ export type RelayListener = (method: string, params: Record<string, unknown>) =>
 
 interface Outgoing {
   queue: Array<{ method: string; params: string }>;
-  next: number | undefined;
   running: Promise<void> | undefined;
 }
 
@@ -42,6 +41,8 @@ export interface RelayOptions {
   /** Opens the connection kept for LISTEN. */
   readonly listenClient: () => pg.Client;
   readonly log: (message: string) => void;
+  /** The pool is the relay's own: ended when the relay closes. */
+  readonly ownsPool?: boolean;
 }
 
 export class ThreadEventRelay {
@@ -94,7 +95,7 @@ export class ThreadEventRelay {
     if (this.#closed) return;
     let out = this.#out.get(threadId);
     if (!out) {
-      out = { queue: [], next: undefined, running: undefined };
+      out = { queue: [], running: undefined };
       this.#out.set(threadId, out);
     }
     out.queue.push({ method, params: JSON.stringify(params) });
@@ -111,39 +112,30 @@ export class ThreadEventRelay {
       while (out.queue.length > 0) {
         const batch = out.queue.splice(0);
         try {
-          if (out.next === undefined) {
-            const r = await this.opts.pool.query<{ last: string }>(`SELECT coalesce(max(seq), 0) AS last FROM ${TABLE} WHERE thread_id = $1`, [threadId]);
-            out.next = Number(r.rows[0]?.last ?? 0) + 1;
-          }
-          const first = out.next;
-          const seqs = batch.map((_, i) => first + i);
-          const last = first + batch.length - 1;
-          // One statement, one transaction: the rows and the NOTIFY commit together.
-          await this.opts.pool.query(
-            `WITH rows AS (INSERT INTO ${TABLE} (thread_id, seq, method, params)
-               SELECT $1, s, m, p FROM unnest($2::bigint[], $3::text[], $4::text[]) AS t(s, m, p))
-             SELECT pg_notify($5, $6)`,
-            [threadId, seqs, batch.map((b) => b.method), batch.map((b) => b.params), RELAY_CHANNEL, JSON.stringify({ thread: threadId, seq: last })],
+          // One statement, one transaction: the rows and the NOTIFY commit together. The sequence
+          // goes on from the thread's last row (one server writes a thread at a time: the lease).
+          const r = await this.opts.pool.query<{ last: string }>(
+            `WITH base AS (SELECT coalesce(max(seq), 0) AS b FROM ${TABLE} WHERE thread_id = $1),
+                  added AS (INSERT INTO ${TABLE} (thread_id, seq, method, params)
+                    SELECT $1, base.b + x.n, x.m, x.p FROM base, unnest($2::text[], $3::text[]) WITH ORDINALITY AS x(m, p, n)
+                    RETURNING seq),
+                  last AS (SELECT max(seq) AS seq FROM added)
+             SELECT last.seq AS last, pg_notify($4, json_build_object('thread', $1::text, 'seq', last.seq)::text) FROM last`,
+            [threadId, batch.map((b) => b.method), batch.map((b) => b.params), RELAY_CHANNEL],
           );
-          out.next = last + 1;
-          if (Math.floor(last / 1000) > Math.floor((first - 1) / 1000) && last > KEEP_ROWS) {
+          const last = Number(r.rows[0]?.last ?? 0);
+          if (last > KEEP_ROWS && Math.floor(last / 1000) > Math.floor((last - batch.length) / 1000)) {
             await this.opts.pool.query(`DELETE FROM ${TABLE} WHERE thread_id = $1 AND seq <= $2`, [threadId, last - KEEP_ROWS]);
           }
         } catch (err) {
           // Followers miss these; the thread's own clients and its rollout do not.
-          out.next = undefined;
           this.opts.log(`thread relay: ${batch.length} notification(s) of thread ${threadId} not relayed: ${errorMessage(err)}`);
         }
       }
     } finally {
       out.running = undefined;
+      if (out.queue.length === 0) this.#out.delete(threadId);
     }
-  }
-
-  /** This thread is no longer run here: its sequence is read again if it comes back. */
-  forget(threadId: string): void {
-    const out = this.#out.get(threadId);
-    if (out && out.running === undefined) this.#out.delete(threadId);
   }
 
   /**
@@ -209,6 +201,7 @@ export class ThreadEventRelay {
     const client = this.#listener;
     this.#listener = undefined;
     await client?.end().catch(() => undefined);
+    if (this.opts.ownsPool) await this.opts.pool.end().catch(() => undefined);
   }
 }
 

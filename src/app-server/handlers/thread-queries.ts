@@ -40,7 +40,7 @@ export async function threadPath(ctx: ServerContext, threadId: string): Promise<
   const id = validThreadId(threadId);
   const loaded = ctx.loaded.get(id);
   if (loaded) return loaded.thread.rolloutPath;
-  const found = await findRolloutPath(ctx.base.home, id);
+  const found = ctx.base.store.kind === 'files' ? await findRolloutPath(ctx.base.home, id) : await ctx.base.store.locate(id).catch(() => undefined);
   if (!found) throw rpcError.invalidRequest(`thread ${id} is not loaded and has no rollout under ${ctx.base.home}`);
   return found;
 }
@@ -48,8 +48,9 @@ export async function threadPath(ctx: ServerContext, threadId: string): Promise<
 /** A thread object of the generation spoken, with its turns when asked for. */
 export async function threadObject(ctx: ServerContext, threadId: string, withTurns: boolean): Promise<Record<string, unknown>> {
   const path = await threadPath(ctx, threadId);
-  const facts = await ctx.withName(await readThreadFacts(path));
-  const turns = withTurns ? ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, path)) : [];
+  const readable = await ctx.base.store.readablePath(path);
+  const facts = await ctx.withName(await readThreadFacts(path, readable));
+  const turns = withTurns ? ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, readable)) : [];
   return ctx.generation.thread(facts, turns, await ctx.live(facts.meta.id), ctx.providerId);
 }
 

@@ -2,11 +2,13 @@
 // context it adds does not repeat the thread's developer instructions. 0.169 says the thread is
 // idle before answering, and reports its token totals after.
 import path from 'node:path';
-import { readThreadFacts } from '../thread-view.js';
+import { storedThreadFacts } from '../thread-view.js';
 import { rpcError } from '../rpc-errors.js';
 import { configOverridesOf, threadOverrides } from '../settings-params.js';
 import { validThreadId } from '../server-context.js';
 import type { Handler } from './handler.js';
+import { ThreadWrittenElsewhereError } from '../../rollout/postgres/advisory-writer-lease.js';
+import { followElsewhere } from './thread-followed.js';
 import { fullHistoryNotice, openedThreadResponse, reportTokenTotals } from './opened-thread.js';
 
 export const threadResume: Handler<'thread/resume'> = async (ctx, params, wire) => {
@@ -22,11 +24,18 @@ export const threadResume: Handler<'thread/resume'> = async (ctx, params, wire) 
     const weft = await ctx.weft(configOverridesOf(params));
     const overrides = threadOverrides(params);
     const cwdOverride = params.cwd ? await ctx.resolveCwd(params.cwd) : undefined;
-    const thread = await weft.resumeThread(ref, {
-      overrides: { ...overrides, ...(cwdOverride ? { cwd: cwdOverride } : {}) },
-      repeatDeveloperInstructions: false,
-    });
-    const cwd = cwdOverride ?? (await readThreadFacts(thread.rolloutPath)).meta.cwd;
+    let thread;
+    try {
+      thread = await weft.resumeThread(ref, {
+        overrides: { ...overrides, ...(cwdOverride ? { cwd: cwdOverride } : {}) },
+        repeatDeveloperInstructions: false,
+      });
+    } catch (err) {
+      // Run by another server of a shared store: followed from here.
+      if (err instanceof ThreadWrittenElsewhereError && ctx.relay) return followElsewhere(ctx, weft, err.threadId, overrides, wire?.excludeTurns === true);
+      throw err;
+    }
+    const cwd = cwdOverride ?? (await storedThreadFacts(weft.store, thread.rolloutPath)).meta.cwd;
     loaded = ctx.load(thread, weft, cwd, overrides);
   }
   const opened = await openedThreadResponse(ctx, loaded, 'resume', true, wire?.excludeTurns === true);

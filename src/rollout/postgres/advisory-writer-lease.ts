@@ -12,6 +12,7 @@ import pg from 'pg';
 import { RolloutError, errorMessage } from '../../errors.js';
 import { RolloutBusyError, type RolloutLock } from '../store/lock.js';
 import { parseRolloutFileName } from '../store/paths.js';
+import type { WriterLease } from './writer-lease.js';
 
 /** The advisory lock key of a thread: the first 8 bytes of a SHA-256 of the id, as a signed bigint. */
 export function advisoryKeyOf(threadId: string): bigint {
@@ -52,7 +53,7 @@ interface Held {
 }
 
 /** This process's writer leases, on one dedicated connection opened on first use. */
-export class AdvisoryWriterLease {
+export class AdvisoryWriterLease implements WriterLease {
   #client: Promise<pg.Client> | undefined;
   readonly #held = new Map<string, Held>();
   readonly #name = `weft ${process.pid}@${hostname()}`.slice(0, 63);

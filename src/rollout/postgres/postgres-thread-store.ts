@@ -25,14 +25,15 @@ import { importPostgresRollout, type ImportOptions } from './postgres-import.js'
 import { listPostgresThreads, locatePostgresThread } from './postgres-listing.js';
 import { PostgresSink } from './postgres-sink.js';
 import { insertThreadRow, linesFrom, threadRowState } from './thread-rows.js';
-import { ProcessWriterLease, type WriterLease } from './writer-lease.js';
+import type { WriterLease } from './writer-lease.js';
+import { AdvisoryWriterLease } from './advisory-writer-lease.js';
 
 export interface PostgresThreadStoreOptions {
   /** `postgres://user:password@host:port/database`. */
   readonly url: string;
   /** The home the thread keys are under, and whose cache/ holds the local copies. */
   readonly home: string;
-  /** The writer lease (default: one process's, ProcessWriterLease); given the store's pool. */
+  /** The writer lease (default: an advisory lock held across hosts, AdvisoryWriterLease); given the store's pool. */
   readonly lease?: ((pool: Pool) => WriterLease) | undefined;
 }
 
@@ -51,7 +52,8 @@ export class PostgresThreadStore implements ThreadStore {
     this.#url = checkedUrl(opts.url);
     this.home = opts.home;
     this.#copies = localCopyRoot(opts.home, this.server);
-    this.#leaseOf = opts.lease ?? (() => new ProcessWriterLease());
+    const url = this.#url;
+    this.#leaseOf = opts.lease ?? (() => new AdvisoryWriterLease({ connectionString: url }));
   }
 
   /** The pool, opened and the schema migrated on first use (a failure is retried on the next call). */
@@ -147,6 +149,10 @@ export class PostgresThreadStore implements ThreadStore {
       await lock.release();
       throw err;
     }
+  }
+
+  async readablePath(file: string): Promise<string> {
+    return this.#copy(file);
   }
 
   /** The local copy of a thread, brought up to date. */

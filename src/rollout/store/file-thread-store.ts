@@ -150,6 +150,11 @@ export class FileThreadStore implements ThreadStore {
   }
 
   /** All the records of a rollout, without taking the writer lock. */
+  /** The rollout itself: it is a file. */
+  async readablePath(file: string): Promise<string> {
+    return file;
+  }
+
   read(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
     return readRollout(file, options);
   }
