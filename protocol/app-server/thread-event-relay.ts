@@ -27,6 +27,8 @@ export const RelayedNotificationRow = lazySchema(() =>
       seq: z.coerce.number().int().positive(),
       method: z.string().max(100).regex(/^[a-zA-Z]+(\/[a-zA-Z]+)*$/),
       params: z.string().max(16 * 1024 * 1024),
+      /** When the running server emitted it (ms since the epoch): followers stamp their items with it. */
+      at: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     })
     .strict(),
 );

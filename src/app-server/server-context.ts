@@ -101,10 +101,13 @@ export class ServerContext {
     this.notifyAny(method, params as Record<string, unknown>);
   }
 
-  /** Any notification of the generation spoken (some exist in one generation only). */
-  notifyAny(method: string, params: Record<string, unknown>): void {
-    const shaped = this.#shaper.shape(method, params);
-    this.conn.notify(method, shaped, this.generation.stampsNotifications ? { emittedAtMs: Date.now() } : undefined);
+  /**
+   * Any notification of the generation spoken (some exist in one generation only). `at`: when it
+   * was emitted, if not now (one relayed from the server running the thread).
+   */
+  notifyAny(method: string, params: Record<string, unknown>, at = Date.now()): void {
+    const shaped = this.#shaper.shape(method, params, at);
+    this.conn.notify(method, shaped, this.generation.stampsNotifications ? { emittedAtMs: at } : undefined);
   }
 
   /** The agent messages of a turn that ended, for its turn/completed summary. */
@@ -223,19 +226,16 @@ export class ServerContext {
  * about the thread: account-wide ones stay with this connection).
  */
 function relayedChannel(ctx: ServerContext, threadId: string, relay: ThreadEventRelay): ThreadChannel {
-  const relayed = (method: string, params: Record<string, unknown>): void => {
-    if (params.threadId === threadId) relay.publish(threadId, method, params);
+  // One emission time for this connection and the followers: their items carry the same times.
+  const both = (method: string, params: Record<string, unknown>): void => {
+    const at = Date.now();
+    ctx.notifyAny(method, params, at);
+    if (params.threadId === threadId) relay.publish(threadId, method, params, at);
   };
   return {
     generation: ctx.generation,
-    notify: (method, params) => {
-      ctx.notify(method, params);
-      relayed(method, params as Record<string, unknown>);
-    },
-    notifyAny: (method, params) => {
-      ctx.notifyAny(method, params);
-      relayed(method, params);
-    },
+    notify: (method, params) => both(method, params as Record<string, unknown>),
+    notifyAny: both,
     turnSummary: (turnId) => ctx.turnSummary(turnId),
   };
 }

@@ -22,10 +22,10 @@ const GENERATION_METHODS: ReadonlySet<string> = new Set(['thread/status/changed'
 /** An arbitrary constant: the advisory lock the table is created under. */
 const SCHEMA_LOCK = 7_220_414_519_003n;
 
-export type RelayListener = (method: string, params: Record<string, unknown>) => void;
+export type RelayListener = (method: string, params: Record<string, unknown>, at: number) => void;
 
 interface Outgoing {
-  queue: Array<{ method: string; params: string }>;
+  queue: Array<{ method: string; params: string; at: number }>;
   running: Promise<void> | undefined;
 }
 
@@ -91,14 +91,14 @@ export class ThreadEventRelay {
   }
 
   /** Sends a notification of a thread this server runs to the servers following it. Never throws. */
-  publish(threadId: string, method: string, params: Record<string, unknown>): void {
+  publish(threadId: string, method: string, params: Record<string, unknown>, at = Date.now()): void {
     if (this.#closed) return;
     let out = this.#out.get(threadId);
     if (!out) {
       out = { queue: [], running: undefined };
       this.#out.set(threadId, out);
     }
-    out.queue.push({ method, params: JSON.stringify(params) });
+    out.queue.push({ method, params: JSON.stringify(params), at });
     out.running ??= this.#flush(threadId, out);
   }
 
@@ -116,12 +116,12 @@ export class ThreadEventRelay {
           // goes on from the thread's last row (one server writes a thread at a time: the lease).
           const r = await this.opts.pool.query<{ last: string }>(
             `WITH base AS (SELECT coalesce(max(seq), 0) AS b FROM ${TABLE} WHERE thread_id = $1),
-                  added AS (INSERT INTO ${TABLE} (thread_id, seq, method, params)
-                    SELECT $1, base.b + x.n, x.m, x.p FROM base, unnest($2::text[], $3::text[]) WITH ORDINALITY AS x(m, p, n)
+                  added AS (INSERT INTO ${TABLE} (thread_id, seq, method, params, at)
+                    SELECT $1, base.b + x.n, x.m, x.p, x.a FROM base, unnest($2::text[], $3::text[], $5::bigint[]) WITH ORDINALITY AS x(m, p, a, n)
                     RETURNING seq),
                   last AS (SELECT max(seq) AS seq FROM added)
              SELECT last.seq AS last, pg_notify($4, json_build_object('thread', $1::text, 'seq', last.seq)::text) FROM last`,
-            [threadId, batch.map((b) => b.method), batch.map((b) => b.params), RELAY_CHANNEL],
+            [threadId, batch.map((b) => b.method), batch.map((b) => b.params), RELAY_CHANNEL, batch.map((b) => b.at)],
           );
           const last = Number(r.rows[0]?.last ?? 0);
           if (last > KEEP_ROWS && Math.floor(last / 1000) > Math.floor((last - batch.length) / 1000)) {
@@ -182,11 +182,11 @@ export class ThreadEventRelay {
 
   async #read(threadId: string, f: Followed): Promise<void> {
     for (;;) {
-      const r = await this.opts.pool.query<Record<string, unknown>>(`SELECT seq, method, params FROM ${TABLE} WHERE thread_id = $1 AND seq > $2 ORDER BY seq LIMIT 500`, [threadId, f.last]);
+      const r = await this.opts.pool.query<Record<string, unknown>>(`SELECT seq, method, params, at FROM ${TABLE} WHERE thread_id = $1 AND seq > $2 ORDER BY seq LIMIT 500`, [threadId, f.last]);
       for (const row of r.rows) {
         const checked = checkedRow(threadId, row);
         if (typeof checked === 'string') this.opts.log(`thread relay: dropped a notification of thread ${threadId}: ${checked}`);
-        else for (const listener of f.listeners) listener(checked.method, checked.params);
+        else for (const listener of f.listeners) listener(checked.method, checked.params, checked.at);
         const seq = Number(row.seq);
         if (Number.isSafeInteger(seq) && seq > f.last) f.last = seq;
       }
@@ -206,7 +206,7 @@ export class ThreadEventRelay {
 }
 
 /** The notification a row holds, or why it is not one this server forwards. */
-export function checkedRow(threadId: string, row: unknown): { method: string; params: Record<string, unknown> } | string {
+export function checkedRow(threadId: string, row: unknown): { method: string; params: Record<string, unknown>; at: number } | string {
   const r = RelayedNotificationRow.safeParse(row);
   if (!r.success) return `bad row shape: ${r.error.issues[0]?.message ?? 'invalid'}`;
   let params: unknown;
@@ -227,7 +227,7 @@ export function checkedRow(threadId: string, row: unknown): { method: string; pa
     return `${method} is not a thread notification`;
   }
   // The params as the running server built them (not as parsed): the same bytes reach every client.
-  return { method, params: params as Record<string, unknown> };
+  return { method, params: params as Record<string, unknown>, at: r.data.at };
 }
 
 function clip(s: string): string {
@@ -245,6 +245,7 @@ async function ensureTable(pool: pg.Pool): Promise<void> {
          seq bigint NOT NULL,
          method text NOT NULL,
          params text NOT NULL,
+         at bigint NOT NULL,
          PRIMARY KEY (thread_id, seq))`,
     );
     await client.query('COMMIT');

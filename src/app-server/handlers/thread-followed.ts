@@ -31,7 +31,7 @@ export async function followElsewhere(ctx: ServerContext, weft: Weft, threadId: 
   const thread = ctx.generation.thread(facts, excludeTurns ? [] : turns, live, provider);
   const result = ctx.generation.openedResult('resume', { thread, ...settingsView(settings, provider) }, turns, excludeTurns);
   if (!ctx.followed.has(threadId)) {
-    const stop = await relay.follow(threadId, (method, params) => ctx.notifyAny(method, params));
+    const stop = await relay.follow(threadId, (method, params, at) => ctx.notifyAny(method, params, at));
     ctx.followed.set(threadId, stop);
   }
   fullHistoryNotice(ctx, 'thread/resume', excludeTurns);

@@ -56,6 +56,8 @@ interface Held {
 export class AdvisoryWriterLease implements WriterLease {
   #client: Promise<pg.Client> | undefined;
   readonly #held = new Map<string, Held>();
+  /** Acquisitions under way (the connection stays while any is). */
+  #pending = 0;
   readonly #name = `weft ${process.pid}@${hostname()}`.slice(0, 63);
 
   constructor(private readonly config: pg.ClientConfig) {}
@@ -104,11 +106,20 @@ export class AdvisoryWriterLease implements WriterLease {
     // Session-level advisory locks nest within a session: this process checks its own first.
     if (mine) throw new RolloutBusyError(file, { pid: process.pid, host: hostname(), since: mine.since }, `postgres-advisory:${mine.key}`);
     const lockKey = advisoryKeyOf(threadId);
-    const client = await this.#connection();
-    const taken = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [lockKey.toString()]).catch((err: unknown) => {
-      throw new RolloutError(`cannot take the writer lease of thread ${threadId}: ${errorMessage(err)}`, file, { cause: err });
-    });
-    if (taken.rows[0]?.ok !== true) throw new ThreadWrittenElsewhereError(threadId, await this.#holderOf(client, lockKey));
+    this.#pending++;
+    let client: pg.Client;
+    try {
+      client = await this.#connection();
+      const taken = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [lockKey.toString()]).catch((err: unknown) => {
+        throw new RolloutError(`cannot take the writer lease of thread ${threadId}: ${errorMessage(err)}`, file, { cause: err });
+      });
+      if (taken.rows[0]?.ok !== true) throw new ThreadWrittenElsewhereError(threadId, await this.#holderOf(client, lockKey));
+    } catch (err) {
+      this.#pending--;
+      await this.#closeIfIdle();
+      throw err;
+    }
+    this.#pending--;
     const held: Held = { key: lockKey, since: new Date().toISOString(), lost: new AbortController() };
     this.#held.set(threadId, held);
     let released = false;
@@ -123,6 +134,7 @@ export class AdvisoryWriterLease implements WriterLease {
         this.#held.delete(threadId);
         // A dead connection has already let go; a live one unlocks.
         await client.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey.toString()]).catch(() => undefined);
+        await this.#closeIfIdle();
       },
     };
   }
@@ -141,6 +153,12 @@ export class AdvisoryWriterLease implements WriterLease {
       .catch(() => undefined);
     const name = r?.rows[0]?.name;
     return name ? name : undefined;
+  }
+
+  /** With no lease held nor being taken, the connection goes (a command that is done can exit). */
+  async #closeIfIdle(): Promise<void> {
+    if (this.#held.size > 0 || this.#pending > 0 || !this.#client) return;
+    await this.close();
   }
 
   /** Releases every lease and closes the connection. */

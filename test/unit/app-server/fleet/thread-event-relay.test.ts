@@ -39,10 +39,10 @@ async function server(url: string, name: string): Promise<Server> {
 
 /** Collects what a follower receives; `until(n)` resolves once n notifications have arrived. */
 async function follower(s: Server, thread: string) {
-  const got: Array<{ method: string; params: Record<string, unknown> }> = [];
+  const got: Array<{ method: string; params: Record<string, unknown>; at?: number }> = [];
   const waiters: Array<{ n: number; resolve: () => void }> = [];
-  await s.relay.follow(thread, (method, params) => {
-    got.push({ method, params });
+  await s.relay.follow(thread, (method, params, at) => {
+    got.push(at === 1_795_000_000_000 ? { method, params, at } : { method, params });
     for (const w of waiters.filter((w) => got.length >= w.n)) w.resolve();
   });
   return { got, until: (n: number) => (got.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))) };
@@ -69,12 +69,13 @@ describe('the thread notification relay', () => {
     const other = await follower(b, OTHER);
     a.relay.publish(T, 'turn/started', { threadId: T, turn: { id: 'turn-1', items: [], status: 'inProgress', error: null } });
     for (let i = 0; i < 300; i++) a.relay.publish(T, 'item/agentMessage/delta', delta(i));
-    a.relay.publish(T, 'thread/status/changed', { threadId: T, status: { type: 'idle' } });
+    a.relay.publish(T, 'thread/status/changed', { threadId: T, status: { type: 'idle' } }, 1_795_000_000_000);
     await f.until(302);
     expect(f.got[0]?.method).toBe('turn/started');
     expect(f.got.slice(1, 301).map((g) => g.params)).toEqual(Array.from({ length: 300 }, (_, i) => delta(i)));
     expect(JSON.stringify(f.got[1]?.params)).toBe(JSON.stringify(delta(0)));
-    expect(f.got[301]).toEqual({ method: 'thread/status/changed', params: { threadId: T, status: { type: 'idle' } } });
+    // With the time it was emitted at, which the follower's items are stamped with.
+    expect(f.got[301]).toEqual({ method: 'thread/status/changed', params: { threadId: T, status: { type: 'idle' } }, at: 1_795_000_000_000 });
     expect(other.got).toEqual([]);
     expect(b.logs).toEqual([]);
   });
@@ -91,8 +92,8 @@ describe('the thread notification relay', () => {
       await c.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, JSON.stringify({ thread: '../../etc', seq: 1 })]);
       // Rows another client wrote: another thread's params, a method no thread sends, params of the wrong shape, not JSON.
       await c.query(
-        `INSERT INTO weft_thread_notifications (thread_id, seq, method, params) VALUES
-           ($1, 1, 'item/agentMessage/delta', $2), ($1, 2, 'account/login/completed', $3), ($1, 3, 'item/agentMessage/delta', $4), ($1, 4, 'turn/started', '{')`,
+        `INSERT INTO weft_thread_notifications (thread_id, seq, method, params, at) VALUES
+           ($1, 1, 'item/agentMessage/delta', $2, 0), ($1, 2, 'account/login/completed', $3, 0), ($1, 3, 'item/agentMessage/delta', $4, 0), ($1, 4, 'turn/started', '{', 0)`,
         [T, JSON.stringify(delta(0, OTHER)), JSON.stringify({ threadId: T, loginId: 'x', success: true, error: null }), JSON.stringify({ threadId: T, delta: 42 })],
       );
       await c.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, JSON.stringify({ thread: T, seq: 4 })]);
