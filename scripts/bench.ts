@@ -7,6 +7,7 @@ import { benchAppServer } from './bench/app-server.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
 import { benchExecStartup } from './bench/exec-startup.js';
 import { benchListing } from './bench/listing.js';
+import { benchPostgresStore } from './bench/postgres-store.js';
 import { benchResumeVsCodex } from './bench/resume-vs-codex.js';
 import { benchSandbox } from './bench/sandbox.js';
 import { benchStream } from './bench/stream.js';
@@ -24,6 +25,7 @@ try {
   await benchThreads(home);
   await benchResumeVsCodex(home);
   await benchThreadIndex(home);
+  await benchPostgresStore();
   await benchCompactionAppend(home);
   await benchAppServer();
   await benchSandbox();

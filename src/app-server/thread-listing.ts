@@ -53,7 +53,7 @@ async function allStored(store: ThreadStore, archived: boolean): Promise<ThreadF
     const page = await store.list({ limit: 500, archived, ...(cursor ? { cursor } : {}) });
     for (const entry of page.threads) {
       try {
-        out.push(await readThreadFacts(entry.path));
+        out.push(await readThreadFacts(store, entry.path));
       } catch {
         // Removed or unreadable since it was listed.
       }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { firstCompletedTurnId } from '../rollout/store/first-completed-turn.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 
 export interface ThreadReadState {
   readonly firstUnread: { type: 'turn'; turnId: string } | null;
@@ -23,9 +24,10 @@ export function hasReadState(source: unknown, ephemeral: boolean): boolean {
   return !ephemeral && typeof source === 'string' && source !== 'unknown';
 }
 
-export async function threadReadState(threadId: string, rolloutPath: string): Promise<ThreadReadState> {
-  const first = await firstCompletedTurnId(rolloutPath);
+export async function threadReadState(store: Pick<ThreadStore, 'localCopy'>, threadId: string, rolloutPath: string): Promise<ThreadReadState> {
+  const copy = await store.localCopy(rolloutPath);
+  const first = await firstCompletedTurnId(copy);
   if (first === undefined) return { firstUnread: null, revision: `initial:${threadId}` };
-  const st = await stat(rolloutPath);
+  const st = await stat(copy);
   return { firstUnread: { type: 'turn', turnId: first }, revision: uuidFrom(`${threadId}|${st.size}|${st.mtimeMs}`) };
 }

@@ -6,9 +6,9 @@ import type { SessionSource, Thread, ThreadItem, Turn, UserInput } from '../../p
 import type { SessionMeta } from '../../protocol/rollout.js';
 import { RolloutError } from '../errors.js';
 import { readRolloutHead } from '../rollout/store/head.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { knownEventOf } from '../rollout/format/known-events.js';
 import type { RolloutRecord } from '../rollout/format/reader.js';
-import type { ThreadStore } from '../rollout/thread-store.js';
 import { rolledBackTurns } from '../thread/thread-rollback.js';
 
 export interface ThreadFacts {
@@ -21,16 +21,11 @@ export interface ThreadFacts {
   readonly name?: string | null;
 }
 
-/** `readable`: where the rollout's bytes are (a store that keeps them elsewhere reads them into a local file). */
-export async function readThreadFacts(path: string, readable = path): Promise<ThreadFacts> {
-  const [head, st] = await Promise.all([readRolloutHead(readable), stat(readable)]);
+export async function readThreadFacts(store: Pick<ThreadStore, 'localCopy'>, path: string): Promise<ThreadFacts> {
+  const copy = await store.localCopy(path);
+  const [head, st] = await Promise.all([readRolloutHead(copy), stat(copy)]);
   if (!head.sessionMeta) throw new RolloutError(`${path}: no session_meta line; not a thread`, path);
   return { path, meta: head.sessionMeta, preview: head.firstUserMessage ?? '', mtimeMs: st.mtimeMs };
-}
-
-/** A thread's facts read through its store (named by its rollout path, read wherever the store keeps it). */
-export async function storedThreadFacts(store: Pick<ThreadStore, 'readablePath'>, path: string): Promise<ThreadFacts> {
-  return readThreadFacts(path, await store.readablePath(path));
 }
 
 const SOURCES = new Set(['cli', 'vscode', 'exec', 'appServer', 'unknown']);

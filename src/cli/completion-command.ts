@@ -10,8 +10,8 @@ import { EXEC_EXTRA_OPTIONS } from './exec-flags.js';
 const TABLE: Record<string, { subs: string[]; flags: string[] }> = {
   prompt: { subs: [], flags: ['--json', '--wire', '--strategy', '--stage', '--budget', '--source'] },
   thread: {
-    subs: ['start', 'resume', 'fork', 'list', 'show', 'compact', 'export'],
-    flags: ['--json', '--last', '--all', '--at', '--cwd', '--search', '--limit', '--cursor', '--extension', '--html', '--output'],
+    subs: ['start', 'resume', 'fork', 'list', 'show', 'compact', 'export', 'import', 'migrate'],
+    flags: ['--json', '--last', '--all', '--at', '--cwd', '--search', '--limit', '--cursor', '--extension', '--html', '--jsonl', '--output', '--to'],
   },
   exec: {
     subs: ['resume', 'fork'],

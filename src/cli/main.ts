@@ -15,7 +15,7 @@ Usage: weft <command> [options]
 
 Commands:
   prompt ["<text>"]        print the first-turn request body for this directory (no network)
-  thread <sub>             start | resume | fork | list | show | compact | export threads
+  thread <sub>             start | resume | fork | list | show | compact | export | import | migrate threads
   exec ["<prompt>"]        run one turn non-interactively (Codex's \`exec\`; \`exec resume\` continues a thread)
   app-server               serve Codex's app-server protocol (JSON-RPC lines) on stdin/stdout
   acp                      serve the Agent Client Protocol (for editors) on stdin/stdout

@@ -50,7 +50,9 @@ const SUBCOMMANDS: Record<string, { usage: string; what: string; options: string
 const HELP = `Usage:
 ${Object.values(SUBCOMMANDS).map((s) => `  ${s.usage}`).join('\n')}
 
-  weft thread export <thread> --html [-o FILE]   (see weft thread export --help)
+  weft thread export <thread> (--html | --jsonl) [-o FILE]   (see weft thread export --help)
+  weft thread import FILE.jsonl…                   (see weft thread import --help)
+  weft thread migrate [--to postgres://…]          (see weft thread migrate --help)
 
 ${THREAD} Run \`weft thread <sub> --help\` for one subcommand's options.
 
@@ -67,6 +69,8 @@ function helpFor(positionals: string[]): string {
 
 export async function threadCommand(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'export') return (await import('./thread-export-command.js')).threadExportCommand(argv.slice(1), io);
+  if (argv[0] === 'import') return (await import('./thread-move-command.js')).threadImportCommand(argv.slice(1), io);
+  if (argv[0] === 'migrate') return (await import('./thread-move-command.js')).threadMigrateCommand(argv.slice(1), io);
   const parsed = parseCommand(argv, OPTIONS, helpFor, io);
   if (parsed === undefined) return 0;
   const { values } = parsed;

@@ -6,11 +6,8 @@ import type { SessionMeta } from '../../protocol/rollout.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { messageText } from '../history/message.js';
 import { historyFromRollout } from '../thread/history-from-rollout.js';
-import { readRollout } from '../rollout/format/reader.js';
-import { withHistoryBase } from '../rollout/store/history-base.js';
 import type { ListThreadsOptions, ThreadListPage } from '../rollout/store/list.js';
 import type { ThreadStore } from '../rollout/thread-store.js';
-import { locateThread } from '../rollout/store/lookup.js';
 import { threadNameOf } from '../rollout/store/thread-name.js';
 import type { Runtime } from './runtime.js';
 
@@ -34,7 +31,7 @@ export interface StoredThread {
 export class StoredThreads {
   constructor(
     private readonly runtime: Pick<Runtime, 'home' | 'pack'>,
-    private readonly store: Pick<ThreadStore, 'list'>,
+    private readonly store: Pick<ThreadStore, 'list' | 'locate' | 'readHistory'>,
   ) {}
 
   /** Newest first, paginated (pass `nextCursor` back as `cursor`). */
@@ -44,11 +41,10 @@ export class StoredThreads {
 
   /** A thread by id, unique id prefix, name or rollout path. */
   async read(ref: string): Promise<StoredThread> {
-    const { home, pack } = this.runtime;
-    const file = ref.endsWith('.jsonl') ? ref : await locateThread(home, ref);
+    const { pack } = this.runtime;
+    const file = await this.store.locate(ref);
     const warnings: string[] = [];
-    const read = { onWarning: (w: string) => void warnings.push(w) };
-    const records = await withHistoryBase(await readRollout(file, read), file, home, read);
+    const records = await this.store.readHistory(file, { onWarning: (w: string) => void warnings.push(w) });
     const prefixes = contextPrefixes(pack);
     const isPrompt = (item: ResponseItem): boolean => isRealUserMessage(item, prefixes);
     const restored = historyFromRollout(records, file, isPrompt);

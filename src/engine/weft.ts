@@ -202,14 +202,16 @@ export class Weft {
     if (opts.keyCheckedAtFirstCall !== true) this.#readyDeps(new LongStringCache());
     const rt = this.runtime;
     assertModelChosen(rt.config, rt.configFile, providerSettings(rt.config, rt.configFile, rt.env), opts.overrides?.model);
-    const head = await readRolloutHead(parentPath);
+    // The parent read in place (a Postgres thread through its local copy).
+    const parentFile = await this.store.localCopy(parentPath);
+    const head = await readRolloutHead(parentFile);
     if (!head.sessionMeta) throw new RolloutError(`${parentPath}: no session_meta line; cannot fork`, parentPath);
     const newId = newThreadId();
     const now = new Date();
     const parent = head.sessionMeta;
-    const result = await this.runtime.profile.forkRollout({
-      home: this.runtime.home,
-      parentPath,
+    const forked = await this.store.createFromFile(async (home) => (await this.runtime.profile.forkRollout({
+      home,
+      parentPath: parentFile,
       newId,
       now,
       newSessionMeta: {
@@ -225,8 +227,8 @@ export class Weft {
       },
       ...(opts.at !== undefined ? { cutBeforeUserMessage: opts.at } : {}),
       contextPrefixes: contextPrefixes(this.runtime.pack).prefixes,
-    });
-    return this.#reopen(result.path, opts, newId);
+    })).path);
+    return this.#reopen(forked, opts, newId);
   }
 
   /** The rollout of a thread, or the error saying why it cannot be found. */

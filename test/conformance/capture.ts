@@ -11,6 +11,7 @@ import { CLIENT_NAME, CLIENT_TITLE, materializeScenario, type Materialized } fro
 import { createNormalizer, threadPlaceholder, type Normalizer } from './normalize.js';
 import { ProcessIdBindings } from './process-ids.js';
 import { conformanceRoot, loadExpectedRequests, type Exchange, type LoadedScenario } from './scenario.js';
+import { exportedRollouts } from '../support/postgres-rollouts.js';
 
 export interface CapturedRollout {
   /** `{{THREAD_ID…}}` of the thread the file belongs to, or undefined for a file of no known thread. */
@@ -42,6 +43,11 @@ export interface CaptureOptions {
   verifyHead?: boolean;
   /** Thread placeholders whose rollouts are normalized first, in this order (fixes `{{IDn}}` numbering). */
   rolloutOrder?: string[];
+  /**
+   * Keep the threads in this Postgres store (WEFT_THREAD_STORE for every step) instead of the home's
+   * files; the rollouts compared are then the store's exports.
+   */
+  threadStoreUrl?: string;
 }
 
 function toMockReply(reply: Exchange['reply']): MockReply {
@@ -75,7 +81,7 @@ export async function captureScenario(loaded: LoadedScenario, driver: EngineDriv
   const keep = opts.keepWorkspace ?? process.env.WEFT_CONFORMANCE_KEEP === '1';
   try {
     ws = await materializeScenario(scenario, { mockUrl: mock.url, verifyHead: opts.verifyHead ?? true });
-    const run = await runSteps(loaded, driver, ws, mock);
+    const run = await runSteps(loaded, driver, ws, mock, opts.threadStoreUrl);
     const normalizer = createNormalizer({
       paths: ws.paths,
       threadIds: run.threadIds,
@@ -95,7 +101,8 @@ export async function captureScenario(loaded: LoadedScenario, driver: EngineDriv
       ...(keep ? { workspace: ws.root } : {}),
     };
     if (run.pending === undefined && run.failure === undefined) {
-      capture.rollouts = readRollouts(ws, run.threadIds, normalizer, opts.rolloutOrder);
+      const stored = opts.threadStoreUrl === undefined ? undefined : await exportedRollouts(opts.threadStoreUrl, ws.paths['{{CODEX_HOME}}'] ?? '');
+      capture.rollouts = readRollouts(ws, run.threadIds, normalizer, opts.rolloutOrder, stored);
       for (const step of scenario.steps) {
         const outcome = run.outcomes.get(step.label);
         if (outcome?.stdout !== undefined) capture.execStreams.set(step.label, parseLines(outcome.stdout).map((l) => normalizer.value(l)));
@@ -116,7 +123,7 @@ interface StepsRun {
   failure?: string;
 }
 
-async function runSteps(loaded: LoadedScenario, driver: EngineDriver, ws: Materialized, mock: MockServer): Promise<StepsRun> {
+async function runSteps(loaded: LoadedScenario, driver: EngineDriver, ws: Materialized, mock: MockServer, threadStoreUrl: string | undefined): Promise<StepsRun> {
   const { scenario } = loaded;
   const run: StepsRun = { threadIds: [], outcomes: new Map() };
   const packDir = packDirFor(loaded);
@@ -131,7 +138,7 @@ async function runSteps(loaded: LoadedScenario, driver: EngineDriver, ws: Materi
     const codexHome = ws.paths['{{CODEX_HOME}}'] ?? '';
     try {
       const outcome = await driver.runStep({
-        scenario, step: stepRun, ops, cwd, env: { ...ws.env }, packDir, profile: scenario.profile, mockUrl: mock.url, knownThreadIds: [...run.threadIds], codexHome,
+        scenario, step: stepRun, ops, cwd, env: { ...ws.env, ...(threadStoreUrl === undefined ? {} : { WEFT_THREAD_STORE: threadStoreUrl }) }, packDir, profile: scenario.profile, mockUrl: mock.url, knownThreadIds: [...run.threadIds], codexHome,
       });
       run.threadIds.push(...outcome.threadIds);
       run.outcomes.set(step.label, outcome);
@@ -162,15 +169,15 @@ function listJsonl(dir: string): string[] {
     .sort();
 }
 
-function readRollouts(ws: Materialized, threadIds: string[], n: Normalizer, order: string[] | undefined): CapturedRollout[] {
-  const files = listJsonl(join(ws.paths['{{CODEX_HOME}}'] ?? '', 'sessions'));
+function readRollouts(ws: Materialized, threadIds: string[], n: Normalizer, order: string[] | undefined, stored?: Map<string, string>): CapturedRollout[] {
+  const files = stored ? [...stored.keys()].sort() : listJsonl(join(ws.paths['{{CODEX_HOME}}'] ?? '', 'sessions'));
   const placeholders = order ?? threadIds.map((_, i) => threadPlaceholder(i));
   const out: CapturedRollout[] = [];
   const used = new Set<string>();
   const read = (file: string, thread: string | undefined): void => {
     used.add(file);
     const path = n.string(file);
-    out.push({ thread, path, lines: parseLines(readFileSync(file, 'utf8')).map((line) => n.value(line)) });
+    out.push({ thread, path, lines: parseLines(stored?.get(file) ?? readFileSync(file, 'utf8')).map((line) => n.value(line)) });
   };
   for (const placeholder of placeholders) {
     const index = threadIds.findIndex((_, i) => threadPlaceholder(i) === placeholder);

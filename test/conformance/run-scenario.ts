@@ -29,6 +29,8 @@ export interface ScenarioResult {
 export interface RunOptions {
   /** Keep the materialized workspace (also `WEFT_CONFORMANCE_KEEP=1`); its path is added to reasons. */
   keepWorkspace?: boolean;
+  /** Run against this Postgres thread store (see CaptureOptions.threadStoreUrl). */
+  threadStoreUrl?: string;
 }
 
 export async function runScenario(loaded: LoadedScenario, driver: EngineDriver, opts: RunOptions = {}): Promise<ScenarioResult> {
@@ -38,6 +40,7 @@ export async function runScenario(loaded: LoadedScenario, driver: EngineDriver, 
     const capture = await captureScenario(loaded, driver, {
       ...(opts.keepWorkspace === undefined ? {} : { keepWorkspace: opts.keepWorkspace }),
       rolloutOrder: scenario.rollouts.map((r) => r.thread),
+      ...(opts.threadStoreUrl === undefined ? {} : { threadStoreUrl: opts.threadStoreUrl }),
     });
     let expected = loadExpectedRequests(loaded);
     // A pending step still verifies what was sent before it: only the recorded prefix is compared.

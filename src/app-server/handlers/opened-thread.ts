@@ -21,10 +21,9 @@ export async function openedThreadResponse(ctx: ServerContext, loaded: LoadedThr
   const gen = ctx.generation;
   const path = loaded.thread.rolloutPath;
   const provider = providerId(loaded.weft.runtime.config);
-  const readable = await loaded.weft.store.readablePath(path);
   const [facts, records, settings] = await Promise.all([
-    readThreadFacts(path, readable).then((f) => ctx.withName(f)),
-    withTurns ? historyRecords(ctx.base.home, readable) : Promise.resolve([]),
+    readThreadFacts(ctx.base.store, path).then((f) => ctx.withName(f)),
+    withTurns ? historyRecords(ctx.base.store, path) : Promise.resolve([]),
     loaded.settings(),
   ]);
   loaded.knownModel = settings.model.slug;

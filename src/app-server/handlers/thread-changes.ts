@@ -1,8 +1,6 @@
 // thread/archive, thread/unarchive, thread/name/set and thread/rollback: changes to a thread's
 // record rather than turns.
-import { archiveRollout, isArchivedPath, unarchiveRollout } from '../../rollout/store/archive.js';
 import { appendThreadNameToIndex } from '../../rollout/store/session-index.js';
-import { nameStoredThread } from '../../rollout/store/thread-name.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId } from '../server-context.js';
 import { readThreadFacts } from '../thread-view.js';
@@ -20,16 +18,16 @@ export const threadArchive: Handler<'thread/archive'> = async (ctx, params) => {
     // As Codex 0.169 tells it: the thread is unloaded, then archived, then the answer comes.
     if (ctx.generation.reportsThreadStatus) ctx.notifyAny('thread/status/changed', { threadId: id, status: { type: 'notLoaded' } });
   }
-  await archiveRollout(ctx.base.home, path);
+  await ctx.base.store.archive(path);
   if (ctx.generation.announcesArchiving) ctx.notifyAny('thread/archived', { threadId: id });
   return { result: {} };
 };
 
 export const threadUnarchive: Handler<'thread/unarchive'> = async (ctx, params) => {
   const path = await threadPath(ctx, params.threadId);
-  if (!isArchivedPath(ctx.base.home, path)) throw rpcError.invalidRequest(`thread ${params.threadId} is not archived`);
-  const restored = await unarchiveRollout(ctx.base.home, path);
-  const thread = ctx.generation.thread(await ctx.withName(await readThreadFacts(restored)), [], undefined, ctx.providerId);
+  if (!ctx.base.store.isArchived(path)) throw rpcError.invalidRequest(`thread ${params.threadId} is not archived`);
+  const restored = await ctx.base.store.unarchive(path);
+  const thread = ctx.generation.thread(await ctx.withName(await readThreadFacts(ctx.base.store, restored)), [], undefined, ctx.providerId);
   const threadId = validThreadId(params.threadId);
   // Told before the answer, as Codex 0.169 tells it.
   if (ctx.generation.announcesArchiving) ctx.notifyAny('thread/unarchived', { threadId });
@@ -44,7 +42,7 @@ export const threadSetName: Handler<'thread/name/set'> = async (ctx, params) => 
   if (loaded) {
     await loaded.thread.setName(name);
     loaded.name = name;
-  } else await nameStoredThread(await threadPath(ctx, id), id, name);
+  } else await ctx.base.store.name(await threadPath(ctx, id), id, name);
   // Codex's index of names, in the home: an ephemeral thread's name stays with the thread.
   if (loaded?.scratch === undefined) await appendThreadNameToIndex(ctx.base.home, id, name);
   return { result: {}, after: () => ctx.notify('thread/name/updated', { threadId: id, threadName: name }) };

@@ -4,8 +4,6 @@
 // `thread/deleted` follows the answer. A thread with no rollout is refused in Codex's words.
 import type { z } from 'zod';
 import type { ThreadDeleteParams0169 } from '../../../protocol/app-server/v0169/more-params.js';
-import { deleteStoredThread } from '../../rollout/store/delete-thread.js';
-import { findRolloutPath } from '../../rollout/store/paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
@@ -14,13 +12,13 @@ export async function threadDelete(ctx: ServerContext, params: z.infer<typeof Th
   const id = validThreadId(params.threadId);
   const loaded = ctx.loaded.get(id);
   // An ephemeral thread's rollout lives in its scratch home, removed when it closes.
-  const rolloutPath = loaded ? (loaded.scratch === undefined ? loaded.thread.rolloutPath : undefined) : await findRolloutPath(ctx.base.home, id);
+  const rolloutPath = loaded ? (loaded.scratch === undefined ? loaded.thread.rolloutPath : undefined) : await ctx.base.store.find(id);
   if (!loaded && rolloutPath === undefined) throw rpcError.invalidRequest(`no rollout found for thread id ${id}`);
   if (loaded) {
     ctx.loaded.delete(id);
     await loaded.close();
     if (ctx.generation.reportsThreadStatus) ctx.notifyAny('thread/status/changed', { threadId: id, status: { type: 'notLoaded' } });
   }
-  if (rolloutPath !== undefined) await deleteStoredThread(ctx.base.home, id, rolloutPath, (m) => ctx.log(m));
+  if (rolloutPath !== undefined) await ctx.base.store.delete(id, rolloutPath, (m) => ctx.log(m));
   return { result: {}, after: () => ctx.notifyAny('thread/deleted', { threadId: id }) };
 }

@@ -12,7 +12,7 @@ import { historyRecords } from '../history-records.js';
 import type { LoadedThread } from '../loaded-thread.js';
 import type { ServerContext } from '../server-context.js';
 import { settingsView } from '../settings-params.js';
-import { readThreadFacts, storedThreadFacts } from '../thread-view.js';
+import { readThreadFacts } from '../thread-view.js';
 import type { HandlerResult } from './handler.js';
 import { fullHistoryNotice } from './opened-thread.js';
 
@@ -21,9 +21,8 @@ export async function followElsewhere(ctx: ServerContext, weft: Weft, threadId: 
   const relay = ctx.relay;
   if (!relay) throw new Error('following a thread needs the relay of a shared thread store');
   const path = await weft.store.locate(threadId);
-  const readable = await weft.store.readablePath(path);
-  const facts = await ctx.withName(await readThreadFacts(path, readable));
-  const turns = ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, readable));
+  const facts = await ctx.withName(await readThreadFacts(weft.store, path));
+  const turns = ctx.generation.turnsFromRecords(await historyRecords(weft.store, path));
   const { settings } = await turnSettingsFor(weft.runtime, { cwd: facts.meta.cwd, overrides: { ...overrides, cwd: facts.meta.cwd } });
   const provider = providerId(weft.runtime.config);
   // Loaded on the other server: its turns' thread/status/changed follow through the relay.
@@ -51,6 +50,6 @@ export async function takeOver(ctx: ServerContext, threadId: string): Promise<Lo
     await thread.close();
     return loaded;
   }
-  const cwd = (await storedThreadFacts(weft.store, thread.rolloutPath)).meta.cwd;
+  const cwd = (await readThreadFacts(weft.store, thread.rolloutPath)).meta.cwd;
   return ctx.load(thread, weft, cwd, {});
 }

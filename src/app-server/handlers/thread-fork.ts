@@ -2,7 +2,7 @@
 // Without settings params the fork runs with the configured defaults, not the parent's (as Codex).
 import { configOverridesOf, threadOverrides } from '../settings-params.js';
 import { validThreadId } from '../server-context.js';
-import { storedThreadFacts } from '../thread-view.js';
+import { readThreadFacts } from '../thread-view.js';
 import type { Handler } from './handler.js';
 import { fullHistoryNotice, openedThreadResponse, reportTokenTotals } from './opened-thread.js';
 
@@ -16,7 +16,7 @@ export const threadFork: Handler<'thread/fork'> = async (ctx, params, wire) => {
     repeatDeveloperInstructions: false,
     keyCheckedAtFirstCall: true,
   });
-  const cwd = cwdOverride ?? (await storedThreadFacts(weft.store, thread.rolloutPath)).meta.cwd;
+  const cwd = cwdOverride ?? (await readThreadFacts(ctx.base.store, thread.rolloutPath)).meta.cwd;
   const loaded = ctx.load(thread, weft, cwd, overrides);
   const opened = await openedThreadResponse(ctx, loaded, 'fork', true);
   fullHistoryNotice(ctx, 'thread/fork', wire?.excludeTurns);

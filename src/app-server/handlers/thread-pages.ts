@@ -15,7 +15,7 @@ import { threadObject, threadPath } from './thread-queries.js';
 const DEFAULT_PAGE = 25;
 
 async function historyOf(ctx: ServerContext, threadId: string): Promise<TurnState[]> {
-  return ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, await threadPath(ctx, threadId)));
+  return ctx.generation.turnsFromRecords(await historyRecords(ctx.base.store, await threadPath(ctx, threadId)));
 }
 
 /** One page of `all` from `cursor` (a position this server returned), in the order asked. */

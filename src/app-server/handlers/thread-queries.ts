@@ -1,6 +1,5 @@
 // thread/list, thread/loaded/list and thread/read: what is stored and what is open.
 import { historyRecords } from '../history-records.js';
-import { findRolloutPath } from '../../rollout/store/paths.js';
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import { listThreadPage, type ThreadListQuery } from '../thread-listing.js';
@@ -18,7 +17,7 @@ export async function threadList(ctx: ServerContext, params: ThreadListQuery): P
   const data = await Promise.all(
     page.data.map(async (f) => {
       const live = await ctx.live(f.meta.id);
-      if (hasReadState(f.meta.source, live?.ephemeral ?? false)) readStates[f.meta.id] = await threadReadState(f.meta.id, f.path);
+      if (hasReadState(f.meta.source, live?.ephemeral ?? false)) readStates[f.meta.id] = await threadReadState(ctx.base.store, f.meta.id, f.path);
       return ctx.generation.thread(await ctx.withName(f, names), [], live, ctx.providerId);
     }),
   );
@@ -40,7 +39,7 @@ export async function threadPath(ctx: ServerContext, threadId: string): Promise<
   const id = validThreadId(threadId);
   const loaded = ctx.loaded.get(id);
   if (loaded) return loaded.thread.rolloutPath;
-  const found = ctx.base.store.kind === 'files' ? await findRolloutPath(ctx.base.home, id) : await ctx.base.store.locate(id).catch(() => undefined);
+  const found = await ctx.base.store.find(id);
   if (!found) throw rpcError.invalidRequest(`thread ${id} is not loaded and has no rollout under ${ctx.base.home}`);
   return found;
 }
@@ -48,9 +47,8 @@ export async function threadPath(ctx: ServerContext, threadId: string): Promise<
 /** A thread object of the generation spoken, with its turns when asked for. */
 export async function threadObject(ctx: ServerContext, threadId: string, withTurns: boolean): Promise<Record<string, unknown>> {
   const path = await threadPath(ctx, threadId);
-  const readable = await ctx.base.store.readablePath(path);
-  const facts = await ctx.withName(await readThreadFacts(path, readable));
-  const turns = withTurns ? ctx.generation.turnsFromRecords(await historyRecords(ctx.base.home, readable)) : [];
+  const facts = await ctx.withName(await readThreadFacts(ctx.base.store, path));
+  const turns = withTurns ? ctx.generation.turnsFromRecords(await historyRecords(ctx.base.store, path)) : [];
   return ctx.generation.thread(facts, turns, await ctx.live(facts.meta.id), ctx.providerId);
 }
 
@@ -59,6 +57,6 @@ export const threadRead: Handler<'thread/read'> = async (ctx, params) => {
   if (params.includeTurns) fullHistoryNotice(ctx, 'thread/read', false);
   const id = String(thread.id);
   const path = typeof thread.path === 'string' ? thread.path : undefined;
-  const readState = path && hasReadState(thread.source, thread.ephemeral === true) ? await threadReadState(id, path) : null;
+  const readState = path && hasReadState(thread.source, thread.ephemeral === true) ? await threadReadState(ctx.base.store, id, path) : null;
   return { result: ctx.generation.readResult(thread, readState) };
 };

@@ -2,7 +2,7 @@
 // context it adds does not repeat the thread's developer instructions. 0.169 says the thread is
 // idle before answering, and reports its token totals after.
 import path from 'node:path';
-import { storedThreadFacts } from '../thread-view.js';
+import { readThreadFacts } from '../thread-view.js';
 import { rpcError } from '../rpc-errors.js';
 import { configOverridesOf, threadOverrides } from '../settings-params.js';
 import { validThreadId } from '../server-context.js';
@@ -35,7 +35,7 @@ export const threadResume: Handler<'thread/resume'> = async (ctx, params, wire) 
       if (err instanceof ThreadWrittenElsewhereError && ctx.relay) return followElsewhere(ctx, weft, err.threadId, overrides, wire?.excludeTurns === true);
       throw err;
     }
-    const cwd = cwdOverride ?? (await storedThreadFacts(weft.store, thread.rolloutPath)).meta.cwd;
+    const cwd = cwdOverride ?? (await readThreadFacts(ctx.base.store, thread.rolloutPath)).meta.cwd;
     loaded = ctx.load(thread, weft, cwd, overrides);
   }
   const opened = await openedThreadResponse(ctx, loaded, 'resume', true, wire?.excludeTurns === true);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Pool } from 'pg';
 import { RolloutError } from '../../errors.js';
-import type { ImportOutcome } from '../thread-store.js';
+import type { ImportOutcome, ImportRolloutOptions } from '../thread-store.js';
 import { parseRolloutFileName } from '../store/paths.js';
 import { lineFacts, splitLines } from './line-facts.js';
 import { appendLines, insertThreadRow, threadRowState } from './thread-rows.js';
@@ -14,12 +14,7 @@ import { appendLines, insertThreadRow, threadRowState } from './thread-rows.js';
 const BATCH_BYTES = 8 * 1024 * 1024;
 const BATCH_LINES = 2000;
 
-export interface ImportOptions {
-  /** The thread's update time (the file's mtime when moving a home's threads); now by default. */
-  readonly updatedAt?: Date | undefined;
-}
-
-export async function importPostgresRollout(pool: Pool, key: string, bytes: Buffer, opts: ImportOptions = {}): Promise<ImportOutcome> {
+export async function importPostgresRollout(pool: Pool, key: string, bytes: Buffer, opts: ImportRolloutOptions = {}): Promise<ImportOutcome> {
   const name = parseRolloutFileName(path.basename(key));
   if (!name) throw new RolloutError(`cannot import ${key}: not a rollout name (rollout-<time>-<id>.jsonl)`, key);
   let state = await threadRowState(pool, key);

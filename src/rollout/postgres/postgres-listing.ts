@@ -5,10 +5,12 @@
 import path from 'node:path';
 import type { Pool } from 'pg';
 import { NoThreadToResumeError, RolloutError, UsageError } from '../../errors.js';
-import type { ListThreadsOptions, ThreadListEntry, ThreadListPage } from '../store/list.js';
+import { ListedSessionMeta } from '../../../protocol/thread-head-cache.js';
+import type { ListedThread, ListThreadsOptions, ThreadListEntry, ThreadListPage } from '../store/list.js';
 import { isThreadId } from '../store/thread-id.js';
 
 interface ListedRow {
+  session_meta?: Record<string, unknown>;
   key: string;
   id: string;
   file_ts: string;
@@ -56,6 +58,23 @@ export async function listPostgresThreads(pool: Pool, home: string, options: Lis
     threads: page.map((row) => entryOf(row, home)),
     nextCursor: rows.length > options.limit && last ? `${last.file_ts}|${Number(last.updated_ms)}|${last.id}` : null,
   };
+}
+
+/** Every listed thread (archived or not) with the listing fields of its session_meta, newest first: one query. */
+export async function listAllPostgresThreads(pool: Pool, home: string, archived: boolean): Promise<ListedThread[]> {
+  const { rows } = await pool.query<ListedRow>(
+    `SELECT key, id, file_ts, created_at, updated_ms, cwd, coalesce(preview, fallback_preview) AS preview, model_provider,
+            forked_from_id, source, cli_version, session_meta
+       FROM weft_threads WHERE archived = $1 AND ${LISTED}
+      ORDER BY file_ts DESC, updated_ms DESC, id DESC`,
+    [archived],
+  );
+  const out: ListedThread[] = [];
+  for (const row of rows) {
+    const meta = ListedSessionMeta.safeParse(row.session_meta);
+    if (meta.success) out.push({ entry: entryOf(row, home), sessionMeta: meta.data, mtimeMs: Number(row.updated_ms) });
+  }
+  return out;
 }
 
 function entryOf(row: ListedRow, home: string): ThreadListEntry {

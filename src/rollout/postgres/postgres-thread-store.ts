@@ -5,7 +5,9 @@
 // files store would show. Appends are committed line by line through the writer's sink; reads go
 // through a local copy of the rollout (local-copy.ts), so the reader and resume work as on files.
 // The connection opens, and the schema is brought up to date, on first use.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIRS } from '../store/file-modes.js';
 import type { Pool } from 'pg';
 import type { LongStringCache } from '../../bytes/long-string-cache.js';
 import { RolloutError } from '../../errors.js';
@@ -17,12 +19,14 @@ import { historyBaseOf, withHistoryBase } from '../store/history-base.js';
 import type { ListedThread, ListThreadsOptions, ThreadListPage } from '../store/list.js';
 import type { RolloutLock } from '../store/lock.js';
 import { parseRolloutFileName, rolloutPath } from '../store/paths.js';
-import type { CreateThreadOptions, ImportOutcome, StoredThread, ThreadStore } from '../thread-store.js';
+import type { CreateThreadOptions, ImportOutcome, ImportRolloutOptions, StoredThread, ThreadStore } from '../thread-store.js';
 import { checkedUrl, connectionProblem, openPool, redactedServer } from './connection.js';
-import { localCopyRoot, syncLocalCopy } from './local-copy.js';
+import { localCopyRoot, removeLocalCopy, syncLocalCopy } from './local-copy.js';
+import { deleteThread, isArchivedKey, movedKey, moveThread } from './thread-changes.js';
+import { threadNameEvent } from '../store/thread-name.js';
 import { migrate } from './migrations.js';
-import { importPostgresRollout, type ImportOptions } from './postgres-import.js';
-import { listPostgresThreads, locatePostgresThread } from './postgres-listing.js';
+import { importPostgresRollout } from './postgres-import.js';
+import { listAllPostgresThreads, listPostgresThreads, locatePostgresThread } from './postgres-listing.js';
 import { PostgresSink } from './postgres-sink.js';
 import { insertThreadRow, linesFrom, threadRowState } from './thread-rows.js';
 import type { WriterLease } from './writer-lease.js';
@@ -132,6 +136,20 @@ export class PostgresThreadStore implements ThreadStore {
     }
   }
 
+  /** Written under a staging home next to the local copies, then imported, then removed. */
+  async createFromFile(write: (home: string) => Promise<string>): Promise<string> {
+    await mkdir(this.#copies, PRIVATE_DIRS);
+    const staging = await mkdtemp(path.join(this.#copies, 'staging-'));
+    try {
+      const written = await write(staging);
+      const file = path.join(this.home, path.relative(staging, written));
+      await this.importRollout(file, await readFile(written));
+      return file;
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
   async lock(file: string): Promise<RolloutLock> {
     const key = this.keyOf(file);
     const { lease } = await this.#open();
@@ -151,8 +169,16 @@ export class PostgresThreadStore implements ThreadStore {
     }
   }
 
-  async readablePath(file: string): Promise<string> {
-    return this.#copy(file);
+  async localCopy(file: string): Promise<string> {
+    const rel = path.relative(this.home, path.resolve(file));
+    const ours = !rel.startsWith('..') && !path.isAbsolute(rel) && parseRolloutFileName(path.basename(rel)) !== undefined;
+    return ours ? this.#copy(file) : file;
+  }
+
+  async find(id: string): Promise<string | undefined> {
+    const { pool } = await this.#open();
+    const { rows } = await pool.query<{ key: string }>('SELECT key FROM weft_threads WHERE id = $1 ORDER BY archived, file_ts DESC LIMIT 1', [id.toLowerCase()]);
+    return rows[0] ? this.#fileOf(rows[0].key) : undefined;
   }
 
   /** The local copy of a thread, brought up to date. */
@@ -167,6 +193,13 @@ export class PostgresThreadStore implements ThreadStore {
     await this.#copyAncestors(own.records);
     const records = await withHistoryBase(own.records, copy, this.#copies, { onWarning, itemBytes: 'file' });
     return { records, headMeta: own.headMeta };
+  }
+
+  async readHistory(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
+    const copy = await this.#copy(file);
+    const records = await readRollout(copy, options);
+    await this.#copyAncestors(records);
+    return withHistoryBase(records, copy, this.#copies, options);
   }
 
   async read(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
@@ -187,14 +220,63 @@ export class PostgresThreadStore implements ThreadStore {
     }
   }
 
-  /** Undefined: a Postgres listing pages through `list` (its rows are indexed; no head is read). */
-  async listAllFromHeads(_archived: boolean): Promise<ListedThread[] | undefined> {
-    return undefined;
+  /** Every listed thread from its row (the session_meta kept there): no rollout is read. */
+  async listAllFromHeads(archived: boolean): Promise<ListedThread[] | undefined> {
+    const { pool } = await this.#open();
+    return listAllPostgresThreads(pool, this.home, archived);
   }
 
   async list(options: ListThreadsOptions): Promise<ThreadListPage> {
     const { pool } = await this.#open();
     return listPostgresThreads(pool, this.home, options);
+  }
+
+  isArchived(file: string): boolean {
+    return isArchivedKey(this.keyOf(file));
+  }
+
+  archive(file: string): Promise<string> {
+    return this.#move(file, true);
+  }
+
+  unarchive(file: string): Promise<string> {
+    return this.#move(file, false);
+  }
+
+  /** Moves a thread no writer holds (its lease is taken for the move). */
+  async #move(file: string, archive: boolean): Promise<string> {
+    const key = this.keyOf(file);
+    const to = movedKey(key, archive);
+    const { pool, lease } = await this.#open();
+    const lock = await lease.acquire(key, file);
+    try {
+      await moveThread(pool, key, to, archive);
+    } finally {
+      await lock.release();
+    }
+    await removeLocalCopy(this.#copies, key);
+    return this.#fileOf(to);
+  }
+
+  async delete(_threadId: string, file: string): Promise<void> {
+    const key = this.keyOf(file);
+    const { pool, lease } = await this.#open();
+    const lock = await lease.acquire(key, file);
+    try {
+      await deleteThread(pool, key);
+    } finally {
+      await lock.release();
+    }
+    await removeLocalCopy(this.#copies, key);
+  }
+
+  async name(file: string, threadId: string, name: string): Promise<void> {
+    const writer = await this.openForWriting(file, await this.lock(file));
+    try {
+      await writer.append(threadNameEvent(threadId, name));
+    } finally {
+      await writer.close();
+    }
   }
 
   async *exportRollout(file: string): AsyncIterable<Buffer> {
@@ -204,7 +286,7 @@ export class PostgresThreadStore implements ThreadStore {
     for await (const batch of linesFrom(pool, key, 0)) yield Buffer.concat(batch);
   }
 
-  async importRollout(file: string, bytes: Buffer, opts: ImportOptions = {}): Promise<ImportOutcome> {
+  async importRollout(file: string, bytes: Buffer, opts: ImportRolloutOptions = {}): Promise<ImportOutcome> {
     const { pool } = await this.#open();
     return importPostgresRollout(pool, this.keyOf(file), bytes, opts);
   }

@@ -8,7 +8,7 @@ import { readRolloutHead } from './head.js';
 import { withHistoryBase } from './history-base.js';
 import { listAllThreads, listThreads, type ListedThread, type ListThreadsOptions, type ThreadListPage } from './list.js';
 import { lockRollout, type RolloutLock } from './lock.js';
-import { latestRollout, rolloutPath } from './paths.js';
+import { findRolloutPath, latestRollout, rolloutPath } from './paths.js';
 import { readRollout, type ReadOptions, type RolloutRecord } from '../format/reader.js';
 import { locateThread } from './lookup.js';
 import { readForReopen } from '../cache/resume-index.js';
@@ -18,8 +18,11 @@ import type { LongStringCache } from '../../bytes/long-string-cache.js';
 import { threadIndexObserver } from '../state-db/thread-index-observer.js';
 import { listThreadsFromIndex, locateThroughIndex } from '../state-db/index-listing.js';
 import { takeThreadWriterLock } from '../state-db/thread-writer-lock.js';
-import type { CreateThreadOptions, ImportOutcome, StoredThread, ThreadStore } from '../thread-store.js';
+import type { CreateThreadOptions, ImportOutcome, ImportRolloutOptions, StoredThread, ThreadStore } from '../thread-store.js';
 import { importRolloutFile } from './import-rollout-file.js';
+import { archiveRollout, isArchivedPath, unarchiveRollout } from './archive.js';
+import { deleteStoredThread } from './delete-thread.js';
+import { nameStoredThread } from './thread-name.js';
 
 
 export interface ThreadStoreOptions {
@@ -149,12 +152,11 @@ export class FileThreadStore implements ThreadStore {
     return { records, headMeta: own.headMeta };
   }
 
-  /** All the records of a rollout, without taking the writer lock. */
-  /** The rollout itself: it is a file. */
-  async readablePath(file: string): Promise<string> {
-    return file;
+  async readHistory(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
+    return withHistoryBase(await readRollout(file, options), file, this.home, options);
   }
 
+  /** All the records of a rollout, without taking the writer lock. */
   read(file: string, options: ReadOptions = {}): Promise<RolloutRecord[]> {
     return readRollout(file, options);
   }
@@ -174,14 +176,46 @@ export class FileThreadStore implements ThreadStore {
     return indexed ?? listThreads(this.home, options);
   }
 
+  createFromFile(write: (home: string) => Promise<string>): Promise<string> {
+    return write(this.home);
+  }
+
+  async localCopy(file: string): Promise<string> {
+    return file;
+  }
+
+  find(id: string): Promise<string | undefined> {
+    return findRolloutPath(this.home, id);
+  }
+
+  isArchived(file: string): boolean {
+    return isArchivedPath(this.home, file);
+  }
+
+  archive(file: string): Promise<string> {
+    return archiveRollout(this.home, file);
+  }
+
+  unarchive(file: string): Promise<string> {
+    return unarchiveRollout(this.home, file);
+  }
+
+  delete(threadId: string, file: string, onWarning?: (message: string) => void): Promise<void> {
+    return deleteStoredThread(this.home, threadId, file, onWarning);
+  }
+
+  name(file: string, threadId: string, name: string): Promise<void> {
+    return nameStoredThread(file, threadId, name);
+  }
+
   /** The rollout file's bytes. */
   async *exportRollout(file: string): AsyncIterable<Buffer> {
     for await (const chunk of createReadStream(file)) yield chunk as Buffer;
   }
 
   /** Writes the rollout as `file` under its lock: a new file, the rest of a partial one, or nothing. */
-  importRollout(file: string, bytes: Buffer): Promise<ImportOutcome> {
-    return importRolloutFile(file, bytes);
+  importRollout(file: string, bytes: Buffer, opts: ImportRolloutOptions = {}): Promise<ImportOutcome> {
+    return importRolloutFile(file, bytes, opts.updatedAt);
   }
 
   async close(): Promise<void> {}

@@ -8,7 +8,7 @@ import type { ImportOutcome } from '../thread-store.js';
 import { PRIVATE_DIRS, PRIVATE_FILE_MODE } from './file-modes.js';
 import { lockRollout } from './lock.js';
 
-export async function importRolloutFile(file: string, bytes: Buffer): Promise<ImportOutcome> {
+export async function importRolloutFile(file: string, bytes: Buffer, updatedAt?: Date): Promise<ImportOutcome> {
   try {
     await mkdir(dirname(file), PRIVATE_DIRS);
   } catch (err) {
@@ -28,6 +28,7 @@ export async function importRolloutFile(file: string, bytes: Buffer): Promise<Im
       }
       if (size === bytes.length) return 'present';
       await fh.write(bytes, size, bytes.length - size);
+      if (updatedAt !== undefined) await fh.utimes(updatedAt, updatedAt);
       return size === 0 ? 'imported' : 'completed';
     } finally {
       await fh.close();

@@ -151,3 +151,36 @@ describe('postgres thread store', () => {
     }
   });
 });
+
+describe('postgres thread changes', () => {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+  });
+  afterAll(async () => {
+    await removeTempDirs();
+    await cluster?.stop();
+  });
+
+  it('archives out of the listing and back, names and deletes a thread', async () => {
+    const home = await tempDir();
+    const pg = new PostgresThreadStore({ url: await cluster.freshDatabase(), home });
+    try {
+      const file = await writeThread(pg, ID, '/a', new Date('2026-01-02T03:04:05Z'), 'one');
+      const archived = await pg.archive(file);
+      expect(archived).toBe(`${home}/archived_sessions/${file.split('/').pop()}`);
+      expect(pg.isArchived(archived)).toBe(true);
+      expect((await pg.list({ limit: 10 })).threads).toEqual([]);
+      expect((await pg.list({ limit: 10, archived: true })).threads.map((t) => t.path)).toEqual([archived]);
+      expect(await pg.unarchive(archived)).toBe(file);
+      await pg.name(file, ID, 'my thread');
+      expect(await pg.locate('my thread')).toBe(file);
+      expect((await pg.read(file)).at(-1)?.line).toMatchObject({ type: 'event_msg', payload: { type: 'thread_name_updated', thread_name: 'my thread' } });
+      await pg.delete(ID, file);
+      expect(await pg.find(ID)).toBeUndefined();
+      await expect(pg.read(file)).rejects.toThrow(/no thread/);
+    } finally {
+      await pg.close();
+    }
+  });
+});
