@@ -3,8 +3,8 @@
 // process keeps for its leases alone (never a pooled one, which would carry the lock to whoever
 // borrows it next). PostgreSQL drops a session's advisory locks when the session ends, so a process
 // that is killed, or whose connection dies, lets go of its threads at once: another server takes
-// them on its next try. A lease lost that way is told to its holder (`signal`), which must stop
-// writing the thread.
+// them on its next try. A lease lost that way is told to its holder (`lost`), which must stop
+// writing the thread (its writer refuses appends from then on).
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -40,10 +40,10 @@ export class ThreadLeaseLostError extends RolloutError {
   }
 }
 
-/** A held lease: a rollout lock whose `signal` aborts if the lease is lost before it is released. */
+/** A held lease: a rollout lock whose `lost` aborts if the lease is lost before it is released. */
 export interface LeaseLock extends RolloutLock {
   readonly threadId: string;
-  readonly signal: AbortSignal;
+  readonly lost: AbortSignal;
 }
 
 interface Held {
@@ -58,6 +58,8 @@ export class AdvisoryWriterLease implements WriterLease {
   readonly #held = new Map<string, Held>();
   /** Acquisitions under way (the connection stays while any is). */
   #pending = 0;
+  /** The connection's queries, one after another (node-postgres wants no overlapping queries). */
+  #queue: Promise<unknown> = Promise.resolve();
   readonly #name = `weft ${process.pid}@${hostname()}`.slice(0, 63);
 
   constructor(private readonly config: pg.ClientConfig) {}
@@ -110,7 +112,7 @@ export class AdvisoryWriterLease implements WriterLease {
     let client: pg.Client;
     try {
       client = await this.#connection();
-      const taken = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [lockKey.toString()]).catch((err: unknown) => {
+      const taken = await this.#query<{ ok: boolean }>(client, 'SELECT pg_try_advisory_lock($1::bigint) AS ok', [lockKey.toString()]).catch((err: unknown) => {
         throw new RolloutError(`cannot take the writer lease of thread ${threadId}: ${errorMessage(err)}`, file, { cause: err });
       });
       if (taken.rows[0]?.ok !== true) throw new ThreadWrittenElsewhereError(threadId, await this.#holderOf(client, lockKey));
@@ -126,14 +128,14 @@ export class AdvisoryWriterLease implements WriterLease {
     return {
       threadId,
       lockPath: `postgres-advisory:${lockKey}`,
-      signal: held.lost.signal,
+      lost: held.lost.signal,
       release: async () => {
         if (released) return;
         released = true;
         if (this.#held.get(threadId) !== held) return;
         this.#held.delete(threadId);
         // A dead connection has already let go; a live one unlocks.
-        await client.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey.toString()]).catch(() => undefined);
+        await this.#query(client, 'SELECT pg_advisory_unlock($1::bigint)', [lockKey.toString()]).catch(() => undefined);
         await this.#closeIfIdle();
       },
     };
@@ -143,8 +145,9 @@ export class AdvisoryWriterLease implements WriterLease {
   async #holderOf(client: pg.Client, key: bigint): Promise<string | undefined> {
     const high = Number(BigInt.asUintN(64, key) >> 32n);
     const low = Number(BigInt.asUintN(64, key) & 0xffffffffn);
-    const r = await client
-      .query<{ name: string | null }>(
+    const r = await this
+      .#query<{ name: string | null }>(
+        client,
         `SELECT a.application_name AS name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
           WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1::bigint::oid AND l.objid = $2::bigint::oid AND l.objsubid = 1
           LIMIT 1`,
@@ -153,6 +156,12 @@ export class AdvisoryWriterLease implements WriterLease {
       .catch(() => undefined);
     const name = r?.rows[0]?.name;
     return name ? name : undefined;
+  }
+
+  #query<R extends pg.QueryResultRow>(client: pg.Client, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    const run = this.#queue.then(() => client.query<R>(text, values));
+    this.#queue = run.catch(() => undefined);
+    return run;
   }
 
   /** With no lease held nor being taken, the connection goes (a command that is done can exit). */

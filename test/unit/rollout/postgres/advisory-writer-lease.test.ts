@@ -4,7 +4,9 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryKeyOf, AdvisoryWriterLease, ThreadLeaseLostError, ThreadWrittenElsewhereError } from '../../../../src/rollout/postgres/advisory-writer-lease.js';
+import { PostgresThreadStore } from '../../../../src/rollout/postgres/postgres-thread-store.js';
 import { RolloutBusyError } from '../../../../src/rollout/store/lock.js';
+import { removeTempDirs, tempDir } from '../../../support/temp-tree.js';
 import { codexLikeProcess } from '../../../support/codex-like-process.js';
 import { startPostgresCluster, type PostgresCluster } from '../../../support/postgres-cluster.js';
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await cluster?.stop();
+  await removeTempDirs();
 });
 afterEach(async () => {
   await Promise.all(open.splice(0).map((l) => l.close()));
@@ -78,7 +81,7 @@ describe('the advisory writer lease', () => {
   it("when the holder's connection is terminated, the holder is told and another process takes the thread at once", async () => {
     const { url, all: [a, b] } = await leases(2);
     const lock = await a!.acquire('k', FILE);
-    const lost = new Promise<unknown>((resolve) => lock.signal.addEventListener('abort', () => resolve(lock.signal.reason)));
+    const lost = new Promise<unknown>((resolve) => lock.lost.addEventListener('abort', () => resolve(lock.lost.reason)));
     // Waits (up to 10 s) until the backend is gone, and with it its locks.
     await admin(url, (c) => c.query(`SELECT pg_terminate_backend(pid, 10000) FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()`));
     expect(await lost).toBeInstanceOf(ThreadLeaseLostError);
@@ -110,6 +113,27 @@ describe('the advisory writer lease', () => {
       expect(taken.threadId).toBe(ID);
     } finally {
       other.child.kill('SIGKILL');
+    }
+  });
+
+  it('a thread whose lease was lost is no longer written by its old holder, and another store takes it over', async () => {
+    const url = await cluster.freshDatabase();
+    const home = await tempDir();
+    const [mine, theirs] = [new PostgresThreadStore({ url, home }), new PostgresThreadStore({ url, home })];
+    try {
+      const at = new Date('2026-01-02T03:04:05.678Z');
+      const meta = { timestamp: at.toISOString(), type: 'session_meta', payload: { id: ID, timestamp: at.toISOString(), cwd: '/w', originator: 'weft', cli_version: '0.98.0', source: 'exec' } } as const;
+      const { path, writer } = await mine.create(ID, at, meta);
+      await expect(theirs.lock(path)).rejects.toBeInstanceOf(ThreadWrittenElsewhereError);
+      await admin(url, (c) => c.query(`SELECT pg_terminate_backend(pid, 10000) FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()`));
+      const taken = await theirs.lock(path);
+      await expect(writer.append({ type: 'event_msg', payload: { type: 'user_message', message: 'late', images: [] } })).rejects.toThrow(/the writer lease of thread .* was lost/);
+      expect((await theirs.read(path)).map((r) => r.line.type)).toEqual(['session_meta']);
+      await taken.release();
+      await writer.close().catch(() => undefined);
+    } finally {
+      await mine.close();
+      await theirs.close();
     }
   });
 });
