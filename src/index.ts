@@ -23,7 +23,11 @@ export { assembleBudgeted } from './assembly/budget/assemble-budgeted.js';
 export { exactCounter, estimatingCounter, type TokenCounter } from './assembly/budget/token-counter.js';
 export { StoredThreads, type StoredThread } from './engine/stored-threads.js';
 export { FileThreadStore } from './rollout/store/file-thread-store.js';
-export type { ThreadStore } from './rollout/thread-store.js';
+export type { ThreadStore, ImportOutcome } from './rollout/thread-store.js';
+// node-postgres loads only when a Postgres store first connects.
+export { PostgresThreadStore, type PostgresThreadStoreOptions } from './rollout/postgres/postgres-thread-store.js';
+export { ProcessWriterLease, type WriterLease } from './rollout/postgres/writer-lease.js';
+export { ThreadStoreUnavailableError } from './rollout/postgres/connection.js';
 export { listThreads, type ThreadListEntry, type ThreadListPage, type ListThreadsOptions } from './rollout/store/list.js';
 // The wire renderers: one prompt, the body of each wire (Responses, Chat Completions, Anthropic).
 export { renderForWire, type PromptRendering, type WireRequest, type WireBody } from './prompt/render-for-wire.js';

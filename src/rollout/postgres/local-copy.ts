@@ -27,7 +27,7 @@ export function localCopyRoot(home: string, serverWithoutPassword: string): stri
 export async function syncLocalCopy(pool: Pool, root: string, key: string): Promise<string> {
   const row = await threadRowState(pool, key);
   if (!row) throw new RolloutError(`no thread ${key} in the Postgres thread store`, key);
-  const file = path.join(root, key);
+  const file = copyPath(root, key);
   const sidecar = `${file}.copy.json`;
   await mkdir(path.dirname(file), PRIVATE_DIRS);
   const state = await readState(sidecar);
@@ -62,8 +62,19 @@ async function copyLines(pool: Pool, key: string, file: string, from: CopyState)
   return { lines, bytes: position };
 }
 
+/**
+ * Where the copy of `key` goes: under `root`, whatever the key says. A key is a relative rollout path
+ * the store wrote, but it comes back from the database: one naming a place outside the cache (`../…`,
+ * an absolute path) is refused rather than followed.
+ */
+function copyPath(root: string, key: string): string {
+  const file = path.resolve(root, key);
+  if (!file.startsWith(root + path.sep)) throw new RolloutError(`the Postgres thread store holds a thread key that leaves its directory (${JSON.stringify(key)}); refusing to read it`, key);
+  return file;
+}
+
 export async function removeLocalCopy(root: string, key: string): Promise<void> {
-  const file = path.join(root, key);
+  const file = copyPath(root, key);
   await Promise.all([rm(file, { force: true }), rm(`${file}.copy.json`, { force: true }), rm(`${file}.resume-index`, { force: true })]);
 }
 
@@ -81,7 +92,7 @@ async function readState(sidecar: string): Promise<CopyState | undefined> {
 }
 
 async function writeState(sidecar: string, state: CopyState): Promise<void> {
-  const tmp = `${sidecar}.${process.pid}.tmp`;
+  const tmp = `${sidecar}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(tmp, JSON.stringify(state), { mode: PRIVATE_FILE_MODE });
   await rename(tmp, sidecar);
 }

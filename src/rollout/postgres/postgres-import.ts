@@ -19,8 +19,10 @@ export async function importPostgresRollout(pool: Pool, key: string, bytes: Buff
   if (!name) throw new RolloutError(`cannot import ${key}: not a rollout name (rollout-<time>-<id>.jsonl)`, key);
   let state = await threadRowState(pool, key);
   if (!state) {
-    await insertThreadRow(pool, key, name.id, name.fileTs);
-    state = await threadRowState(pool, key);
+    // A new row holds nothing; a row another import created meanwhile is read back.
+    state = (await insertThreadRow(pool, key, name.id, name.fileTs))
+      ? { lineCount: 0, byteCount: 0, tornEnd: false, hasSessionMeta: false, hasPreview: false, hasFallbackPreview: false }
+      : await threadRowState(pool, key);
     if (!state) throw new RolloutError(`cannot import ${key}: its row vanished while it was being created`, key);
   }
   const held = state.byteCount;

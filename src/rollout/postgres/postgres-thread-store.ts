@@ -94,8 +94,11 @@ export class PostgresThreadStore implements ThreadStore {
     return rel.split(path.sep).join('/');
   }
 
+  /** The rollout path of a key read back from the database (checked as a key given by a caller is). */
   #fileOf(key: string): string {
-    return path.join(this.home, ...key.split('/'));
+    const file = path.join(this.home, ...key.split('/'));
+    this.keyOf(file);
+    return file;
   }
 
   async locate(ref: string, cwd?: string): Promise<string> {

@@ -2,6 +2,7 @@
 // lines; it is listed from its indexed fields (preview, cwd, search, pages), found by id, prefix and
 // `last`, held by one writer at a time, and reopened with its records to append more.
 import { readFile } from 'node:fs/promises';
+import pgClient from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresThreadStore } from '../../../../src/rollout/postgres/postgres-thread-store.js';
 import { FileThreadStore } from '../../../../src/rollout/store/file-thread-store.js';
@@ -179,6 +180,36 @@ describe('postgres thread changes', () => {
       await pg.delete(ID, file);
       expect(await pg.find(ID)).toBeUndefined();
       await expect(pg.read(file)).rejects.toThrow(/no thread/);
+    } finally {
+      await pg.close();
+    }
+  });
+});
+
+describe('postgres thread keys from the database', () => {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+  });
+  afterAll(async () => {
+    await removeTempDirs();
+    await cluster?.stop();
+  });
+
+  it('refuses a stored key that would lead outside the home', async () => {
+    const home = await tempDir();
+    const url = await cluster.freshDatabase();
+    const pg = new PostgresThreadStore({ url, home });
+    try {
+      await writeThread(pg, ID, '/a', new Date('2026-01-02T03:04:05Z'), 'one');
+      // A row tampered with in the database: its key climbs out of the home and the cache.
+      const client = new pgClient.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`UPDATE weft_threads SET key = '../../escaped/rollout-2026-01-02T03-04-05-${ID}.jsonl'`);
+      await client.end();
+      await expect(pg.locate(ID)).rejects.toThrow(/is not a thread of the Postgres thread store/);
+      const outside = `${home}/../../escaped/rollout-2026-01-02T03-04-05-${ID}.jsonl`;
+      await expect(pg.read(outside)).rejects.toThrow(/is not a thread of the Postgres thread store/);
     } finally {
       await pg.close();
     }
