@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAppServer } from './bench/app-server.js';
+import { benchAppServerFleet } from './bench/app-server-fleet.js';
 import { benchCompactionAppend } from './bench/compaction-append.js';
 import { benchExecStartup } from './bench/exec-startup.js';
 import { benchListing } from './bench/listing.js';
@@ -28,6 +29,7 @@ try {
   await benchPostgresStore();
   await benchCompactionAppend(home);
   await benchAppServer();
+  await benchAppServerFleet();
   await benchSandbox();
   await benchTransports();
   await benchView();

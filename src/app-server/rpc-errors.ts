@@ -3,6 +3,8 @@
 import type { z } from 'zod';
 import { RpcErrorCode } from '../../protocol/app-server/jsonrpc.js';
 import { ProtocolError, WeftError, errorMessage } from '../errors.js';
+import { ThreadWrittenElsewhereError } from '../rollout/postgres/advisory-writer-lease.js';
+import { ThreadWriterBusyError } from '../rollout/state-db/thread-writer-lock.js';
 
 export const rpcError = {
   parse: (detail: string) => new ProtocolError(`Parse error: ${detail}`, RpcErrorCode.parseError),
@@ -56,6 +58,9 @@ export function paramsIssue(error: z.ZodError, params: unknown): string {
 
 /** The code and message an error becomes when a handler throws it. */
 export function toRpcError(err: unknown): { code: number; message: string; data?: unknown } {
+  // Another process writes the thread (a Codex or weft holding its lock, another server of a shared
+  // store): Codex's answer, word for word, so clients can tell it apart.
+  if (err instanceof ThreadWriterBusyError || err instanceof ThreadWrittenElsewhereError) return { code: RpcErrorCode.invalidRequest, message: `thread ${err.threadId} already has an active writer` };
   if (err instanceof ProtocolError) return err.rpcData === undefined ? { code: err.rpcCode, message: err.message } : { code: err.rpcCode, message: err.message, data: err.rpcData };
   // Usage, rollout and config problems are the request's fault: "invalid request" with the reason.
   if (err instanceof WeftError && err.code !== 'io' && err.code !== 'api') return { code: RpcErrorCode.invalidRequest, message: err.message };

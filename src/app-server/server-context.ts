@@ -24,7 +24,9 @@ import { clientApprover, scopedExecCommand } from './approvals.js';
 import type { CompatProfile } from '../profile/profile.js';
 import type { AppServerGeneration, NotificationShaper, ThreadLive } from './generation/generation.js';
 import type { EphemeralHome } from './ephemeral-home.js';
-import { LoadedThread } from './loaded-thread.js';
+import { LoadedThread, type ThreadChannel } from './loaded-thread.js';
+import type { AppServerFleet } from './fleet/app-server-fleet.js';
+import type { ThreadEventRelay } from './fleet/thread-event-relay.js';
 import { rpcError } from './rpc-errors.js';
 import type { RpcConnection } from './rpc-connection.js';
 import { reportMcpStartup } from './mcp-startup-status.js';
@@ -37,6 +39,8 @@ export interface ServerOptions {
   readonly runtime?: Omit<RuntimeOptions, 'env'>;
   /** Where diagnostics go (stderr for the stdio server). */
   readonly log?: (message: string) => void;
+  /** What the process shares with the other servers of its thread store (the notification relay). */
+  readonly fleet?: AppServerFleet;
 }
 
 /** Codex records app-server threads with this source. */
@@ -55,6 +59,10 @@ export class ServerContext {
   readonly fsWatches = new FsWatches((watchId, changedPaths) => this.notifyAny('fs/changed', { watchId, changedPaths }));
   /** Reshapes this connection's notifications for the generation spoken. */
   readonly #shaper: NotificationShaper;
+  /** The relay to and from the other servers of a shared (Postgres) thread store. */
+  relay: ThreadEventRelay | undefined;
+  /** Threads run by another server that this connection follows: how to stop following each. */
+  readonly followed = new Map<string, () => void>();
 
   constructor(
     readonly conn: RpcConnection,
@@ -80,6 +88,7 @@ export class ServerContext {
   ): Promise<ServerContext> {
     const base = await openWeft(conn, options, client, []);
     const ctx = new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile));
+    ctx.relay = await options.fleet?.relayFor(base.store);
     notifyGoalChanges(ctx);
     return ctx;
   }
@@ -92,10 +101,13 @@ export class ServerContext {
     this.notifyAny(method, params as Record<string, unknown>);
   }
 
-  /** Any notification of the generation spoken (some exist in one generation only). */
-  notifyAny(method: string, params: Record<string, unknown>): void {
-    const shaped = this.#shaper.shape(method, params);
-    this.conn.notify(method, shaped, this.generation.stampsNotifications ? { emittedAtMs: Date.now() } : undefined);
+  /**
+   * Any notification of the generation spoken (some exist in one generation only). `at`: when it
+   * was emitted, if not now (one relayed from the server running the thread).
+   */
+  notifyAny(method: string, params: Record<string, unknown>, at = Date.now()): void {
+    const shaped = this.#shaper.shape(method, params, at);
+    this.conn.notify(method, shaped, this.generation.stampsNotifications ? { emittedAtMs: at } : undefined);
   }
 
   /** The agent messages of a turn that ended, for its turn/completed summary. */
@@ -172,7 +184,9 @@ export class ServerContext {
         this.notify('configWarning', { summary: notice, details: null });
       });
     }
-    const loaded = new LoadedThread(thread, weft, cwd, overrides, this, (msg) => this.log(msg), scratch);
+    const relay = this.relay;
+    const loaded = new LoadedThread(thread, weft, cwd, overrides, relay && !scratch ? relayedChannel(this, thread.id, relay) : this, (msg) => this.log(msg), scratch);
+    this.stopFollowing(thread.id);
     reportMcpStartup(thread, this);
     this.loaded.set(thread.id, loaded);
     return loaded;
@@ -186,8 +200,15 @@ export class ServerContext {
     return loaded;
   }
 
+  /** Stops forwarding another server's notifications of a thread to this connection. */
+  stopFollowing(threadId: string): void {
+    this.followed.get(threadId)?.();
+    this.followed.delete(threadId);
+  }
+
   /** Ends what this connection started outside threads (command/exec processes, fs watches). */
   stopConnectionWork(): void {
+    for (const id of [...this.followed.keys()]) this.stopFollowing(id);
     this.fsWatches.closeAll();
     for (const proc of this.execProcesses.values()) void proc.then((p) => p.terminate(), () => undefined);
   }
@@ -198,6 +219,25 @@ export class ServerContext {
     this.loaded.clear();
     await Promise.allSettled(all.map((t) => t.close()));
   }
+}
+
+/**
+ * A loaded thread's channel that also relays its notifications to the servers following it (those
+ * about the thread: account-wide ones stay with this connection).
+ */
+function relayedChannel(ctx: ServerContext, threadId: string, relay: ThreadEventRelay): ThreadChannel {
+  // One emission time for this connection and the followers: their items carry the same times.
+  const both = (method: string, params: Record<string, unknown>): void => {
+    const at = Date.now();
+    ctx.notifyAny(method, params, at);
+    if (params.threadId === threadId) relay.publish(threadId, method, params, at);
+  };
+  return {
+    generation: ctx.generation,
+    notify: (method, params) => both(method, params as Record<string, unknown>),
+    notifyAny: both,
+    turnSummary: (turnId) => ctx.turnSummary(turnId),
+  };
 }
 
 /** A thread id param, checked before it is used anywhere (it ends up in file names). */

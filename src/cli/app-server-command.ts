@@ -6,6 +6,7 @@ import { withOverrideLines } from '../config/config-overrides.js';
 import { parseListen } from '../app-server/listen-address.js';
 import { serveStdio } from '../app-server/stdio.js';
 import { serveWebSocket } from '../app-server/websocket.js';
+import { AppServerFleet } from '../app-server/fleet/app-server-fleet.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../app-server/jsonl-lines.js';
 import { WS_TOKEN_ENV, webSocketAccess } from './websocket-access.js';
 import { UsageError } from '../errors.js';
@@ -116,16 +117,21 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
     ...(flags.sandboxMode ? [`sandbox_mode=${JSON.stringify(flags.sandboxMode)}`] : []),
     ...(flags.approvalPolicy ? [`approval_policy=${JSON.stringify(flags.approvalPolicy)}`] : []),
   ];
+  const log = (message: string) => io.stderr(`weft app-server: ${message}`);
+  // Threads of a Postgres store may run on other servers: their notifications come through it.
+  const fleet = new AppServerFleet(log);
   const serverOptions = {
     env,
+    fleet,
     cwd,
     runtime: { ...runtime, configOverrides: withOverrideLines(runtime.configOverrides, defaults) },
     ...(maxLineBytes !== undefined ? { maxLineBytes } : {}),
-    log: (message: string) => io.stderr(`weft app-server: ${message}`),
+    log,
   };
   const listen = parseListen(stringValue(values.listen));
   if (listen.kind === 'stdio') {
     await serveStdio(process.stdin, process.stdout, serverOptions);
+    await fleet.close();
     return 0;
   }
   const access = await webSocketAccess(values, io);
@@ -137,5 +143,6 @@ export async function appServerCommand(argv: string[], io: CliIo): Promise<numbe
     process.once('SIGTERM', resolve);
   });
   await running.close();
+  await fleet.close();
   return 0;
 }

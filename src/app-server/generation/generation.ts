@@ -33,7 +33,8 @@ export interface TurnState {
 
 /** Outgoing notification params, reshaped per generation; null drops the notification. */
 export interface NotificationShaper {
-  shape(method: string, params: Record<string, unknown>): Record<string, unknown>;
+  /** `at`: when the notification was emitted (ms since the epoch; items' times are stamped with it). */
+  shape(method: string, params: Record<string, unknown>, at: number): Record<string, unknown>;
   /** Items the turn's summary holds (turn/completed), collected from what went out. */
   summary(turnId: string): ThreadItem[];
 }

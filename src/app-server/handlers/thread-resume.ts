@@ -7,6 +7,8 @@ import { rpcError } from '../rpc-errors.js';
 import { configOverridesOf, threadOverrides } from '../settings-params.js';
 import { validThreadId } from '../server-context.js';
 import type { Handler } from './handler.js';
+import { ThreadWrittenElsewhereError } from '../../rollout/postgres/advisory-writer-lease.js';
+import { followElsewhere } from './thread-followed.js';
 import { fullHistoryNotice, openedThreadResponse, reportTokenTotals } from './opened-thread.js';
 
 export const threadResume: Handler<'thread/resume'> = async (ctx, params, wire) => {
@@ -22,10 +24,17 @@ export const threadResume: Handler<'thread/resume'> = async (ctx, params, wire) 
     const weft = await ctx.weft(configOverridesOf(params));
     const overrides = threadOverrides(params);
     const cwdOverride = params.cwd ? await ctx.resolveCwd(params.cwd) : undefined;
-    const thread = await weft.resumeThread(ref, {
-      overrides: { ...overrides, ...(cwdOverride ? { cwd: cwdOverride } : {}) },
-      repeatDeveloperInstructions: false,
-    });
+    let thread;
+    try {
+      thread = await weft.resumeThread(ref, {
+        overrides: { ...overrides, ...(cwdOverride ? { cwd: cwdOverride } : {}) },
+        repeatDeveloperInstructions: false,
+      });
+    } catch (err) {
+      // Run by another server of a shared store: followed from here.
+      if (err instanceof ThreadWrittenElsewhereError && ctx.relay) return followElsewhere(ctx, weft, err.threadId, overrides, wire?.excludeTurns === true);
+      throw err;
+    }
     const cwd = cwdOverride ?? (await readThreadFacts(ctx.base.store, thread.rolloutPath)).meta.cwd;
     loaded = ctx.load(thread, weft, cwd, overrides);
   }

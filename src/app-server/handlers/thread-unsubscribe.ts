@@ -12,7 +12,11 @@ export type UnsubscribeStatus = 'notLoaded' | 'unsubscribed';
 export async function threadUnsubscribe(ctx: ServerContext, params: { threadId: string }): Promise<HandlerResult<{ status: UnsubscribeStatus }>> {
   const id = validThreadId(params.threadId);
   const loaded = ctx.loaded.get(id);
-  if (!loaded) return { result: { status: 'notLoaded' } };
+  if (!loaded) {
+    // Followed from another server: the notifications stop; the thread is not loaded here.
+    ctx.stopFollowing(id);
+    return { result: { status: 'notLoaded' } };
+  }
   ctx.loaded.delete(id);
   // Unloaded whatever closing it meets: a rollout that could not be written (a full disk) is told
   // in the log, and the answer says what happened, that the thread is no longer loaded.

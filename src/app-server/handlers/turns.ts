@@ -5,6 +5,7 @@ import type { LoadedThread } from '../loaded-thread.js';
 import { hasOverrides, turnOverrides } from '../settings-params.js';
 import { echoInput } from '../user-input.js';
 import type { Handler } from './handler.js';
+import { takeOver } from './thread-followed.js';
 
 /** 0.169 warns, before answering a new turn, that a model has no catalog entry (weft uses default facts for it). */
 function warnOfUnknownModel(ctx: ServerContext, loaded: LoadedThread, model: string | null | undefined): void {
@@ -17,6 +18,8 @@ function warnOfUnknownModel(ctx: ServerContext, loaded: LoadedThread, model: str
 // Synchronous up to the registration of the turn, so that an interrupt sent right after the
 // request finds the turn.
 export const turnStart: Handler<'turn/start'> = (ctx, params) => {
+  // A thread followed from another server: taken over here if that server has let go of it.
+  if (!ctx.loaded.has(params.threadId) && ctx.followed.has(params.threadId)) return takeOver(ctx, params.threadId).then(() => turnStart(ctx, params));
   const loaded = ctx.requireLoaded(params.threadId);
   const overrides = turnOverrides(params);
   if (loaded.activeTurnId === undefined) warnOfUnknownModel(ctx, loaded, params.model);

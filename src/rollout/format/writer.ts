@@ -253,6 +253,8 @@ export class RolloutWriter {
       }
     };
     return this.enqueue(async () => {
+      // The lock was lost (another process may hold it now): nothing more is written.
+      if (this.lock.lost?.aborted) throw this.lock.lost.reason;
       if (isLong(pieces)) {
         this.chunk ??= Buffer.allocUnsafeSlow(CHUNK_BYTES);
         return writePieces(pieces, write, this.chunk, this.longStrings);

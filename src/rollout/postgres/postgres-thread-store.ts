@@ -29,14 +29,15 @@ import { importPostgresRollout } from './postgres-import.js';
 import { listAllPostgresThreads, listPostgresThreads, locatePostgresThread } from './postgres-listing.js';
 import { PostgresSink } from './postgres-sink.js';
 import { insertThreadRow, linesFrom, threadRowState } from './thread-rows.js';
-import { ProcessWriterLease, type WriterLease } from './writer-lease.js';
+import type { WriterLease } from './writer-lease.js';
+import { AdvisoryWriterLease } from './advisory-writer-lease.js';
 
 export interface PostgresThreadStoreOptions {
   /** `postgres://user:password@host:port/database`. */
   readonly url: string;
   /** The home the thread keys are under, and whose cache/ holds the local copies. */
   readonly home: string;
-  /** The writer lease (default: one process's, ProcessWriterLease); given the store's pool. */
+  /** The writer lease (default: an advisory lock held across hosts, AdvisoryWriterLease); given the store's pool. */
   readonly lease?: ((pool: Pool) => WriterLease) | undefined;
 }
 
@@ -55,7 +56,8 @@ export class PostgresThreadStore implements ThreadStore {
     this.#url = checkedUrl(opts.url);
     this.home = opts.home;
     this.#copies = localCopyRoot(opts.home, this.server);
-    this.#leaseOf = opts.lease ?? (() => new ProcessWriterLease());
+    const url = this.#url;
+    this.#leaseOf = opts.lease ?? (() => new AdvisoryWriterLease({ connectionString: url }));
   }
 
   /** The pool, opened and the schema migrated on first use (a failure is retried on the next call). */

@@ -43,6 +43,11 @@ export class RolloutBusyError extends RolloutError {
 
 export interface RolloutLock {
   readonly lockPath: string;
+  /**
+   * Aborts if the lock is lost while held (a Postgres writer lease whose connection died: another
+   * process may write the thread now). A writer refuses appends from then on.
+   */
+  readonly lost?: AbortSignal;
   /** Removes the lock file (if it is still this lock's). Idempotent. */
   release(): Promise<void>;
 }

@@ -203,7 +203,7 @@ describe.skipIf(!existsSync(AUTHORITY_0169_DIR) || GEN === undefined)('0.169 app
   it('a plan update validates', () => {
     const shaper = generation0169('0.169.0').newShaper();
     const sent: Msg[] = [];
-    const notifier = new TurnNotifier((method, params) => sent.push({ method, params: shaper.shape(method, params as Record<string, unknown>) }), 'thread-1', 'turn-1');
+    const notifier = new TurnNotifier((method, params) => sent.push({ method, params: shaper.shape(method, params as Record<string, unknown>, Date.now()) }), 'thread-1', 'turn-1');
     notifier.on({ type: 'plan_updated', callId: 'call_plan', explanation: 'two steps', plan: [{ step: 'look', status: 'completed' }, { step: 'write', status: 'in_progress' }] });
     expect(sent.map((m) => m.method)).toEqual(['turn/plan/updated']);
     expect(problems(schema, sent, () => undefined)).toEqual([]);

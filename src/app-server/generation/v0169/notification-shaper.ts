@@ -12,17 +12,17 @@ export class NotificationShaper0169 implements NotificationShaper {
   readonly #started = new Map<string, number>();
   readonly #summaries = new Map<string, ThreadItem[]>();
 
-  shape(method: string, params: Params): Params {
+  shape(method: string, params: Params, at: number): Params {
     switch (method) {
       case 'item/started': {
         const item = params.item as ThreadItem;
-        const now = Date.now();
+        const now = at;
         this.#started.set(item.id, now);
         return { item: item0169(item, now, null), threadId: params.threadId, turnId: params.turnId, startedAtMs: now };
       }
       case 'item/completed': {
         const item = params.item as ThreadItem;
-        const now = Date.now();
+        const now = at;
         const started = this.#started.get(item.id) ?? now;
         this.#started.delete(item.id);
         if (item.type === 'agentMessage') {
