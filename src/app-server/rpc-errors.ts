@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { RpcErrorCode } from '../../protocol/app-server/jsonrpc.js';
 import { ProtocolError, WeftError, errorMessage } from '../errors.js';
 
+/** An error whose code is already the one Codex answers with: the generation does not remap it. */
+export class CodexCodedError extends ProtocolError {}
+
 export const rpcError = {
   parse: (detail: string) => new ProtocolError(`Parse error: ${detail}`, RpcErrorCode.parseError),
   invalidRequest: (detail: string) => new ProtocolError(detail, RpcErrorCode.invalidRequest),
