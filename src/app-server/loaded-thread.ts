@@ -40,6 +40,8 @@ export interface TurnRequest {
 /** Where a loaded thread reports (the server context of its connection). */
 export interface ThreadChannel {
   readonly generation: AppServerGeneration;
+  /** The client opted into the experimental API (some notifications go only to such clients). */
+  readonly experimental: boolean;
   readonly notify: Notify;
   notifyAny(method: string, params: Record<string, unknown>): void;
   turnSummary(turnId: string): Turn['items'];
@@ -225,9 +227,12 @@ export class LoadedThread {
     }
   }
 
-  /** The read state a completed turn leaves, where the generation reports it (stored threads only). */
+  /**
+   * The read state a completed turn leaves, where the generation reports it: stored threads only, and
+   * only to clients of the experimental API (Codex 0.169 sends it to no other).
+   */
   async #readStateAfterTurn(): Promise<ThreadReadState | undefined> {
-    if (!this.channel.generation.reportsReadState || this.scratch !== undefined) return undefined;
+    if (!this.channel.generation.reportsReadState || !this.channel.experimental || this.scratch !== undefined) return undefined;
     try {
       return await threadReadState(this.id, this.thread.rolloutPath);
     } catch (err) {

@@ -5,6 +5,8 @@ import * as C from './config-params.js';
 import * as F from './fs-params.js';
 import * as M from './more-params.js';
 import * as O from './organization-params.js';
+import * as W from './config-write-params.js';
+import * as B from './feedback-params.js';
 import * as P from './params.js';
 
 export const PARAMS_0169 = {
@@ -72,6 +74,10 @@ export const PARAMS_0169 = {
   'thread/attachment/remove': O.ThreadAttachmentRemoveParams0169,
   'thread/attachmentOwner/list': O.ThreadAttachmentOwnerListParams0169,
   'thread/metadata/update': O.ThreadMetadataUpdateParams0169,
+  'skills/config/write': M.SkillsConfigWriteParams0169,
+  'modelProvider/config/write': W.ModelProviderConfigWriteParams0169,
+  'feedback/save': B.FeedbackSaveParams0169,
+  'feedback/upload': B.FeedbackUploadParams0169,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;

@@ -1,7 +1,8 @@
 // A completed turn of a stored 0.169 thread sends `thread/readState/changed`, as the real Codex 0.169
 // does (checked against it on a mock): after the turn's token usage and rate limits, before the
 // thread's idle status and turn/completed; its read state is what thread/read answers next, and its
-// revision changes with every turn. An ephemeral thread (no stored read receipt) sends none.
+// revision changes with every turn. An ephemeral thread (no stored read receipt) sends none, and a
+// client that did not opt into the experimental API hears none (Codex's recorded sessions a–d).
 import { describe, expect, it } from 'vitest';
 import type { Msg } from '../../support/appserver-client.js';
 import { appServer0169Sessions, ok } from '../../support/appserver-0169-session.js';
@@ -35,6 +36,13 @@ describe('thread/readState/changed at turn end (0.169)', () => {
     const next = second.after.find((m) => m.method === 'thread/readState/changed')?.params as { readState: ReadState };
     expect(next.readState.firstUnread).toEqual({ type: 'turn', turnId: first.turnId });
     expect(next.readState.revision).not.toBe(changed.readState.revision);
+  });
+
+  it('a client without the experimental API hears none', async () => {
+    const { c, ws } = await open(undefined, false);
+    const { thread } = ok<{ thread: { id: string } }>(await c.request('thread/start', { cwd: ws.cwd }));
+    const { after } = await turn(c, thread.id, 'hello');
+    expect(after.map((m) => m.method).slice(-4)).toEqual(['thread/tokenUsage/updated', 'account/rateLimits/updated', 'thread/status/changed', 'turn/completed']);
   });
 
   it('an ephemeral thread sends none', async () => {

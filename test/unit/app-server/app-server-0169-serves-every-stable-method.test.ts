@@ -46,11 +46,7 @@ const STILL_MISSING: Readonly<Record<string, string>> = {
   'app/read': 'weft has no apps',
   'app/list': 'weft has no apps',
   'app/installed': 'weft has no apps',
-  'skills/config/write': 'weft has no per-skill switches in config.toml yet',
   'review/start': 'not built yet',
-  'modelProvider/config/write': 'not built yet',
-  'feedback/upload': 'not built yet',
-  'feedback/save': 'not built yet',
 };
 
 function stableMethods(): string[] {

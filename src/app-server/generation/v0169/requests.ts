@@ -18,6 +18,9 @@ import { permissionProfileList } from '../../handlers/permission-profile-list.js
 import { threadDelete } from '../../handlers/thread-delete.js';
 import { threadAttachmentAdd, threadAttachmentList, threadAttachmentOwnerList, threadAttachmentRemove } from '../../handlers/thread-attachments.js';
 import { threadMetadataUpdate } from '../../handlers/thread-metadata-update.js';
+import { feedbackSave, feedbackUpload } from '../../handlers/feedback.js';
+import { modelProviderConfigWrite } from '../../handlers/model-provider-config-write.js';
+import { skillsConfigWrite } from '../../handlers/skills-config-write.js';
 import { threadSectionCreate, threadSectionDelete, threadSectionList, threadSectionMove, threadSectionUpdate } from '../../handlers/thread-sections.js';
 import { fsCopy } from '../../handlers/fs-copy.js';
 import { fsCreateDirectory } from '../../handlers/fs-create-directory.js';
@@ -140,6 +143,10 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'thread/attachment/remove': own('thread/attachment/remove', threadAttachmentRemove),
   'thread/attachmentOwner/list': own('thread/attachmentOwner/list', threadAttachmentOwnerList),
   'thread/metadata/update': own('thread/metadata/update', threadMetadataUpdate),
+  'skills/config/write': own('skills/config/write', skillsConfigWrite),
+  'modelProvider/config/write': own('modelProvider/config/write', modelProviderConfigWrite),
+  'feedback/save': own('feedback/save', feedbackSave),
+  'feedback/upload': own('feedback/upload', feedbackUpload),
   'modelProvider/list': own('modelProvider/list', modelProviderList),
   'modelProvider/capabilities/read': own('modelProvider/capabilities/read', modelProviderCapabilitiesRead),
   'hooks/list': own('hooks/list', hooksList),
