@@ -26,7 +26,6 @@ const STILL_MISSING: Readonly<Record<string, string>> = {
   'account/gatewayOAuth/login': 'accounts: sign-in covers login, logout and account/read only',
   'account/gatewayOAuth/cancel': 'accounts: sign-in covers login, logout and account/read only',
   'thread/shellCommand': 'not built yet',
-  'thread/inject_items': 'not built yet',
   'thread/approveGuardianDeniedAction': 'weft has no guardian reviewer',
   'marketplace/add': 'weft has no plugins',
   'marketplace/remove': 'weft has no plugins',

@@ -19,6 +19,7 @@ import { threadDelete } from '../../handlers/thread-delete.js';
 import { threadAttachmentAdd, threadAttachmentList, threadAttachmentOwnerList, threadAttachmentRemove } from '../../handlers/thread-attachments.js';
 import { threadMetadataUpdate } from '../../handlers/thread-metadata-update.js';
 import { feedbackSave, feedbackUpload } from '../../handlers/feedback.js';
+import { threadInjectItems } from '../../handlers/thread-inject-items.js';
 import { modelProviderConfigWrite } from '../../handlers/model-provider-config-write.js';
 import { skillsConfigWrite } from '../../handlers/skills-config-write.js';
 import { threadSectionCreate, threadSectionDelete, threadSectionList, threadSectionMove, threadSectionUpdate } from '../../handlers/thread-sections.js';
@@ -147,6 +148,7 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'modelProvider/config/write': own('modelProvider/config/write', modelProviderConfigWrite),
   'feedback/save': own('feedback/save', feedbackSave),
   'feedback/upload': own('feedback/upload', feedbackUpload),
+  'thread/inject_items': own('thread/inject_items', threadInjectItems),
   'modelProvider/list': own('modelProvider/list', modelProviderList),
   'modelProvider/capabilities/read': own('modelProvider/capabilities/read', modelProviderCapabilitiesRead),
   'hooks/list': own('hooks/list', hooksList),
