@@ -5,6 +5,7 @@
 // `gitInfo`) laid over what the rollout says, for thread/read, thread/list and metadata updates.
 import { sep } from 'node:path';
 import { RpcErrorCode } from '../../protocol/app-server/jsonrpc.js';
+import { errorMessage } from '../errors.js';
 import { openOrganizationDb, type OrganizationDb } from '../rollout/state-db/organization-db.js';
 import { storedGitInfo, type ThreadGitInfo } from '../rollout/state-db/thread-git-metadata.js';
 import { ThreadOrganizationError, ThreadSections } from '../rollout/state-db/thread-sections.js';
@@ -65,6 +66,16 @@ export function isArchivedPath(path: string | undefined): boolean {
 /** Thread objects of the 0.169 shape with their section, entry time and corrected Git facts. */
 export function withOrganizedFields(ctx: ServerContext, threads: Record<string, unknown>[]): Record<string, unknown>[] {
   if (threads.length === 0 || !threads.every((t) => 'section' in t)) return threads;
+  try {
+    return organizedFields(ctx, threads);
+  } catch (err) {
+    // A read never fails for want of organization (an older Codex's database, say): the rollout's view stands.
+    ctx.log(`thread sections and Git metadata not shown: ${errorMessage(err)}`);
+    return threads;
+  }
+}
+
+function organizedFields(ctx: ServerContext, threads: Record<string, unknown>[]): Record<string, unknown>[] {
   return (
     withOrganization(ctx, false, (store) => {
       const sections = new ThreadSections(store);

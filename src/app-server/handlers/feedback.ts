@@ -5,7 +5,7 @@
 // files asked for. weft writes no trace log of its own, so there is none to attach. The answer names
 // the thread (`no-active-thread-<uuid>` without one) and the prompt hash: SHA-256 of the thread's
 // base instructions with whitespace runs made single spaces. upload never leaves the machine: weft
-// sends feedback nowhere, and says so where Codex would report its upload failing.
+// sends feedback nowhere, and refuses the request saying so (Codex uploads it to its crash reporter).
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
@@ -97,8 +97,6 @@ export async function feedbackSave(ctx: ServerContext, params: z.infer<typeof Fe
 }
 
 export function feedbackUpload(_ctx: ServerContext, _params: FeedbackParams): HandlerResult {
-  throw new CodexCodedError(
-    'failed to upload feedback: weft sends feedback nowhere (nothing leaves this machine); write the report with feedback/save and share the file yourself',
-    RpcErrorCode.internalError,
-  );
+  // A refusal, not a failure: invalid request, where Codex's failed upload is an internal error.
+  throw rpcError.invalidRequest('failed to upload feedback: weft sends feedback nowhere (nothing leaves this machine); write the report with feedback/save and share the file yourself');
 }

@@ -136,7 +136,7 @@ describe('feedback (0.169)', () => {
   it('upload sends nothing: it answers that weft keeps feedback on this machine', async () => {
     const { c } = await open();
     const answer = await c.request('feedback/upload', { classification: 'bug', includeLogs: true });
-    expect(code(answer)).toBe(-32603);
+    expect(code(answer)).toBe(-32600);
     expect(errorMessage(answer)).toMatch(/^failed to upload feedback: weft sends feedback nowhere/);
   });
 });

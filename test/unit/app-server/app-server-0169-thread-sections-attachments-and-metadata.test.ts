@@ -178,4 +178,17 @@ describe('in a home Codex 0.169 shares', () => {
     expect(existsSync(join(ws.codexHome, 'thread_organization_1.sqlite'))).toBe(false);
     expect(ok<{ data: { threadId: string; archived: boolean }[] }>(await c.request('thread/attachmentOwner/list', { attachmentType: 'pr', identityKey: 'k' })).data).toEqual([{ threadId: id, archived: false }]);
   });
+
+  it('an older Codex\'s database is left alone: reads go on without sections, writes say why', async () => {
+    const { c, ws } = await open(async (w) => {
+      const db = new Database(join(w.codexHome, 'state_5.sqlite'));
+      db.exec('CREATE TABLE threads (id TEXT PRIMARY KEY)');
+      db.close();
+    });
+    const id = await storedThread(c, ws.cwd);
+    expect(ok<{ thread: ThreadObj }>(await c.request('thread/read', { threadId: id })).thread.section).toBeNull();
+    expect(ok<{ data: ThreadObj[] }>(await c.request('thread/list', {})).data.map((t) => t.id)).toEqual([id]);
+    expect(errorMessage(await c.request('threadSection/create', { name: 'Work' }))).toMatch(/older than 0\.169.*start Codex 0\.169 once/);
+    expect(existsSync(join(ws.codexHome, 'thread_organization_1.sqlite'))).toBe(false);
+  });
 });
