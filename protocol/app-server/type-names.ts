@@ -70,6 +70,21 @@ export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null
   'thread/unsubscribe': ['ThreadUnsubscribeParams', 'ThreadUnsubscribeResponse'],
   'skills/list': ['SkillsListParams', 'SkillsListResponse'],
   'config/mcpServer/reload': [null, 'McpServerRefreshResponse'],
+  'threadSection/list': ['ThreadSectionListParams', 'ThreadSectionListResponse'],
+  'threadSection/create': ['ThreadSectionCreateParams', 'ThreadSectionCreateResponse'],
+  'threadSection/update': ['ThreadSectionUpdateParams', 'ThreadSectionUpdateResponse'],
+  'threadSection/delete': ['ThreadSectionDeleteParams', 'ThreadSectionDeleteResponse'],
+  'thread/section/move': ['ThreadSectionMoveParams', 'ThreadSectionMoveResponse'],
+  'thread/attachment/add': ['ThreadAttachmentAddParams', 'ThreadAttachmentAddResponse'],
+  'thread/attachment/list': ['ThreadAttachmentListParams', 'ThreadAttachmentListResponse'],
+  'thread/attachment/remove': ['ThreadAttachmentRemoveParams', 'ThreadAttachmentRemoveResponse'],
+  'thread/attachmentOwner/list': ['ThreadAttachmentOwnerListParams', 'ThreadAttachmentOwnerListResponse'],
+  'thread/metadata/update': ['ThreadMetadataUpdateParams', 'ThreadMetadataUpdateResponse'],
+  'skills/config/write': ['SkillsConfigWriteParams', 'SkillsConfigWriteResponse'],
+  'modelProvider/config/write': ['ModelProviderConfigWriteParams', 'ModelProviderConfigWriteResponse'],
+  'feedback/save': ['FeedbackSaveParams', 'FeedbackSaveResponse'],
+  'feedback/upload': ['FeedbackUploadParams', 'FeedbackUploadResponse'],
+  'thread/inject_items': ['ThreadInjectItemsParams', 'ThreadInjectItemsResponse'],
 };
 
 /** Server request → params and response types (these sit at the top of the layout). */

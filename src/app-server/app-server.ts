@@ -18,7 +18,7 @@ import type { RoutedRequest } from './generation/generation.js';
 import { generationOf } from './generation/select-generation.js';
 import type { HandlerResult } from './handlers/handler.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, type LineEvent } from './jsonl-lines.js';
-import { parseParams, rpcError, toRpcError } from './rpc-errors.js';
+import { CodexCodedError, parseParams, rpcError, toRpcError } from './rpc-errors.js';
 import { RpcConnection, type Sink } from './rpc-connection.js';
 import { ServerContext, type ServerOptions } from './server-context.js';
 import { userAgent } from './user-agent.js';
@@ -187,7 +187,7 @@ export class AppServer {
   #fail(id: RequestId, err: unknown): void {
     const { code: weftCode, message, data } = toRpcError(err);
     const phase = this.#phase;
-    const code = phase.kind === 'ready' ? phase.ctx.generation.errorCode(weftCode) : weftCode;
+    const code = phase.kind === 'ready' && !(err instanceof CodexCodedError) ? phase.ctx.generation.errorCode(weftCode) : weftCode;
     if (code === RpcErrorCode.internalError) this.#log(`request ${JSON.stringify(id)}: ${errorMessage(err)}`);
     this.#conn.respondError(id, code, message, data);
   }

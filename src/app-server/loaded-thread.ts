@@ -16,6 +16,7 @@ import type { TurnOutcome } from '../thread/turn-loop.js';
 import type { AppServerGeneration, ThreadStatus } from './generation/generation.js';
 import type { EphemeralHome } from './ephemeral-home.js';
 import { rpcError } from './rpc-errors.js';
+import { threadReadState, type ThreadReadState } from './thread-read-state.js';
 import { turnError } from './turn-error.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
 import { turnScope } from './turn-scope.js';
@@ -39,6 +40,8 @@ export interface TurnRequest {
 /** Where a loaded thread reports (the server context of its connection). */
 export interface ThreadChannel {
   readonly generation: AppServerGeneration;
+  /** The client opted into the experimental API (some notifications go only to such clients). */
+  readonly experimental: boolean;
   readonly notify: Notify;
   notifyAny(method: string, params: Record<string, unknown>): void;
   turnSummary(turnId: string): Turn['items'];
@@ -210,7 +213,9 @@ export class LoadedThread {
     // Where totals are reported after responses only, a turn cut short reports where it stands.
     if (outcome.status === 'interrupted' && !this.channel.generation.totalsBeforeResponse) notifier.tokenUsage(this.thread.tokenInfo);
     notifier.settle();
-    this.#finish(id, outcome, times);
+    // A completed turn is a result the user has not seen: its stored thread's read state changed.
+    const readState = outcome.status === 'completed' ? await this.#readStateAfterTurn() : undefined;
+    this.#finish(id, outcome, times, readState);
     // Input steered in as the turn was ending becomes a turn of its own.
     for (const left of this.thread.takePendingInput()) {
       const input: UserInput[] = [
@@ -222,7 +227,21 @@ export class LoadedThread {
     }
   }
 
-  #finish(id: string, outcome: TurnOutcome | { status: 'failed'; error: unknown }, times: TurnTimes): void {
+  /**
+   * The read state a completed turn leaves, where the generation reports it: stored threads only, and
+   * only to clients of the experimental API (Codex 0.169 sends it to no other).
+   */
+  async #readStateAfterTurn(): Promise<ThreadReadState | undefined> {
+    if (!this.channel.generation.reportsReadState || !this.channel.experimental || this.scratch !== undefined) return undefined;
+    try {
+      return await threadReadState(this.id, this.thread.rolloutPath);
+    } catch (err) {
+      this.log(`thread ${this.id}: read state not reported: ${errorMessage(err)}`);
+      return undefined;
+    }
+  }
+
+  #finish(id: string, outcome: TurnOutcome | { status: 'failed'; error: unknown }, times: TurnTimes, readState?: ThreadReadState): void {
     times.completedAtMs = Date.now();
     const items = this.channel.turnSummary(id);
     if (outcome.status === 'failed') {
@@ -233,6 +252,7 @@ export class LoadedThread {
       this.notify('turn/completed', { threadId: this.id, turn: this.#turnObject(id, 'failed', times, error, items) });
       return;
     }
+    if (readState) this.channel.notifyAny('thread/readState/changed', { threadId: this.id, readState });
     this.#rest = { type: 'idle' };
     this.#status(this.#rest);
     this.notify('turn/completed', { threadId: this.id, turn: this.#turnObject(id, outcome.status, times, null, items) });

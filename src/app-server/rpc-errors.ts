@@ -6,6 +6,9 @@ import { ProtocolError, WeftError, errorMessage } from '../errors.js';
 import { ThreadWrittenElsewhereError } from '../rollout/postgres/advisory-writer-lease.js';
 import { ThreadWriterBusyError } from '../rollout/state-db/thread-writer-lock.js';
 
+/** An error whose code is already the one Codex answers with: the generation does not remap it. */
+export class CodexCodedError extends ProtocolError {}
+
 export const rpcError = {
   parse: (detail: string) => new ProtocolError(`Parse error: ${detail}`, RpcErrorCode.parseError),
   invalidRequest: (detail: string) => new ProtocolError(detail, RpcErrorCode.invalidRequest),

@@ -38,6 +38,23 @@ export interface ConfigWriteRequest {
   readonly expectedVersion?: string | null | undefined;
   /** The session's `-c` overrides: a key they set stays overridden after the write. */
   readonly overrides: readonly string[];
+  /**
+   * Tables (`a.b`) or arrays of tables (`[[a.b]]`) the edits may create, to be written as sections
+   * of their own, as Codex writes them, rather than inline (toml-patch fills a section it finds).
+   */
+  readonly sections?: readonly string[];
+}
+
+/** The text with an empty section for each of `sections` the file does not hold yet. */
+function withSections(text: string, table: TomlTable, sections: readonly string[]): string {
+  let out = text;
+  for (const s of sections) {
+    const array = s.startsWith('[[');
+    const keyPath = array ? s.slice(2, -2) : s;
+    if (valueAtKeyPath(table, keyPath.split('.')) !== undefined) continue;
+    out = `${out}${out === '' || out.endsWith('\n\n') ? '' : out.endsWith('\n') ? '\n' : '\n\n'}${array ? `[[${keyPath}]]` : `[${keyPath}]`}\n`;
+  }
+  return out;
 }
 
 export interface ConfigWriteOutcome {
@@ -96,7 +113,7 @@ export async function writeUserConfig(req: ConfigWriteRequest): Promise<ConfigWr
     throw new ConfigWriteRefused('configVersionConflict', `config.toml changed since version ${req.expectedVersion} was read (it is now ${version}); read it again and retry`);
   }
   const updated = req.edits.reduce(applyConfigEdit, current.table);
-  const text = patch(current.text, updated);
+  const text = patch(withSections(current.text, current.table, req.sections ?? []), updated);
   try {
     // Validated as weft will read it, `-c` overrides included; unknown keys only warn, as on load.
     parseConfigText(text, file, req.overrides);

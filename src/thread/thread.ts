@@ -1,5 +1,6 @@
 // An open thread: runs turns one at a time against its state. Surfaces hold a Thread and call run().
 import { randomUUID } from 'node:crypto';
+import { injectItems } from './inject-items.js';
 import { recordInterruptionOf } from './turn-loop.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
@@ -139,6 +140,21 @@ export class Thread {
     await this.state.writer.append(await pt.turnStarted(randomUUID(), settings, { trigger: 'goal', parentTurnId: parent, rootTurnId: parent }));
     await recordInterruptionOf(this.state, this.deps.pack);
     return true;
+  }
+
+  /**
+   * Appends raw Responses items to the model-visible history between turns (thread/inject_items);
+   * items weft does not know are dropped. Returns how many were kept.
+   */
+  async injectItems(items: readonly unknown[]): Promise<number> {
+    if (this.#running) throw new UsageError(`thread ${this.id} is running a turn; inject items after it ends`);
+    this.#running = true;
+    try {
+      const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
+      return await injectItems(this.state, this.deps.pack, settings, items);
+    } finally {
+      this.#running = false;
+    }
   }
 
   /** True while a turn (or a manual compaction) runs. */

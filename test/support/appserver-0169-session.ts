@@ -17,7 +17,7 @@ export interface OpenedAppServer {
 }
 
 /** Registers the cleanup; `open` starts one server per call (the last one is closed after the test). */
-export function appServer0169Sessions(): (prepare?: (ws: Workspace, url: string) => Promise<void>) => Promise<OpenedAppServer> {
+export function appServer0169Sessions(): (prepare?: (ws: Workspace, url: string) => Promise<void>, experimentalApi?: boolean) => Promise<OpenedAppServer> {
   let mock: MockServer | undefined;
   let client: InProcessClient | undefined;
   afterEach(async () => {
@@ -27,12 +27,12 @@ export function appServer0169Sessions(): (prepare?: (ws: Workspace, url: string)
     mock = undefined;
     await removeTempDirs();
   });
-  return async (prepare) => {
+  return async (prepare, experimentalApi = true) => {
     mock = await startMockResponsesServer({ respond: () => textReply('hi') });
     const ws = await appServerWorkspace0169(mock.url);
     if (prepare) await prepare(ws, mock.url);
     client = new InProcessClient(ws.options);
-    await client.initialize();
+    await client.initialize(experimentalApi);
     return { c: client, ws, url: mock.url };
   };
 }

@@ -4,6 +4,10 @@ import type { z } from 'zod';
 import * as C from './config-params.js';
 import * as F from './fs-params.js';
 import * as M from './more-params.js';
+import * as O from './organization-params.js';
+import * as W from './config-write-params.js';
+import * as B from './feedback-params.js';
+import * as I from './inject-items-params.js';
 import * as P from './params.js';
 
 export const PARAMS_0169 = {
@@ -61,6 +65,21 @@ export const PARAMS_0169 = {
   'fs/copy': F.FsCopyParams0169,
   'fs/watch': F.FsWatchParams0169,
   'fs/unwatch': F.FsUnwatchParams0169,
+  'threadSection/list': O.ThreadSectionListParams0169,
+  'threadSection/create': O.ThreadSectionCreateParams0169,
+  'threadSection/update': O.ThreadSectionUpdateParams0169,
+  'threadSection/delete': O.ThreadSectionDeleteParams0169,
+  'thread/section/move': O.ThreadSectionMoveParams0169,
+  'thread/attachment/add': O.ThreadAttachmentAddParams0169,
+  'thread/attachment/list': O.ThreadAttachmentListParams0169,
+  'thread/attachment/remove': O.ThreadAttachmentRemoveParams0169,
+  'thread/attachmentOwner/list': O.ThreadAttachmentOwnerListParams0169,
+  'thread/metadata/update': O.ThreadMetadataUpdateParams0169,
+  'skills/config/write': M.SkillsConfigWriteParams0169,
+  'modelProvider/config/write': W.ModelProviderConfigWriteParams0169,
+  'feedback/save': B.FeedbackSaveParams0169,
+  'feedback/upload': B.FeedbackUploadParams0169,
+  'thread/inject_items': I.ThreadInjectItemsParams0169,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;

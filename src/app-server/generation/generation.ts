@@ -64,6 +64,8 @@ export interface AppServerGeneration<Ctx = never> {
   readonly stampsNotifications: boolean;
   /** `thread/status/changed` frames every turn (active, then idle or systemError). */
   readonly reportsThreadStatus: boolean;
+  /** A completed turn of a stored thread sends `thread/readState/changed` (before the idle status) to experimental-API clients. */
+  readonly reportsReadState: boolean;
   /** `mcpServer/startupStatus/updated` tells how a thread's MCP servers start. */
   readonly reportsMcpStartup: boolean;
   /** Turn ids are UUIDs shared with the rollout (else the thread's submission counter). */

@@ -35,9 +35,13 @@ export function configRequirementsRead(): HandlerResult {
 }
 
 /** Writes edits to the user's config.toml and reloads it; the answer is Codex's `ConfigWriteResponse`. */
-export async function writeConfigEdits(ctx: ServerContext, edits: readonly ConfigEdit[], target: { filePath?: string | null; expectedVersion?: string | null }): Promise<HandlerResult> {
+export async function writeConfigEdits(
+  ctx: ServerContext,
+  edits: readonly ConfigEdit[],
+  target: { filePath?: string | null; expectedVersion?: string | null; sections?: readonly string[] },
+): Promise<HandlerResult> {
   try {
-    const out = await writeUserConfig({ home: ctx.base.home, edits, filePath: target.filePath, expectedVersion: target.expectedVersion, overrides: overridesOf(ctx) });
+    const out = await writeUserConfig({ home: ctx.base.home, edits, filePath: target.filePath, expectedVersion: target.expectedVersion, overrides: overridesOf(ctx), sections: target.sections ?? [] });
     // A write that leaves a config weft cannot load was refused above, so the reload succeeds.
     await ctx.reloadConfig();
     const o = out.overridden;

@@ -9,7 +9,7 @@ import type { HandlerResult } from './handler.js';
 
 const OPENAI = 'openai';
 
-function summary(id: string, p: ModelProviderToml) {
+export function providerSummary(id: string, p: ModelProviderToml) {
   return {
     id,
     name: p.name ?? id,
@@ -23,7 +23,7 @@ export function modelProviderList(ctx: ServerContext): HandlerResult {
   const config = ctx.base.runtime.config;
   const own = Object.entries(config.model_providers ?? {})
     .filter(([id]) => id !== OPENAI)
-    .map(([id, p]) => summary(id, p));
+    .map(([id, p]) => providerSummary(id, p));
   const data = [...own, { id: OPENAI, name: 'OpenAI', canEdit: false, baseUrl: null, settings: { type: 'openai' } }];
   return { result: { data, defaultProviderId: providerId(config), canChangeDefault: true } };
 }

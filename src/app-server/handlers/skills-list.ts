@@ -1,8 +1,11 @@
 // `skills/list` (0.169): the skills a thread in each asked cwd would see, found as a thread finds
 // them (context/skills.ts: the project's folders from that cwd up, the home's, `~/.agents`, the
 // bundled `.system`), each with its scope. A SKILL.md that was skipped is reported with its path and
-// reason. weft reads the disk on every call, so `forceReload` changes nothing. Codex's TUI asks for
+// reason; a skill switched off in config.toml is listed disabled. weft reads the disk on every
+// call, so `forceReload` changes nothing. Codex's TUI asks for
 // this at start and shows an error when it fails.
+import { readUserConfig } from '../../config/config-layers.js';
+import { skillEnabled, skillSwitches } from '../../config/skill-switches.js';
 import { findSkills } from '../../context/skills.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
@@ -12,7 +15,7 @@ interface SkillEntry {
   readonly description: string;
   readonly path: string;
   readonly scope: 'repo' | 'user' | 'system';
-  readonly enabled: true;
+  readonly enabled: boolean;
 }
 
 export interface SkillsListResult {
@@ -29,6 +32,8 @@ async function skillsFor(ctx: ServerContext, cwd: string): Promise<{ skills: Ski
   const found = await findSkills(ctx.base.home, { cwd, userHome: ctx.options.env.HOME, extraRoots: ctx.skillExtraRoots });
   // The list is by name, whatever order the model's skills list takes.
   const byName = [...found.skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
-  const skills = byName.map((s): SkillEntry => ({ name: s.name, description: s.description, path: s.path, scope: s.scope ?? 'user', enabled: true }));
+  // Switched off in config.toml (`[[skills.config]]`, skills/config/write) shows as disabled.
+  const switches = skillSwitches((await readUserConfig(ctx.base.home)).table);
+  const skills = byName.map((s): SkillEntry => ({ name: s.name, description: s.description, path: s.path, scope: s.scope ?? 'user', enabled: skillEnabled(switches, s) }));
   return { skills, errors: found.problems.map((p) => ({ path: p.path, message: p.message })) };
 }

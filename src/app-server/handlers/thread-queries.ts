@@ -5,6 +5,7 @@ import { validThreadId, type ServerContext } from '../server-context.js';
 import { listThreadPage, type ThreadListQuery } from '../thread-listing.js';
 import { threadNamesFromIndex } from '../../rollout/store/session-index.js';
 import { hasReadState, threadReadState, type ThreadReadState } from '../thread-read-state.js';
+import { withOrganizedFields } from '../thread-organization.js';
 import { readThreadFacts } from '../thread-view.js';
 import type { Handler, HandlerResult } from './handler.js';
 import { fullHistoryNotice } from './opened-thread.js';
@@ -21,7 +22,7 @@ export async function threadList(ctx: ServerContext, params: ThreadListQuery): P
       return ctx.generation.thread(await ctx.withName(f, names), [], live, ctx.providerId);
     }),
   );
-  return { result: ctx.generation.listResult(data, page.nextCursor, readStates) };
+  return { result: ctx.generation.listResult(withOrganizedFields(ctx, data), page.nextCursor, readStates) };
 }
 
 export const threadLoadedList: Handler<'thread/loaded/list'> = (ctx, params) => {
@@ -53,7 +54,7 @@ export async function threadObject(ctx: ServerContext, threadId: string, withTur
 }
 
 export const threadRead: Handler<'thread/read'> = async (ctx, params) => {
-  const thread = await threadObject(ctx, params.threadId, params.includeTurns === true);
+  const [thread = {}] = withOrganizedFields(ctx, [await threadObject(ctx, params.threadId, params.includeTurns === true)]);
   if (params.includeTurns) fullHistoryNotice(ctx, 'thread/read', false);
   const id = String(thread.id);
   const path = typeof thread.path === 'string' ? thread.path : undefined;

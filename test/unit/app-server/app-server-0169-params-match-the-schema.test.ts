@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import * as P from '../../../protocol/app-server/v0169/params.js';
 import * as C from '../../../protocol/app-server/v0169/config-params.js';
+import * as O from '../../../protocol/app-server/v0169/organization-params.js';
 import { conformanceRoot } from '../../conformance/scenario.js';
 import { loadTranscript } from '../../support/transcript-replay.js';
 
@@ -35,6 +36,16 @@ const PAIRS: Array<[string, z.ZodObject]> = [
   ['ConfigReadParams', C.ConfigReadParams0169],
   ['ConfigValueWriteParams', C.ConfigValueWriteParams0169],
   ['ConfigBatchWriteParams', C.ConfigBatchWriteParams0169],
+  ['ThreadSectionListParams', O.ThreadSectionListParams0169],
+  ['ThreadSectionCreateParams', O.ThreadSectionCreateParams0169],
+  ['ThreadSectionUpdateParams', O.ThreadSectionUpdateParams0169],
+  ['ThreadSectionDeleteParams', O.ThreadSectionDeleteParams0169],
+  ['ThreadSectionMoveParams', O.ThreadSectionMoveParams0169],
+  ['ThreadAttachmentAddParams', O.ThreadAttachmentAddParams0169],
+  ['ThreadAttachmentListParams', O.ThreadAttachmentListParams0169],
+  ['ThreadAttachmentRemoveParams', O.ThreadAttachmentRemoveParams0169],
+  ['ThreadAttachmentOwnerListParams', O.ThreadAttachmentOwnerListParams0169],
+  ['ThreadMetadataUpdateParams', O.ThreadMetadataUpdateParams0169],
 ];
 
 const METHOD_SCHEMAS: Record<string, z.ZodType> = {

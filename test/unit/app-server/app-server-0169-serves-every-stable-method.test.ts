@@ -18,18 +18,7 @@ const METHODS_MD = join(conformanceRoot(), 'appserver-0.169', 'methods.md');
 const STILL_MISSING: Readonly<Record<string, string>> = {
   'account/rateLimitResetCredit/consume': 'the backend answer Codex 0.169 expects is not known (it refused a guessed one: needs `code`)',
   'account/usage/read': 'the backend answer (wham/profiles/me) Codex 0.169 expects is not known (it refused a guessed one: needs `stats`)',
-  'thread/metadata/update': 'not built yet',
-  'thread/attachment/add': 'not built yet',
-  'thread/attachment/list': 'not built yet',
-  'thread/attachmentOwner/list': 'not built yet',
-  'thread/attachment/remove': 'not built yet',
-  'thread/section/move': 'thread sections: not built yet',
-  'threadSection/list': 'thread sections: not built yet',
-  'threadSection/create': 'thread sections: not built yet',
-  'threadSection/update': 'thread sections: not built yet',
-  'threadSection/delete': 'thread sections: not built yet',
   'thread/shellCommand': 'not built yet',
-  'thread/inject_items': 'not built yet',
   'thread/approveGuardianDeniedAction': 'weft has no guardian reviewer',
   'marketplace/add': 'weft has no plugins',
   'marketplace/remove': 'weft has no plugins',
@@ -49,11 +38,7 @@ const STILL_MISSING: Readonly<Record<string, string>> = {
   'app/read': 'weft has no apps',
   'app/list': 'weft has no apps',
   'app/installed': 'weft has no apps',
-  'skills/config/write': 'weft has no per-skill switches in config.toml yet',
   'review/start': 'not built yet',
-  'modelProvider/config/write': 'not built yet',
-  'feedback/upload': 'not built yet',
-  'feedback/save': 'not built yet',
 };
 
 function stableMethods(): string[] {

@@ -26,6 +26,13 @@ import { skillsList } from '../../handlers/skills-list.js';
 import { threadUnsubscribe } from '../../handlers/thread-unsubscribe.js';
 import { permissionProfileList } from '../../handlers/permission-profile-list.js';
 import { threadDelete } from '../../handlers/thread-delete.js';
+import { threadAttachmentAdd, threadAttachmentList, threadAttachmentOwnerList, threadAttachmentRemove } from '../../handlers/thread-attachments.js';
+import { threadMetadataUpdate } from '../../handlers/thread-metadata-update.js';
+import { feedbackSave, feedbackUpload } from '../../handlers/feedback.js';
+import { threadInjectItems } from '../../handlers/thread-inject-items.js';
+import { modelProviderConfigWrite } from '../../handlers/model-provider-config-write.js';
+import { skillsConfigWrite } from '../../handlers/skills-config-write.js';
+import { threadSectionCreate, threadSectionDelete, threadSectionList, threadSectionMove, threadSectionUpdate } from '../../handlers/thread-sections.js';
 import { fsCopy } from '../../handlers/fs-copy.js';
 import { fsCreateDirectory } from '../../handlers/fs-create-directory.js';
 import { fsGetMetadata } from '../../handlers/fs-get-metadata.js';
@@ -144,6 +151,21 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'skills/list': own('skills/list', skillsList),
   'permissionProfile/list': own('permissionProfile/list', permissionProfileList),
   'thread/delete': own('thread/delete', threadDelete),
+  'threadSection/list': own('threadSection/list', threadSectionList),
+  'threadSection/create': own('threadSection/create', threadSectionCreate),
+  'threadSection/update': own('threadSection/update', threadSectionUpdate),
+  'threadSection/delete': own('threadSection/delete', threadSectionDelete),
+  'thread/section/move': own('thread/section/move', threadSectionMove),
+  'thread/attachment/add': own('thread/attachment/add', threadAttachmentAdd),
+  'thread/attachment/list': own('thread/attachment/list', threadAttachmentList),
+  'thread/attachment/remove': own('thread/attachment/remove', threadAttachmentRemove),
+  'thread/attachmentOwner/list': own('thread/attachmentOwner/list', threadAttachmentOwnerList),
+  'thread/metadata/update': own('thread/metadata/update', threadMetadataUpdate),
+  'skills/config/write': own('skills/config/write', skillsConfigWrite),
+  'modelProvider/config/write': own('modelProvider/config/write', modelProviderConfigWrite),
+  'feedback/save': own('feedback/save', feedbackSave),
+  'feedback/upload': own('feedback/upload', feedbackUpload),
+  'thread/inject_items': own('thread/inject_items', threadInjectItems),
   'modelProvider/list': own('modelProvider/list', modelProviderList),
   'modelProvider/capabilities/read': own('modelProvider/capabilities/read', modelProviderCapabilitiesRead),
   'hooks/list': own('hooks/list', hooksList),
