@@ -234,7 +234,7 @@ export class LoadedThread {
   async #readStateAfterTurn(): Promise<ThreadReadState | undefined> {
     if (!this.channel.generation.reportsReadState || !this.channel.experimental || this.scratch !== undefined) return undefined;
     try {
-      return await threadReadState(this.id, this.thread.rolloutPath);
+      return await threadReadState(this.weft.store, this.id, this.thread.rolloutPath);
     } catch (err) {
       this.log(`thread ${this.id}: read state not reported: ${errorMessage(err)}`);
       return undefined;

@@ -234,6 +234,7 @@ function relayedChannel(ctx: ServerContext, threadId: string, relay: ThreadEvent
   };
   return {
     generation: ctx.generation,
+    experimental: ctx.experimental,
     notify: (method, params) => both(method, params as Record<string, unknown>),
     notifyAny: both,
     turnSummary: (turnId) => ctx.turnSummary(turnId),

@@ -9,7 +9,7 @@ import { errorMessage } from '../errors.js';
 import { openOrganizationDb, type OrganizationDb } from '../rollout/state-db/organization-db.js';
 import { storedGitInfo, type ThreadGitInfo } from '../rollout/state-db/thread-git-metadata.js';
 import { ThreadOrganizationError, ThreadSections } from '../rollout/state-db/thread-sections.js';
-import { ARCHIVED_SESSIONS_SUBDIR, findRolloutPath } from '../rollout/store/paths.js';
+import { ARCHIVED_SESSIONS_SUBDIR } from '../rollout/store/paths.js';
 import { CodexCodedError } from './rpc-errors.js';
 import { validThreadId, type ServerContext } from './server-context.js';
 import { readThreadFacts } from './thread-view.js';
@@ -47,11 +47,11 @@ export interface NamedThread {
 export async function namedThread(ctx: ServerContext, threadId: string, kind: 'request' | 'params'): Promise<NamedThread> {
   const id = validThreadId(threadId);
   const loaded = ctx.loaded.get(id);
-  const path = loaded ? (loaded.scratch === undefined ? loaded.thread.rolloutPath : undefined) : await findRolloutPath(ctx.base.home, id);
+  const path = loaded ? (loaded.scratch === undefined ? loaded.thread.rolloutPath : undefined) : await ctx.base.store.find(id);
   if (!loaded && path === undefined) throw new CodexCodedError(`thread not found: ${id}`, code(kind));
   let git: ThreadGitInfo | null = null;
   if (path !== undefined) {
-    const facts = await readThreadFacts(path).catch(() => undefined);
+    const facts = await readThreadFacts(ctx.base.store, path).catch(() => undefined);
     const g = facts?.meta.git;
     if (g) git = { sha: g.commit_hash ?? null, branch: g.branch ?? null, originUrl: g.repository_url ?? null };
   }

@@ -13,7 +13,6 @@ import type { z } from 'zod';
 import { RpcErrorCode } from '../../../protocol/app-server/jsonrpc.js';
 import type { FeedbackSaveParams0169, FeedbackUploadParams0169 } from '../../../protocol/app-server/v0169/feedback-params.js';
 import { errorMessage, isErrno } from '../../errors.js';
-import { findRolloutPath } from '../../rollout/store/paths.js';
 import { isThreadId, newThreadId } from '../../rollout/store/thread-id.js';
 import { CodexCodedError, rpcError } from '../rpc-errors.js';
 import { APP_SERVER_SOURCE, type ServerContext } from '../server-context.js';
@@ -37,7 +36,7 @@ async function threadRollout(ctx: ServerContext, threadId: string): Promise<stri
   if (!isThreadId(threadId)) return undefined;
   const loaded = ctx.loaded.get(threadId.toLowerCase());
   if (loaded) return loaded.scratch === undefined ? loaded.thread.rolloutPath : undefined;
-  return findRolloutPath(ctx.base.home, threadId.toLowerCase());
+  return ctx.base.store.find(threadId.toLowerCase());
 }
 
 interface Report {
@@ -49,7 +48,7 @@ interface Report {
 async function report(ctx: ServerContext, params: FeedbackParams): Promise<Report> {
   const threadId = params.threadId ?? `no-active-thread-${newThreadId()}`;
   const rollout = await threadRollout(ctx, threadId);
-  const facts = rollout === undefined ? undefined : await readThreadFacts(rollout).catch(() => undefined);
+  const facts = rollout === undefined ? undefined : await readThreadFacts(ctx.base.store, rollout).catch(() => undefined);
   const base = facts?.meta.base_instructions?.text;
   const title = `[${label(params.classification)}]: Codex session ${threadId}`;
   const event = {

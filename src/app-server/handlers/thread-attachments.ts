@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import type * as O from '../../../protocol/app-server/v0169/organization-params.js';
 import { ThreadAttachments } from '../../rollout/state-db/thread-attachments.js';
 import { ensureThreadRow } from '../../rollout/state-db/thread-git-metadata.js';
-import { findRolloutPath } from '../../rollout/store/paths.js';
 import type { ServerContext } from '../server-context.js';
 import { isArchivedPath, namedThread, organize, withOrganization } from '../thread-organization.js';
 import type { HandlerResult } from './handler.js';
@@ -46,7 +45,7 @@ export async function threadAttachmentOwnerList(ctx: ServerContext, params: z.in
   const ids = withOrganization(ctx, false, (store) =>
     store.shared ? [] : (store.db.prepare('SELECT DISTINCT thread_id FROM thread_attachments WHERE attachment_type = ? AND identity_key = ?').pluck().all(params.attachmentType, params.identityKey) as string[]),
   );
-  for (const id of ids ?? []) archived.set(id, isArchivedPath(ctx.loaded.has(id) ? undefined : await findRolloutPath(ctx.base.home, id)));
+  for (const id of ids ?? []) archived.set(id, isArchivedPath(ctx.loaded.has(id) ? undefined : await ctx.base.store.find(id)));
   const page = withOrganization(ctx, false, (store) =>
     new ThreadAttachments(store).owners(params.attachmentType, params.identityKey, params, (id) => archived.get(id) ?? false),
   );
