@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { modelInstructions } from '../../../src/context/base-instructions.js';
-import { buildInitialContext } from '../../../src/context/initial-context.js';
+import { buildInitialContext } from '../../../src/profile/codex-0.98/initial-context.js';
 import { hasBakedPersonality, personalityToInject, supportsPersonality } from '../../../src/context/personality.js';
 import { fallbackModel } from '../../../src/config/fallback-model.js';
 import { findModel } from '../../../src/config/resolve-settings.js';
