@@ -139,6 +139,8 @@ export interface ProfileThread extends TurnProfile {
   responseCompleted(responseId: string): void;
   /** A model output item as this thread keeps it; `raw` is the item as streamed. */
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem;
+  /** The history as this generation sends it in a request (codex-0.98 frames the apply_patch results its rollouts record as JSON). */
+  requestHistory(items: readonly ResponseItem[], pack: Pack): ResponseItem[];
   /** True when the next turn must compact first (e.g. the model changed generation). */
   compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean;
   /** This thread's compaction; replaces the codex-0.98 local compaction. */

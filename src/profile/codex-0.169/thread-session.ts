@@ -2,6 +2,7 @@
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
 import type { TurnAttribution } from '../../thread/turn-ports.js';
+import { framedPatchOutputs } from '../codex-0.98/recorded-patch-output.js';
 import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
@@ -286,6 +287,14 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const before = this.catalogModel(previousModel)?.comp_hash;
     const after = next.model.comp_hash;
     return before !== undefined && after !== undefined && before !== after;
+  }
+
+  /**
+   * A 0.169 thread may carry on a rollout codex-0.98 wrote: its recorded apply_patch results are sent
+   * framed, as 0.98 sent them (0.169's own results are text, which this leaves as they are).
+   */
+  requestHistory(items: readonly ResponseItem[], pack: Pack): ResponseItem[] {
+    return framedPatchOutputs(items, pack);
   }
 
   compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean {

@@ -4,6 +4,7 @@
 import { compactCodex098 } from '../../compaction/compact-history.js';
 import { rolloutLinePieces } from '../../rollout/format/writer.js';
 import type { ProfileThread, TurnProfile } from '../../thread/turn-ports.js';
+import { framedPatchOutputs } from './recorded-patch-output.js';
 
 export function codex098Thread(profile: TurnProfile): ProfileThread {
   return {
@@ -23,6 +24,7 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     decorateItem: (item) => item,
     responseCompleted: () => undefined,
     modelItem: (item) => item,
+    requestHistory: framedPatchOutputs,
     compactsBeforeTurn: () => false,
     compact: compactCodex098,
   };
