@@ -4,7 +4,7 @@
 // as `session-id`, `thread-id` and `x-client-request-id`; the beta features it runs with; and
 // `version` toward the built-in provider only.
 import type { WireRequest } from '../../../protocol/wire-request.js';
-import type { RequestHeaderContext } from '../../client/request-headers.js';
+import type { RequestHeaderContext } from '../../client/request-header-context.js';
 import { codexUserAgent } from '../../client/user-agent.js';
 
 export function requestHeaders0169(request: WireRequest, ctx: RequestHeaderContext, version: string): Record<string, string> {

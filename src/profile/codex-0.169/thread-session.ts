@@ -32,7 +32,7 @@ import { installationId } from './installation-id.js';
 import { decorateCreatedItem, messageId, modelOutputItem, type ItemMeta } from './items.js';
 import { sentInstructions0169, sessionInstructions0169, toolNames } from './model-instructions.js';
 import { baseInstructionsMessage, bodyFor0169, sentPrompt0169, windowWithInstructions } from './render-body.js';
-import { isCodeMode } from './pack-layout.js';
+import { isCodeMode } from './pack.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { turnAbortedEvent } from '../../rollout/format/records.js';
