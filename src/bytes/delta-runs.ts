@@ -2,7 +2,7 @@
 // literals. `response.output_item.done` then repeats the whole text as one literal; when that literal
 // is, byte for byte, the deltas' literals put end to end, its text is the deltas' texts put end to end
 // (each delta literal is whole JSON string content: its escapes end inside it, and its bytes are valid
-// UTF-8 on their own, which is checked), so long-string-json.ts takes it from here instead of decoding
+// UTF-8 on their own, which is checked), so the event's reader (streamed-json.ts) takes it from here instead of decoding
 // 20 MB a second time. The deltas' texts are joined with `+`, which V8 keeps as a rope of the strings
 // already made: no copy of the answer is made until something reads it whole (the rollout does not:
 // it writes the bytes that came). Only a cache, kept for one response: a run whose bytes cannot be
