@@ -13,9 +13,6 @@
 // outside strings, bytes are looked at one by one (numbers, spaces and punctuation: few of them).
 import { backslashesBefore, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
 
-/** JSON's white space (RFC 8259): space, tab, line feed, carriage return. */
-export const isJsonSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
-
 /**
  * What a scan tells. Offsets count bytes from the document's start, across pieces. Views are of the
  * piece being scanned and valid for the call.
