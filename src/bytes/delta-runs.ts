@@ -143,7 +143,7 @@ class TopLevelMember implements JsonScanReader {
     if (this.#isKey) {
       // A key written with an escape might be the same key spelled otherwise: nothing can be told.
       for (let k = this.#keyStart + 1; k < at; k++) if (doc[k] === BACKSLASH) this.found = null;
-      this.#named = at + 1 - this.#keyStart === this.quotedKey.length && doc.compare(this.quotedKey, 0, this.quotedKey.length, this.#keyStart, at + 1) === 0;
+      this.#named = at + 1 - this.#keyStart === this.quotedKey.length && bytesAt(doc, this.#keyStart, this.quotedKey);
       return;
     }
     if (this.#valueStart < 0) return;
@@ -152,6 +152,12 @@ class TopLevelMember implements JsonScanReader {
     this.#named = false;
     this.#valueStart = -1;
   }
+}
+
+/** `doc` holds `bytes` at `at` (keys are short: a loop costs less than a call into Buffer). */
+function bytesAt(doc: Buffer, at: number, bytes: Buffer): boolean {
+  for (let k = 0; k < bytes.length; k++) if (doc[at + k] !== bytes[k]) return false;
+  return true;
 }
 
 /**

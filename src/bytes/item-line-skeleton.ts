@@ -72,14 +72,16 @@ class PayloadMembers implements JsonScanReader {
   readonly #scanner = new JsonScanner(this);
   #opened = -1;
   #isKey = false;
-  #key = '';
+  /** The current member's key, as its bytes' bounds (decoded only for a cut). */
+  #keyFrom = 0;
+  #keyTo = 0;
 
   constructor(
     private readonly line: Buffer,
     private readonly start: number,
     limit: number,
   ) {
-    this.#scanner.push(line.subarray(start, limit));
+    this.#scanner.push(line, start, limit);
   }
 
   get endsInString(): boolean {
@@ -102,8 +104,9 @@ class PayloadMembers implements JsonScanReader {
     if (this.#isKey) {
       // A key with an escape might be another key spelled otherwise: the line is parsed whole.
       if (hasBackslash(this.line, open + 1, close)) this.refused = true;
-      this.#key = this.line.toString('utf8', open + 1, close);
-    } else if (close - open - 1 >= MIN_CUT_BYTES) this.cuts.push({ key: this.#key, start: open, end: close + 1 });
+      this.#keyFrom = open + 1;
+      this.#keyTo = close;
+    } else if (close - open - 1 >= MIN_CUT_BYTES) this.cuts.push({ key: this.line.toString('utf8', this.#keyFrom, this.#keyTo), start: open, end: close + 1 });
   }
 }
 

@@ -29,15 +29,23 @@ export interface JsonScanReader {
   /** The open string closes with its quote at `at`. */
   stringClosed(at: number): void;
   /**
-   * How many leading bytes of `piece[from..]` the reader knows to be content of the open string
+   * How many leading bytes of `piece[from..to)` the reader knows to be content of the open string
    * without its closing quote (bytes it already holds and checked): the reader takes them itself,
    * they are not searched for a quote nor passed to `content`.
    */
-  knownContent?(piece: Buffer, from: number): number;
+  knownContent?(piece: Buffer, from: number, to: number): number;
 }
+
+/** The structural bytes, as a table (one load per byte outside strings). */
+const STRUCTURAL = new Uint8Array(256);
+for (const b of [OPEN_OBJECT, OPEN_ARRAY, CLOSE_OBJECT, CLOSE_ARRAY, COMMA, COLON]) STRUCTURAL[b] = 1;
 
 export class JsonScanner {
   readonly #reader: JsonScanReader;
+  // Which optional parts the reader has, told once (the scan runs per byte and per string).
+  readonly #outside: boolean;
+  readonly #content: boolean;
+  readonly #known: boolean;
   /** Document bytes before the current piece. */
   #offset = 0;
   /** Per open container: whether it is an object. */
@@ -49,6 +57,9 @@ export class JsonScanner {
 
   constructor(reader: JsonScanReader) {
     this.#reader = reader;
+    this.#outside = reader.outside !== undefined;
+    this.#content = reader.content !== undefined;
+    this.#known = reader.knownContent !== undefined;
   }
 
   /** How many containers are open. */
@@ -71,29 +82,32 @@ export class JsonScanner {
     return this.#offset;
   }
 
-  /** Scans the next bytes of the document. */
-  push(piece: Buffer): void {
-    let i = 0;
-    const n = piece.length;
+  /** Scans the next bytes of the document: `piece[from..to)` (the whole piece by default). */
+  push(piece: Buffer, from = 0, to = piece.length): void {
+    // Offsets of the document are piece offsets shifted by `base`.
+    const base = this.#offset - from;
+    let i = from;
+    const n = to;
     while (i < n) {
       if (this.#inString) {
-        i = this.#stringBytes(piece, i);
+        i = this.#stringBytes(piece, i, n, base);
         continue;
       }
-      const quote = piece.indexOf(QUOTE, i);
+      let quote = piece.indexOf(QUOTE, i);
+      if (quote >= n) quote = -1;
       const stop = quote < 0 ? n : quote;
       for (let k = i; k < stop; k++) {
         const b = piece[k] as number;
-        if (b === OPEN_OBJECT || b === OPEN_ARRAY || b === CLOSE_OBJECT || b === CLOSE_ARRAY || b === COMMA || b === COLON) this.#structure(b, this.#offset + k);
+        if (STRUCTURAL[b] === 1) this.#structure(b, base + k);
       }
-      if (stop > i) this.#reader.outside?.(piece, i, stop);
+      if (this.#outside && stop > i) this.#reader.outside?.(piece, i, stop);
       if (quote < 0) break;
       this.#inString = true;
       this.#trailingBackslashes = 0;
-      this.#reader.stringOpened(this.#offset + quote, this.#expectKey);
+      this.#reader.stringOpened(base + quote, this.#expectKey);
       i = quote + 1;
     }
-    this.#offset += n;
+    this.#offset += to - from;
   }
 
   #structure(b: number, at: number): void {
@@ -108,32 +122,34 @@ export class JsonScanner {
     this.#reader.structure(b, at);
   }
 
-  /** Reads string content from `start`; returns where scanning goes on (past the closing quote, or the piece's end). */
-  #stringBytes(piece: Buffer, start: number): number {
+  /** Reads string content from `start` (before `n`); returns where scanning goes on (past the closing quote, or `n`). */
+  #stringBytes(piece: Buffer, start: number, n: number, base: number): number {
     let i = start;
-    const known = this.#reader.knownContent?.(piece, i) ?? 0;
+    const known = this.#known ? (this.#reader.knownContent?.(piece, i, n) ?? 0) : 0;
     if (known > 0) {
       // Not searched for quotes: bytes the reader already holds as content.
       i += known;
       this.#trailingBackslashes = trailingBackslashes(piece, start, i, this.#trailingBackslashes);
-      if (i === piece.length) return i;
+      if (i >= n) return i;
     }
     let quote = piece.indexOf(QUOTE, i);
+    if (quote >= n) quote = -1;
     while (quote >= 0) {
       let slashes = backslashesBefore(piece, quote, i);
       if (quote - slashes === i) slashes += this.#trailingBackslashes;
       if (slashes % 2 === 0) break;
       quote = piece.indexOf(QUOTE, quote + 1);
+      if (quote >= n) quote = -1;
     }
-    const end = quote < 0 ? piece.length : quote;
-    if (end > i) this.#reader.content?.(piece, i, end);
+    const end = quote < 0 ? n : quote;
+    if (this.#content && end > i) this.#reader.content?.(piece, i, end);
     if (quote < 0) {
       this.#trailingBackslashes = trailingBackslashes(piece, i, end, this.#trailingBackslashes);
       return end;
     }
     this.#inString = false;
     this.#expectKey = false;
-    this.#reader.stringClosed(this.#offset + quote);
+    this.#reader.stringClosed(base + quote);
     return quote + 1;
   }
 }

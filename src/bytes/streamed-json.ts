@@ -106,8 +106,8 @@ export class StreamedJson implements JsonScanReader {
     this.#shortLength = 0;
   }
 
-  knownContent(piece: Buffer, from: number): number {
-    return this.#long?.takeKnown?.(piece.subarray(from)) ?? 0;
+  knownContent(piece: Buffer, from: number, to: number): number {
+    return this.#long?.takeKnown?.(piece.subarray(from, to)) ?? 0;
   }
 
   content(piece: Buffer, from: number, to: number): void {
