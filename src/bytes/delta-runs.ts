@@ -2,14 +2,15 @@
 // literals. `response.output_item.done` then repeats the whole text as one literal; when that literal
 // is, byte for byte, the deltas' literals put end to end, its text is the deltas' texts put end to end
 // (each delta literal is whole JSON string content: its escapes end inside it, and its bytes are valid
-// UTF-8 on their own, which is checked), so long-string-json.ts takes it from here instead of decoding
+// UTF-8 on their own, which is checked), so the event's reader (streamed-json.ts) takes it from here instead of decoding
 // 20 MB a second time. The deltas' texts are joined with `+`, which V8 keeps as a rope of the strings
 // already made: no copy of the answer is made until something reads it whole (the rollout does not:
 // it writes the bytes that came). Only a cache, kept for one response: a run whose bytes cannot be
 // told is never offered.
 import { isUtf8 } from 'node:buffer';
 import { escapesAsStringified } from './stringified-escapes.js';
-import { backslashesBefore, BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
+import { BACKSLASH } from './json-bytes.js';
+import { JsonScanner, type JsonScanReader } from './json-scanner.js';
 
 /** One content part's deltas so far. */
 export interface DeltaRun {
@@ -109,89 +110,63 @@ export class DeltaRuns {
   }
 }
 
-const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+/** Finds the string value of one top-level member (the scanner's reader; see topLevelStringMember). */
+class TopLevelMember implements JsonScanReader {
+  /** The member's content, once found; null once it cannot be told. */
+  found: Uint8Array | undefined | null;
+  #keyStart = -1;
+  #isKey = false;
+  #named = false;
+  #valueStart = -1;
 
-/** The first index at or after `at` that is not JSON white space. */
-function skipSpace(doc: Uint8Array, at: number): number {
-  while (at < doc.length && isSpace(doc[at] as number)) at++;
-  return at;
-}
+  readonly #scanner = new JsonScanner(this);
 
-/**
- * Past the string literal whose opening quote is at `open`: the index after its closing quote, or -1.
- * A quote is unescaped when an even run of backslashes precedes it.
- */
-function afterString(doc: Uint8Array, open: number): number {
-  for (let q = doc.indexOf(QUOTE, open + 1); q >= 0; q = doc.indexOf(QUOTE, q + 1)) {
-    if (backslashesBefore(doc, q) % 2 === 0) return q + 1;
+  constructor(
+    private readonly doc: Buffer,
+    private readonly quotedKey: Buffer,
+  ) {
+    this.#scanner.push(doc);
   }
-  return -1;
-}
 
-/** Past the value starting at `at` (no leading space), or -1. */
-function afterValue(doc: Uint8Array, at: number): number {
-  let depth = 0;
-  let i = at;
-  while (i < doc.length) {
-    const b = doc[i] as number;
-    if (b === QUOTE) {
-      i = afterString(doc, i);
-      if (i < 0) return -1;
-      if (depth === 0) return i;
-      continue;
+  structure(): void {}
+
+  stringOpened(at: number, key: boolean): void {
+    if (this.#scanner.depth !== 1 || this.found === null) return;
+    this.#isKey = key;
+    if (key) this.#keyStart = at;
+    else this.#valueStart = this.#named ? at : -1;
+  }
+
+  stringClosed(at: number): void {
+    if (this.#scanner.depth !== 1 || this.found === null) return;
+    const { doc } = this;
+    if (this.#isKey) {
+      // A key written with an escape might be the same key spelled otherwise: nothing can be told.
+      for (let k = this.#keyStart + 1; k < at; k++) if (doc[k] === BACKSLASH) this.found = null;
+      this.#named = at + 1 - this.#keyStart === this.quotedKey.length && bytesAt(doc, this.#keyStart, this.quotedKey);
+      return;
     }
-    if (b === OPEN_OBJECT || b === OPEN_ARRAY) depth++;
-    else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
-      if (depth === 0) return i;
-      if (--depth === 0) return i + 1;
-    } else if (depth === 0 && (b === COMMA || isSpace(b))) return i;
-    i++;
+    if (this.#valueStart < 0) return;
+    // JSON.parse keeps the last of a key given twice: which one it read is not told here.
+    this.found = this.found === undefined ? doc.subarray(this.#valueStart + 1, at) : null;
+    this.#named = false;
+    this.#valueStart = -1;
   }
-  return depth === 0 ? i : -1;
 }
 
-/** The bytes `from..to` of `doc` are `name`. */
-function bytesAre(doc: Uint8Array, from: number, to: number, name: Uint8Array): boolean {
-  if (to - from !== name.length) return false;
-  for (let k = 0; k < name.length; k++) if (doc[from + k] !== name[k]) return false;
+/** `doc` holds `bytes` at `at` (keys are short: a loop costs less than a call into Buffer). */
+function bytesAt(doc: Buffer, at: number, bytes: Buffer): boolean {
+  for (let k = 0; k < bytes.length; k++) if (doc[at + k] !== bytes[k]) return false;
   return true;
 }
 
 /**
  * The content (between the quotes) of the string literal that is the value of the top-level member
  * named by `quotedKey` (the key's JSON text, quotes included) of the JSON object `doc`; undefined when
- * there is none or it cannot be told. `doc` must be valid JSON (it was parsed), so a walk of its
- * top-level members finds exactly the member JSON.parse read; a key given twice (JSON.parse keeps the
- * last) or written with an escape (it might be the same key spelled otherwise) gives undefined.
+ * there is none or it cannot be told. `doc` must be valid JSON (it was parsed), so the scan finds
+ * exactly the member JSON.parse read; a key given twice (JSON.parse keeps the last) or written with an
+ * escape (it might be the same key spelled otherwise) gives undefined.
  */
 export function topLevelStringMember(doc: Buffer, quotedKey: Buffer): Uint8Array | undefined {
-  let found: Uint8Array | undefined;
-  let i = skipSpace(doc, 0);
-  if (doc[i] !== OPEN_OBJECT) return undefined;
-  i = skipSpace(doc, i + 1);
-  if (doc[i] === CLOSE_OBJECT) return undefined;
-  for (;;) {
-    if (doc[i] !== QUOTE) return undefined;
-    const keyEnd = afterString(doc, i);
-    if (keyEnd < 0) return undefined;
-    for (let k = i + 1; k < keyEnd - 1; k++) if (doc[k] === BACKSLASH) return undefined;
-    const isKey = bytesAre(doc, i, keyEnd, quotedKey);
-    i = skipSpace(doc, keyEnd);
-    if (doc[i] !== COLON) return undefined;
-    i = skipSpace(doc, i + 1);
-    if (isKey) {
-      if (doc[i] !== QUOTE || found !== undefined) return undefined;
-      const end = afterString(doc, i);
-      if (end < 0) return undefined;
-      found = doc.subarray(i + 1, end - 1);
-      i = end;
-    } else {
-      i = afterValue(doc, i);
-      if (i < 0) return undefined;
-    }
-    i = skipSpace(doc, i);
-    if (doc[i] === CLOSE_OBJECT) return found;
-    if (doc[i] !== COMMA) return undefined;
-    i = skipSpace(doc, i + 1);
-  }
+  return new TopLevelMember(doc, quotedKey).found ?? undefined;
 }

@@ -5,12 +5,13 @@
 // (leaving ""). The item is then backed by its bytes (src/history/raw-json.ts) and the cut fields are
 // read from them on use.
 //
-// This is a scan of JSON's structure, not a parser: strings are skipped with a byte search for their
-// closing quote, and anything unexpected (spaces, another key order, a key with escapes, a torn
-// line) returns undefined, so the caller parses the whole line as before. JSON.parse still checks
-// everything that is not cut; a cut string is known to be one terminated JSON string token.
+// The payload is read by the byte path's one scanner (json-scanner.ts), not parsed: anything
+// unexpected (another envelope, a key with escapes, a torn line) returns undefined, so the caller
+// parses the whole line as before. JSON.parse still checks everything that is not cut; a cut string
+// is known to be one terminated JSON string token.
 
-import { backslashesBefore, BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
+import { BACKSLASH, CLOSE_OBJECT, COMMA, QUOTE } from './json-bytes.js';
+import { JsonScanner, type JsonScanReader } from './json-scanner.js';
 
 /** Strings of at least this many bytes (between their quotes) are cut. */
 const MIN_CUT_BYTES = 512;
@@ -30,44 +31,6 @@ export interface ItemLineSkeleton {
   readonly payloadEnd: number;
   /** Payload fields whose string values were cut. */
   readonly cutKeys: readonly string[];
-}
-
-/** Index of the quote closing the string opened at `open`, or -1 before `limit`. */
-function stringEnd(b: Buffer, open: number, limit: number): number {
-  for (let from = open + 1; ; ) {
-    const q = b.indexOf(QUOTE, from);
-    if (q === -1 || q >= limit) return -1;
-    if (backslashesBefore(b, q) % 2 === 0) return q;
-    from = q + 1;
-  }
-}
-
-/** Index just past the compact JSON value starting at `at`, or -1. */
-function valueEnd(b: Buffer, at: number, limit: number): number {
-  const first = b[at];
-  if (first === QUOTE) {
-    const end = stringEnd(b, at, limit);
-    return end === -1 ? -1 : end + 1;
-  }
-  if (first === OPEN_OBJECT || first === OPEN_ARRAY) {
-    let depth = 0;
-    for (let i = at; i < limit; i++) {
-      const c = b[i];
-      if (c === QUOTE) {
-        const end = stringEnd(b, i, limit);
-        if (end === -1) return -1;
-        i = end;
-      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-        depth++;
-      } else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && --depth === 0) {
-        return i + 1;
-      }
-    }
-    return -1;
-  }
-  let i = at;
-  while (i < limit && b[i] !== COMMA && b[i] !== CLOSE_OBJECT && b[i] !== CLOSE_ARRAY) i++;
-  return i > at ? i : -1;
 }
 
 /** Whether `line` holds `pattern` at `at` (without making a view of it: this runs for every line). */
@@ -99,6 +62,54 @@ function payloadStartOf(line: Buffer): number {
   return at + TYPE_AND_PAYLOAD.length - 1;
 }
 
+/** The payload's members, as the scanner finds them (the scan starts at the payload's `{`). */
+class PayloadMembers implements JsonScanReader {
+  readonly cuts: { key: string; start: number; end: number }[] = [];
+  /** Line offset just past the payload's `}`; -1 until it closes. */
+  end = -1;
+  /** A key was written with an escape: nothing is cut. */
+  refused = false;
+  readonly #scanner = new JsonScanner(this);
+  #opened = -1;
+  #isKey = false;
+  /** The current member's key, as its bytes' bounds (decoded only for a cut). */
+  #keyFrom = 0;
+  #keyTo = 0;
+
+  constructor(
+    private readonly line: Buffer,
+    private readonly start: number,
+    limit: number,
+  ) {
+    this.#scanner.push(line, start, limit);
+  }
+
+  get endsInString(): boolean {
+    return this.#scanner.inString;
+  }
+
+  structure(b: number, at: number): void {
+    if (this.end < 0 && this.#scanner.depth === 0 && b === CLOSE_OBJECT) this.end = this.start + at + 1;
+  }
+
+  stringOpened(at: number, key: boolean): void {
+    this.#opened = this.end < 0 && this.#scanner.depth === 1 ? this.start + at : -1;
+    this.#isKey = key;
+  }
+
+  stringClosed(at: number): void {
+    const open = this.#opened;
+    if (open < 0) return;
+    const close = this.start + at;
+    if (this.#isKey) {
+      // A key with an escape might be another key spelled otherwise: the line is parsed whole.
+      if (hasBackslash(this.line, open + 1, close)) this.refused = true;
+      this.#keyFrom = open + 1;
+      this.#keyTo = close;
+    } else if (close - open - 1 >= MIN_CUT_BYTES) this.cuts.push({ key: this.line.toString('utf8', this.#keyFrom, this.#keyTo), start: open, end: close + 1 });
+  }
+}
+
 /**
  * The skeleton of a `{"timestamp":"…",["ordinal":N,]"type":"response_item","payload":{…}…}` line
  * (`line` holds exactly its bytes, no line end); undefined for any other line. What follows the
@@ -110,24 +121,10 @@ export function itemLineSkeleton(line: Buffer): ItemLineSkeleton | undefined {
   if (payloadStart === -1) return undefined;
   const limit = line.length - 1; // the envelope's closing brace
 
-  const cuts: { key: string; start: number; end: number }[] = [];
-  let i = payloadStart + 1;
-  while (line[i] !== CLOSE_OBJECT) {
-    if (line[i] !== QUOTE) return undefined;
-    const keyEnd = stringEnd(line, i, limit);
-    if (keyEnd === -1 || line[keyEnd + 1] !== COLON) return undefined;
-    if (hasBackslash(line, i + 1, keyEnd)) return undefined;
-    const valueStart = keyEnd + 2;
-    const end = valueEnd(line, valueStart, limit);
-    if (end === -1) return undefined;
-    if (line[valueStart] === QUOTE && end - valueStart - 2 >= MIN_CUT_BYTES) {
-      cuts.push({ key: line.toString('utf8', i + 1, keyEnd), start: valueStart, end });
-    }
-    if (line[end] === COMMA) i = end + 1;
-    else if (line[end] === CLOSE_OBJECT) i = end;
-    else return undefined;
-  }
-  const payloadEnd = i + 1;
+  const members = new PayloadMembers(line, payloadStart, limit);
+  if (members.refused || members.endsInString || members.end < 0) return undefined;
+  const { cuts } = members;
+  const payloadEnd = members.end;
   if (payloadEnd > limit || (line[payloadEnd] !== COMMA && payloadEnd !== limit)) return undefined;
 
   let text = '';

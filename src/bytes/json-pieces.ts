@@ -6,10 +6,7 @@
 // (writePieces, below). Joined, the pieces are exactly JSON.stringify's text.
 
 import { writeMembers, writtenMemberByMember } from './json-members.js';
-import type { LongStringCache } from './long-string-cache.js';
-
-/** A string of at least this many characters is kept whole and escaped when written. */
-export const LONG_STRING = 64 * 1024;
+import { LONG_STRING, type LongStringCache } from './long-string-cache.js';
 /** Deeper than this, a value is stringified whole (JSON.stringify also reports a cycle there). */
 const MAX_DEPTH = 64;
 

@@ -1,5 +1,5 @@
 // The bytes a thread's long strings arrived as, kept while its turn runs. A 20 MB answer is read once
-// from the `response.output_item.done` event (long-string-json.ts), then written three times
+// from the `response.output_item.done` event (streamed-json.ts, taken from its deltas: delta-runs.ts), then written three times
 // into the rollout and checked once more in `response.completed`. Escaping and encoding the text again
 // for each rollout line, or scanning the repeat byte by byte, costs fresh copies of the whole answer;
 // when the bytes that arrived are already JSON.stringify's escaping of the text, they are copied as
@@ -8,6 +8,14 @@
 // One cache per thread, handed by the engine to that thread's stream port (which fills it) and its
 // rollout writer (which reads it and empties it when it flushes at the end of a turn). It is only a
 // cache: an entry is used for the very text it was read as, so a miss costs time, never bytes.
+
+/**
+ * The one threshold of the byte path: a string of at least this many characters is written in pieces
+ * (json-pieces.ts), a literal of at least this many bytes is read a slice at a time and remembered
+ * here (streamed-json.ts), and an event whose data reaches it is read as it arrives (no shorter
+ * event can hold such a literal, so a shorter one is simply JSON.parsed).
+ */
+export const LONG_STRING = 64 * 1024;
 
 /** One long string literal's content (without its quotes), as the views of the chunks it arrived in. */
 export interface KnownJsonString {

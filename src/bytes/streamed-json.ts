@@ -7,11 +7,10 @@
 // chosen by where it stands (long-literal-readers.ts: matched against bytes already held, decoded, or
 // only checked), and its text is put in its place. A document JSON.parse refuses is refused with a
 // SyntaxError that names the event, the byte where it went wrong, and JSON.parse's own message there.
-import { backslashesBefore, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
+import { CLOSE_ARRAY, CLOSE_OBJECT, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes.js';
+import { JsonScanner, type JsonScanReader } from './json-scanner.js';
+import { LONG_STRING } from './long-string-cache.js';
 import { LiteralError, StringSliceDecoder } from './string-slice-decoder.js';
-
-/** A string literal of at least this many bytes (between its quotes) is not held. */
-export const LONG_STREAMED_LITERAL = 64 * 1024;
 
 /** Where a value stands: object keys and array indexes from the top. */
 export type JsonPath = readonly (string | number)[];
@@ -37,19 +36,19 @@ interface Container {
   index: number;
 }
 
-export class StreamedJson {
+export class StreamedJson implements JsonScanReader {
   readonly #event: string;
   readonly #literalFor: LongLiteralFor;
-  /** Document bytes before the current piece. */
-  #offset = 0;
+  readonly #scanner = new JsonScanner(this);
   /** The document without its long literals (each replaced by a placeholder). */
   readonly #kept: Buffer[] = [];
   #keptLength = 0;
   /** Where the kept text and the document stop running in step: pairs of offsets (kept, document). */
   readonly #shifts: [number, number][] = [];
+  /** Per open container: the key of its current member (objects) or its index (arrays). */
   readonly #stack: Container[] = [];
-  #expectKey = false;
-  #inString = false;
+  /** The open string is a key. */
+  #isKey = false;
   /** Document offset of the current string's content. */
   #stringStart = 0;
   /**
@@ -57,10 +56,8 @@ export class StreamedJson {
    * literal can span chunks, and another large event may be read between them (an app-server runs
    * several turns at once).
    */
-  readonly #short = Buffer.allocUnsafeSlow(LONG_STREAMED_LITERAL);
+  readonly #short = Buffer.allocUnsafeSlow(LONG_STRING);
   #shortLength = 0;
-  /** Backslashes ending the current string's content so far (an odd count escapes what follows). */
-  #trailingBackslashes = 0;
   #long: LongLiteralReader | undefined;
   readonly #texts = new Map<string, string>();
   readonly #nonce = `\u0000${Math.random().toString(36).slice(2)}:`;
@@ -73,29 +70,12 @@ export class StreamedJson {
 
   /** The next bytes of the document. @throws SyntaxError when a long literal is not JSON. */
   push(piece: Buffer): void {
-    let i = 0;
-    while (i < piece.length) {
-      if (this.#inString) {
-        i = this.#stringBytes(piece, i);
-        continue;
-      }
-      const quote = piece.indexOf(QUOTE, i);
-      const stop = quote < 0 ? piece.length : quote;
-      for (let k = i; k < stop; k++) this.#structure(piece[k] as number);
-      this.#keep(piece.subarray(i, stop));
-      if (quote < 0) break;
-      this.#inString = true;
-      this.#stringStart = this.#offset + quote + 1;
-      this.#shortLength = 0;
-      this.#trailingBackslashes = 0;
-      i = quote + 1;
-    }
-    this.#offset += piece.length;
+    this.#scanner.push(piece);
   }
 
   /** The document's value, as JSON.parse gives it. @throws SyntaxError when it is not JSON. */
   end(): unknown {
-    if (this.#inString) this.#fail(this.#stringStart - 1, 'the data ends inside the string that starts there (unterminated string)');
+    if (this.#scanner.inString) this.#fail(this.#stringStart - 1, 'the data ends inside the string that starts there (unterminated string)');
     const text = Buffer.concat(this.#kept, this.#keptLength).toString('utf8');
     const texts = this.#texts;
     try {
@@ -108,62 +88,42 @@ export class StreamedJson {
     }
   }
 
-  /** Tracks containers and keys outside strings; JSON.parse checks the structure at the end. */
-  #structure(b: number): void {
+  /** Tracks the path of containers and keys; JSON.parse checks the structure at the end. */
+  structure(b: number): void {
     const top = this.#stack[this.#stack.length - 1];
-    if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
-      this.#stack.push({ object: b === OPEN_OBJECT, key: undefined, index: 0 });
-      this.#expectKey = b === OPEN_OBJECT;
-    } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
-      this.#stack.pop();
-      this.#expectKey = false;
-    } else if (b === COMMA && top !== undefined) {
-      if (top.object) this.#expectKey = true;
-      else top.index++;
-    } else if (b === COLON) this.#expectKey = false;
+    if (b === OPEN_OBJECT || b === OPEN_ARRAY) this.#stack.push({ object: b === OPEN_OBJECT, key: undefined, index: 0 });
+    else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) this.#stack.pop();
+    else if (b === COMMA && top !== undefined && !top.object) top.index++;
   }
 
-  /** Reads string content from `i`; returns where reading goes on (past the closing quote, or the piece's end). */
-  #stringBytes(piece: Buffer, start: number): number {
-    let i = start;
-    const known = this.#long?.takeKnown?.(piece.subarray(i)) ?? 0;
-    if (known > 0) {
-      // Not scanned for quotes: a repeat of bytes already checked (a 20 MB answer, twice).
-      i += known;
-      this.#trailingBackslashes = trailingBackslashes(piece, start, i, this.#trailingBackslashes);
-      if (i === piece.length) return i;
-    }
-    let quote = piece.indexOf(QUOTE, i);
-    while (quote >= 0) {
-      let slashes = backslashesBefore(piece, quote, i);
-      if (quote - slashes === i) slashes += this.#trailingBackslashes;
-      if (slashes % 2 === 0) break;
-      quote = piece.indexOf(QUOTE, quote + 1);
-    }
-    const end = quote < 0 ? piece.length : quote;
-    this.#content(piece.subarray(i, end));
-    if (quote >= 0) {
-      this.#closeString(this.#offset + quote);
-      return quote + 1;
-    }
-    this.#trailingBackslashes = trailingBackslashes(piece, i, end, this.#trailingBackslashes);
-    return end;
+  outside(piece: Buffer, from: number, to: number): void {
+    this.#keep(piece.subarray(from, to));
   }
 
-  #content(bytes: Buffer): void {
-    if (bytes.length === 0) return;
+  stringOpened(at: number, key: boolean): void {
+    this.#isKey = key;
+    this.#stringStart = at + 1;
+    this.#shortLength = 0;
+  }
+
+  knownContent(piece: Buffer, from: number, to: number): number {
+    return this.#long?.takeKnown?.(piece.subarray(from, to)) ?? 0;
+  }
+
+  content(piece: Buffer, from: number, to: number): void {
+    const bytes = piece.subarray(from, to);
     try {
       if (this.#long !== undefined) {
         this.#long.push(bytes);
         return;
       }
-      if (this.#shortLength + bytes.length < LONG_STREAMED_LITERAL) {
+      if (this.#shortLength + bytes.length < LONG_STRING) {
         this.#short.set(bytes, this.#shortLength);
         this.#shortLength += bytes.length;
         return;
       }
       // Long: from here on its bytes go to its reader (a key, though, is always decoded: its text is the path).
-      this.#long = this.#expectKey ? new StringSliceDecoder(true) : this.#literalFor(this.#path());
+      this.#long = this.#isKey ? new StringSliceDecoder(true) : this.#literalFor(this.#path());
       this.#long.push(this.#short.subarray(0, this.#shortLength));
       this.#long.push(bytes);
     } catch (err) {
@@ -171,10 +131,9 @@ export class StreamedJson {
     }
   }
 
-  #closeString(closingQuote: number): void {
-    const isKey = this.#expectKey;
+  stringClosed(closingQuote: number): void {
+    const isKey = this.#isKey;
     const top = this.#stack[this.#stack.length - 1];
-    this.#inString = false;
     const long = this.#long;
     if (long === undefined) {
       const literal = Buffer.allocUnsafe(this.#shortLength + 2);
@@ -253,12 +212,6 @@ function jsonErrorPosition(message: string, text: string): number | undefined {
   const at = text.indexOf(context);
   if (before === undefined || at < 0 || text.indexOf(context, at + 1) >= 0) return undefined;
   return at + CONTEXT;
-}
-
-/** Backslashes ending the content once `piece[from..to)` is read, `before` of them ending it before. */
-function trailingBackslashes(piece: Buffer, from: number, to: number, before: number): number {
-  const slashes = backslashesBefore(piece, to, from);
-  return to - slashes === from ? before + slashes : slashes;
 }
 
 /** The text of a short key literal; undefined when it is not JSON (JSON.parse says so at the end). */

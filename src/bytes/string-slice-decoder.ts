@@ -3,8 +3,7 @@
 // Each slice is copied into one reused buffer, cut where no UTF-8 sequence and no escape is split, and
 // read by JSON.parse between quotes: JSON.parse checks it exactly as it would check it inside the
 // whole literal (escapes, raw control characters), and the slices' texts joined are the literal's
-// text. Used to check a literal without keeping its text too (then nothing of it is kept), and for a
-// literal held in pieces (long-string-json.ts), which it decodes the same way.
+// text. Used to check a literal without keeping its text too (then nothing of it is kept).
 import { isUtf8 } from 'node:buffer';
 import { backslashesBefore, BACKSLASH, QUOTE } from './json-bytes.js';
 import { escapesAsStringified } from './stringified-escapes.js';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { newThreadContext } from '../engine/new-thread-context.js';
 import { loadRuntime } from '../engine/runtime.js';
-import { previousTurnOf } from '../context/settings-update.js';
+import { previousTurnOf } from '../context/previous-turn.js';
 import { textMessage } from '../history/message.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import { renderForWire } from '../prompt/render-for-wire.js';

@@ -1,16 +1,15 @@
 // The data of an event that may be very large (`response.output_item.done`, `response.completed`:
-// each repeats the whole answer), read as its bytes arrive. Below LARGE_EVENT the pieces are held and
-// read whole at the end, exactly as before (a malformed event is refused with JSON.parse's own message,
-// as every event of an ordinary answer is). Past it, holding them would make the chunks of a 20 MB
-// answer stay in memory until the event ends (fresh pages, the main cost of a long answer), so they
-// go to a streamed reader (streamed-json.ts) and are let go; such an event, when malformed, is refused
-// with weft's own SyntaxError naming the event and the byte where it went wrong.
-import type { Buffer } from 'node:buffer';
+// each repeats the whole answer), read as its bytes arrive. An event shorter than LONG_STRING holds
+// no long string: its pieces are held and JSON.parsed whole at the end (a malformed one is refused
+// with JSON.parse's own message, as every event of an ordinary answer is). From that size on, holding
+// them would make the chunks of a 20 MB answer stay in memory until the event ends (fresh pages, the
+// main cost of a long answer), so they go to the streamed reader (streamed-json.ts) and are let go;
+// such an event, when malformed, is refused with weft's own SyntaxError naming the event and the byte
+// where it went wrong. This is the one path of a large event: one threshold, one reader.
+import { Buffer } from 'node:buffer';
 import { DONE, startsWithDone, type SseDataReader } from './sse-json.js';
 import type { StreamedJson } from '../bytes/streamed-json.js';
-
-/** An event's data of at least this many bytes is read as it arrives instead of held. */
-export const LARGE_EVENT = 1024 * 1024;
+import { LONG_STRING } from '../bytes/long-string-cache.js';
 
 export class LargeEventReader implements SseDataReader {
   #pieces: Buffer[] = [];
@@ -20,12 +19,8 @@ export class LargeEventReader implements SseDataReader {
   readonly #head: Buffer[] = [];
   #headLength = 0;
 
-  /**
-   * `whole` reads the held pieces of a small event; `streamed` makes the reader of a large one, whose
-   * value `after` finishes (as `whole` would).
-   */
+  /** `streamed` makes the reader of a large event; `after` finishes the value read, whole or streamed. */
   constructor(
-    private readonly whole: (pieces: readonly Buffer[]) => unknown,
     private readonly streamed: () => StreamedJson,
     private readonly after: (value: unknown) => unknown = (value) => value,
   ) {}
@@ -41,7 +36,7 @@ export class LargeEventReader implements SseDataReader {
     }
     this.#pieces.push(piece);
     this.#length += piece.length;
-    if (this.#length < LARGE_EVENT) return;
+    if (this.#length < LONG_STRING) return;
     const streamed = this.streamed();
     for (const held of this.#pieces) streamed.push(held);
     this.#pieces = [];
@@ -53,6 +48,8 @@ export class LargeEventReader implements SseDataReader {
   }
 
   end(): unknown {
-    return this.#streamed === undefined ? this.whole(this.#pieces) : this.after(this.#streamed.end());
+    if (this.#streamed !== undefined) return this.after(this.#streamed.end());
+    const data = this.#pieces.length === 1 ? (this.#pieces[0] as Buffer) : Buffer.concat(this.#pieces, this.#length);
+    return this.after(JSON.parse(data.toString('utf8')));
   }
 }

@@ -14,14 +14,12 @@ import { canonicalizeOutputItem } from '../history/canonical-item.js';
 import type { ClientEvent } from './client-events.js';
 import { isRetryableErrorCode, retryAfterFromMessage } from './api-errors.js';
 import { tokenUsageFromWire } from './token-usage.js';
-import { parseJsonWithout, removeAt } from '../bytes/parse-json-without.js';
-import { LONG_LITERAL, parseJsonWithLongStrings } from '../bytes/long-string-json.js';
 import { DeltaRuns, topLevelStringMember, type DeltaRun } from '../bytes/delta-runs.js';
 import type { SseJsonOptions } from './sse-json.js';
 import { LargeEventReader } from './large-event-reader.js';
 import { StreamedJson, type JsonPath } from '../bytes/streamed-json.js';
 import { RepeatedLiteral } from '../bytes/long-literal-readers.js';
-import type { LongStringCache } from '../bytes/long-string-cache.js';
+import { LONG_STRING, type LongStringCache } from '../bytes/long-string-cache.js';
 
 export interface StreamFailure {
   message: string;
@@ -76,12 +74,12 @@ export const isUnreadStreamEvent = (event: string): boolean => UNREAD_EVENTS.has
  * The readers of one response's events that are read from their bytes (a fresh set per response).
  * `response.output_text.delta`: parsed as JSON.parse parses its text, and its text and literal bytes
  * added to its part's run (delta-runs.ts). `response.output_item.done` carries the answer: its long
- * strings are taken from the runs they repeat, or else decoded a slice at a time, and their bytes kept
- * for the rollout (long-string-json.ts). `response.completed` repeats every item of the answer in
+ * strings are taken from the runs they repeat (their bytes kept for the rollout), or else decoded a
+ * slice at a time (streamed-json.ts). `response.completed` repeats every item of the answer in
  * `response.output`; weft takes the items from `response.output_item.done` alone, as Codex does (it
  * reads only the response's id and usage here), so that member is left out undecoded (a stream
  * without `output_item.done` events yields no items, with or without it). Those two are read as their
- * bytes arrive (large-event-reader.ts): when large, their chunks are let go as they are read. The long
+ * bytes arrive (large-event-reader.ts): from LONG_STRING on, their chunks are let go as they are read. The long
  * strings read go into the thread's `longStrings`, for its rollout writer.
  */
 export function streamEventReaders(longStrings: LongStringCache): Pick<SseJsonOptions, 'readers' | 'streamed'> {
@@ -95,14 +93,10 @@ export function streamEventReaders(longStrings: LongStringCache): Pick<SseJsonOp
     readers: new Map([['response.output_text.delta', (bytes: readonly Buffer[]) => readDelta(bytes, runs)]]),
     streamed: (event) => {
       if (event === 'response.output_item.done') {
-        return new LargeEventReader(
-          (pieces) => parseJsonWithLongStrings(pieces, runs.longRuns(LONG_LITERAL), longStrings),
-          () => new StreamedJson(event, () => new RepeatedLiteral(runs.longRuns(LONG_LITERAL), true, takenFromDeltas)),
-        );
+        return new LargeEventReader(() => new StreamedJson(event, () => new RepeatedLiteral(runs.longRuns(LONG_STRING), true, takenFromDeltas)));
       }
       if (event === 'response.completed') {
         return new LargeEventReader(
-          (pieces) => parseJsonWithout(pieces, COMPLETED_OUTPUT, longStrings.known()),
           () => new StreamedJson(event, (path) => new RepeatedLiteral(isWithin(path, COMPLETED_OUTPUT) ? longStrings.known() : [], !isWithin(path, COMPLETED_OUTPUT), () => '')),
           (value) => {
             removeAt(value, COMPLETED_OUTPUT);
@@ -116,6 +110,16 @@ export function streamEventReaders(longStrings: LongStringCache): Pick<SseJsonOp
 }
 
 const COMPLETED_OUTPUT = ['response', 'output'];
+
+/** Deletes the member at `path` (object keys from the top) when it is there. */
+function removeAt(value: unknown, path: readonly string[]): void {
+  let at: unknown = value;
+  for (const key of path.slice(0, -1)) {
+    if (typeof at !== 'object' || at === null || Array.isArray(at)) return;
+    at = (at as Record<string, unknown>)[key];
+  }
+  if (typeof at === 'object' && at !== null && !Array.isArray(at)) delete (at as Record<string, unknown>)[path[path.length - 1] as string];
+}
 
 const isWithin = (path: JsonPath, prefix: readonly string[]): boolean => prefix.every((key, i) => path[i] === key);
 

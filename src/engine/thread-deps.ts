@@ -12,7 +12,7 @@ import { threadToolContext } from './thread-tool-context.js';
 import { enabledServers } from '../mcp/enabled-servers.js';
 import { mcpSession } from '../mcp/mcp-session.js';
 import { mcpOAuthContext } from '../mcp/oauth/oauth-settings.js';
-import type { RequestHeaderContext } from '../client/request-headers.js';
+import type { RequestHeaderContext } from '../client/request-header-context.js';
 import { ResponsesWebSocketTransport } from '../client/responses-websocket.js';
 
 import type { GoalStore } from '../tools/goals/goal-store.js';

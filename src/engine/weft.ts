@@ -12,7 +12,7 @@ import type { HomeSignIn } from './home-sign-in.js';
 import { SignInState } from './sign-in-state.js';
 import { resolveBaseInstructions } from '../context/base-instructions.js';
 import { gitInfo } from '../context/git-info.js';
-import { previousTurnOf, type PreviousTurn } from '../context/settings-update.js';
+import { previousTurnOf, type PreviousTurn } from '../context/previous-turn.js';
 import { RolloutError } from '../errors.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { historyFromRollout, noSessionMetaError } from '../thread/history-from-rollout.js';

@@ -20,7 +20,7 @@ import type { SandboxMechanism } from '../tools/sandbox/sandbox-mechanism.js';
 import type { ConfigProfileStyle } from '../config/load-config.js';
 import type { RetiredSetting } from '../config/retired-settings.js';
 import type { WireRequest } from '../../protocol/wire-request.js';
-import type { RequestHeaderContext } from '../client/request-headers.js';
+import type { RequestHeaderContext } from '../client/request-header-context.js';
 import type { ProtocolGeneration } from './profile-delta.js';
 
 /** A generation: what it decides about one request (TurnProfile, declared with the loop's ports) and beyond. */

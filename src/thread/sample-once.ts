@@ -13,7 +13,6 @@ import { offeredToolNames } from '../prompt/render-for-wire.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import { agentMessageEvent, agentReasoningEvent, tokenCountEvent, turnContextLine } from '../rollout/format/records.js';
 import { addUsage, effectiveContextWindow } from '../rollout/format/token-info.js';
-import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
 import { goalTokensOf } from '../tools/goals/thread-goal.js';
 import { record } from './record-items.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
@@ -35,7 +34,7 @@ export async function sampleOnce(
   const mcp = await mcpHub(deps, settings);
   await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
-  const input = framedPatchOutputs(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
+  const input = state.profileThread.requestHistory(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
   const context = { instructions: state.baseInstructions, input };
   const sent = deps.hooks ? await deps.hooks.context(state, context) : context;
   const request = await deps.render(deps.provider.wireApi, {

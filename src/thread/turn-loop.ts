@@ -9,7 +9,7 @@ import type { ToolContext, ToolResult } from '../tools/tool-context.js';
 import { isMcpResourceTool, runMcpResourceTool } from '../mcp/mcp-resource-tools.js';
 import { answerToolSearch, mcpToolForCall, mcpToolsDeferred, runMcpCall } from '../mcp/mcp-turn-tools.js';
 import { isAbortError } from '../client/api-errors.js';
-import { previousTurnOf } from '../context/settings-update.js';
+import { previousTurnOf } from '../context/previous-turn.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { UsageError, errorMessage } from '../errors.js';
 import { estimateTokens } from '../history/token-estimate.js';

@@ -8,8 +8,7 @@ import type { FunctionCallItem, MessageItem, ResponseItem } from '../../protocol
 import type { CompactRequestBody, ToolSpec } from '../../protocol/responses-request.js';
 import type { ClientEventBatch } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
-import type { InitialContextOptions } from '../context/initial-context.js';
-import type { PreviousTurn } from '../context/settings-update.js';
+import type { PreviousTurn } from '../context/previous-turn.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { Pack } from '../pack/load-pack.js';
 import type { PromptRendering, RenderFn } from '../prompt/render-for-wire.js';
@@ -28,6 +27,12 @@ import type { TokenInfo } from '../rollout/format/token-info.js';
  * The in-memory state of an open thread: its history (what the next request carries), the settings
  * of its last turn, and its token totals. Mutated only by the turn loop and compaction.
  */
+/** How a thread's initial context is built (every generation's `buildInitialContext` takes them). */
+export interface InitialContextOptions {
+  /** App-server resumes and forks do not repeat the thread's configured developer instructions. */
+  readonly includeDeveloperInstructions?: boolean;
+}
+
 export interface ThreadState {
   readonly id: string;
   readonly rolloutPath: string;
@@ -137,6 +142,8 @@ export interface ProfileThread extends TurnProfile {
   rateLimitsReported(snapshot: RateLimitSnapshot): void;
   /** A model output item as this thread keeps it; `raw` is the item as streamed. */
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem;
+  /** The history as this generation sends it in a request (codex-0.98 frames the apply_patch results its rollouts record as JSON). */
+  requestHistory(items: readonly ResponseItem[], pack: Pack): ResponseItem[];
   /** True when the next turn must compact first (e.g. the model changed generation). */
   compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean;
   /** This thread's compaction; replaces the codex-0.98 local compaction. */

@@ -11,7 +11,7 @@ import { findModel } from '../config/resolve-settings.js';
 import { defaultCollaborationMode, type TurnSettings } from '../context/turn-settings.js';
 import { textMessage } from '../history/message.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
-import { framedPatchOutputs } from '../tools/apply-patch/recorded-patch-output.js';
+import { framedPatchOutputs } from '../profile/codex-0.98/recorded-patch-output.js';
 import type { Pack } from '../pack/load-pack.js';
 import { sentInstructions0169, toolNames } from '../profile/codex-0.169/model-instructions.js';
 import { renderBody0169 } from '../profile/codex-0.169/render-body.js';

@@ -5,7 +5,7 @@ import { loadBudgetTexts, type BudgetTexts } from '../../src/assembly/budget/bud
 import { WEFT_PACK_DIR } from './packs.js';
 import { assistantMessage, textMessage } from '../../src/history/message.js';
 import { loadPack } from '../../src/pack/load-pack.js';
-import { codex098PackLayout } from '../../src/profile/codex-0.98/pack-layout.js';
+import { codex098PackLayout } from '../../src/profile/codex-0.98/pack.js';
 
 export async function weftBudgetTexts(): Promise<BudgetTexts> {
   return loadBudgetTexts(await loadPack(WEFT_PACK_DIR, codex098PackLayout));

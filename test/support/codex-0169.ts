@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ModelCatalog, ModelInfo } from '../../protocol/model-catalog.js';
 import type { Pack } from '../../src/pack/load-pack.js';
-import { loadCodex0169Pack } from '../../src/profile/codex-0.169/pack-layout.js';
+import { loadCodex0169Pack } from '../../src/profile/codex-0.169/pack.js';
 
 export const CODEX_0169_DIR = fileURLToPath(new URL('../../../shared/conformance/codex-0.169/', import.meta.url));
 export const CODEX_0169_PACK_DIR = `${CODEX_0169_DIR}pack/`;

@@ -7,7 +7,7 @@ import type { TurnSettings } from '../../src/context/turn-settings.js';
 import { defaultCollaborationMode } from '../../src/context/turn-settings.js';
 import { loadPack, type Pack } from '../../src/pack/load-pack.js';
 import { renderTemplate } from '../../src/pack/template.js';
-import { codex098PackLayout } from '../../src/profile/codex-0.98/pack-layout.js';
+import { codex098PackLayout } from '../../src/profile/codex-0.98/pack.js';
 
 /** The recorded Codex 0.98 pack, next to the repo (never a hard-coded absolute path). */
 export const CODEX_PACK_DIR = fileURLToPath(new URL('../../../shared/conformance/codex-0.98/pack/', import.meta.url));

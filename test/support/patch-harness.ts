@@ -4,7 +4,7 @@ import { readdir, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
 import { loadPack } from '../../src/pack/load-pack.js';
-import { codex098PackLayout } from '../../src/profile/codex-0.98/pack-layout.js';
+import { codex098PackLayout } from '../../src/profile/codex-0.98/pack.js';
 import { applyPatchTool } from '../../src/tools/apply-patch/apply-patch-tool.js';
 import { patchTextsFrom, type PatchTexts } from '../../src/tools/apply-patch/patch-texts.js';
 import type { PatchEvent } from '../../src/tools/apply-patch/run-patch.js';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import path from 'node:path';
 import type { SandboxPolicy } from '../../protocol/rollout.js';
 import { loadPack } from '../../src/pack/load-pack.js';
-import { codex098PackLayout } from '../../src/profile/codex-0.98/pack-layout.js';
+import { codex098PackLayout } from '../../src/profile/codex-0.98/pack.js';
 import { patchTextsFrom } from '../../src/tools/apply-patch/patch-texts.js';
 import { interceptShellPatch } from '../../src/tools/apply-patch/shell-patch.js';
 import { createExecCommandHandler } from '../../src/tools/unified-exec/exec-command-tool.js';

@@ -16,7 +16,7 @@ import { skillsInstructionsText } from '../../context/skills-instructions.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import { userInstructionsMessageText } from '../../context/user-instructions.js';
 import type { Pack } from '../../pack/load-pack.js';
-import { isCodeMode } from './pack-layout.js';
+import { isCodeMode } from './pack.js';
 import { additionalToolsId, COLLABORATION_TOOLS, contextMessage, HARNESS, type ContextPart, type ItemMeta } from './items.js';
 
 export interface WindowContextOptions extends ItemMeta {

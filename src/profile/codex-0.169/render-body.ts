@@ -8,7 +8,7 @@ import type { ReasoningParams, ResponsesRequestBody, TextParams } from '../../..
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import { baseInstructionsId, BASE_INSTRUCTIONS_KIND, contextMessage, HARNESS, isBaseInstructionsMessage, wireItem, type ItemMeta } from './items.js';
-import { isCodeMode } from './pack-layout.js';
+import { isCodeMode } from './pack.js';
 import { clientMetadata, type RequestContext } from './turn-metadata.js';
 
 /**

@@ -6,7 +6,7 @@
 // model whose catalog entry has `use_responses_lite` (the chatgpt-signin recordings, both sign-in
 // modes; over the WebSocket it travels in the frame instead, client/responses-websocket.ts).
 import type { WireRequest } from '../../../protocol/wire-request.js';
-import type { RequestHeaderContext } from '../../client/request-headers.js';
+import type { RequestHeaderContext } from '../../client/request-header-context.js';
 import { codexUserAgent } from '../../client/user-agent.js';
 
 export function requestHeaders0169(request: WireRequest, ctx: RequestHeaderContext, version: string): Record<string, string> {

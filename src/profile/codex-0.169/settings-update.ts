@@ -3,7 +3,7 @@
 // developer message, a new cwd as a user message with the environment. A personality change says
 // nothing, and a model change goes through a compaction instead of a message (see compaction.ts).
 import type { ResponseItem } from '../../../protocol/responses-items.js';
-import type { PreviousTurn } from '../../context/settings-update.js';
+import type { PreviousTurn } from '../../context/previous-turn.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Pack } from '../../pack/load-pack.js';
 import { collaborationPart, environmentPart, permissionsPart } from './initial-context.js';

@@ -3,6 +3,7 @@
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
 import type { RateLimitSnapshot } from '../../client/rate-limits.js';
 import type { TurnAttribution } from '../../thread/turn-ports.js';
+import { framedPatchOutputs } from '../codex-0.98/recorded-patch-output.js';
 import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
@@ -12,8 +13,8 @@ import { SessionMeta } from '../../../protocol/rollout.js';
 import { parseExact } from '../../rollout/cache/schema-verdict.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import { findGitRoot } from '../../context/agents-md.js';
-import type { InitialContextOptions } from '../../context/initial-context.js';
-import type { PreviousTurn } from '../../context/settings-update.js';
+import type { InitialContextOptions } from '../../thread/turn-ports.js';
+import type { PreviousTurn } from '../../context/previous-turn.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Pack } from '../../pack/load-pack.js';
 import type { Prompt } from '../../prompt/prompt.js';
@@ -32,7 +33,7 @@ import { installationId } from './installation-id.js';
 import { decorateCreatedItem, messageId, modelOutputItem, type ItemMeta } from './items.js';
 import { sentInstructions0169, sessionInstructions0169, toolNames } from './model-instructions.js';
 import { baseInstructionsMessage, bodyFor0169, sentPrompt0169, windowWithInstructions } from './render-body.js';
-import { isCodeMode } from './pack-layout.js';
+import { isCodeMode } from './pack.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { turnAbortedEvent } from '../../rollout/format/records.js';
@@ -291,6 +292,14 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const before = this.catalogModel(previousModel)?.comp_hash;
     const after = next.model.comp_hash;
     return before !== undefined && after !== undefined && before !== after;
+  }
+
+  /**
+   * A 0.169 thread may carry on a rollout codex-0.98 wrote: its recorded apply_patch results are sent
+   * framed, as 0.98 sent them (0.169's own results are text, which this leaves as they are).
+   */
+  requestHistory(items: readonly ResponseItem[], pack: Pack): ResponseItem[] {
+    return framedPatchOutputs(items, pack);
   }
 
   compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean {

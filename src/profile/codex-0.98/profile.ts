@@ -2,14 +2,14 @@
 // per context item, the collaboration mode as a per-turn item).
 import type { ToolSpec } from '../../../protocol/responses-request.js';
 import { modelInstructions } from '../../context/base-instructions.js';
-import { buildInitialContext } from '../../context/initial-context.js';
+import { buildInitialContext } from './initial-context.js';
 import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
 import { loadPack } from '../../pack/load-pack.js';
 import { forkRollout } from '../../rollout/store/fork.js';
-import { settingsUpdateItems } from '../../context/settings-update.js';
+import { settingsUpdateItems } from './settings-update.js';
 import { renderResponsesBody } from '../../prompt/responses.js';
-import { codex098PackLayout } from './pack-layout.js';
-import { FALLBACK_MODEL_098 } from './fallback-model.js';
+import { codex098PackLayout } from './pack.js';
+import { FALLBACK_MODEL_098 } from './fallback-model-facts.js';
 import { storedItem098 } from './stored-items.js';
 import type { CompatProfile } from '../profile.js';
 import { PROFILE_FACTS } from '../profile-facts.js';

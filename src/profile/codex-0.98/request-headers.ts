@@ -2,7 +2,7 @@
 // `originator`, its user agent (no client part from exec), `session_id` (the thread), the web search
 // eligibility flag, and `version` toward the built-in provider only.
 import type { WireRequest } from '../../../protocol/wire-request.js';
-import type { RequestHeaderContext } from '../../client/request-headers.js';
+import type { RequestHeaderContext } from '../../client/request-header-context.js';
 import { codexUserAgent } from '../../client/user-agent.js';
 
 export function requestHeaders098(request: WireRequest, ctx: RequestHeaderContext, version: string): Record<string, string> {

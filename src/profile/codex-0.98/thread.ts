@@ -4,6 +4,7 @@
 import { compactCodex098 } from '../../compaction/compact-history.js';
 import { rolloutLinePieces } from '../../rollout/format/writer.js';
 import type { ProfileThread, TurnProfile } from '../../thread/turn-ports.js';
+import { framedPatchOutputs } from './recorded-patch-output.js';
 
 export function codex098Thread(profile: TurnProfile): ProfileThread {
   return {
@@ -25,6 +26,7 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     // 0.98's token counts carry no rate limits.
     rateLimitsReported: () => undefined,
     modelItem: (item) => item,
+    requestHistory: framedPatchOutputs,
     compactsBeforeTurn: () => false,
     compact: compactCodex098,
   };

@@ -4,7 +4,9 @@
 // of an async function. Everything the script does outside itself goes through `bridge`, which only
 // ever receives and returns strings: a message to the main thread per event (text, image, tool call,
 // notify, yield, done, error). Tool results come back as messages and are delivered into the
-// context as JSON text. Timers are the worker's own; the script never sees them.
+// context as JSON text. Timers are the worker's own; the script never sees them. Each message says
+// when it was sent, in ms of the script's own clock (`t`, from its start): the main thread tells by it
+// what the script did before a yield time ran out, however late it reads the messages.
 // Kept as source text (CommonJS, as eval workers run): it is never imported.
 export const CELL_WORKER_SOURCE = String.raw`'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
@@ -12,11 +14,13 @@ const vm = require('node:vm');
 // A script's promises that nobody awaits are dropped, as the tool description says.
 process.on('unhandledRejection', () => {});
 let ended = false;
+let startedAt;
+const scriptTime = () => (startedAt === undefined ? undefined : performance.now() - startedAt);
 const post = (kind, json) => {
   if (ended) return;
   const value = JSON.parse(json);
   if (kind === 'done' || kind === 'error') ended = true;
-  parentPort.postMessage({ kind: kind, value: value });
+  parentPort.postMessage({ kind: kind, value: value, t: scriptTime() });
 };
 const workerTimers = new Map();
 let api;
@@ -49,6 +53,7 @@ try {
   api.fail(String(err && err.stack ? err.stack : err));
 }
 // The yield time counts from here, not from the worker's start-up.
-parentPort.postMessage({ kind: 'started', value: null });
+startedAt = performance.now();
+parentPort.postMessage({ kind: 'started', value: null, t: 0 });
 if (run) api.settle(run());
 `;

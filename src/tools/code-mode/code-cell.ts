@@ -4,8 +4,16 @@
 // ended, otherwise (after the requested yield time, or when the script calls `yield_control()`) the
 // output gathered so far while the script keeps running. The worker has a heap limit; a cell that
 // outlives `maxLifetimeMs` (counted from its start) is stopped.
+//
+// The yield time is the script's: each message of the worker says when the script sent it, on the
+// script's clock (ms from its start). A message sent at or past the yield deadline first answers the
+// waiting call with what came before it, even when the main thread reads it late (a loaded machine can
+// read a script's 50 ms yield and its end at 400 ms in one go): what the script did before its yield
+// time is what the call gets, and the rest is for the next `wait`. A timer still answers a script that
+// sends nothing.
 import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
 import { CELL_PRELUDE_SOURCE } from './cell-prelude-source.js';
 import { CELL_WORKER_SOURCE } from './cell-worker-source.js';
 
@@ -44,7 +52,20 @@ export interface CellStart {
   runTool: NestedToolRunner;
   onNotify: (text: string) => void;
   limits?: CellLimits | undefined;
+  /** Starts the worker (default: a worker thread running cell-worker-source.ts); tests give their own. */
+  spawn?: ((data: CellWorkerData, limits: CellLimits) => CellWorker) | undefined;
 }
+
+/** What the worker is given. */
+export interface CellWorkerData {
+  prelude: string;
+  code: string;
+  storedJson: string;
+  toolsJson: string;
+}
+
+/** The side of a worker thread a cell uses. */
+export type CellWorker = Pick<Worker, 'on' | 'postMessage' | 'terminate'>;
 
 type Final = { stored: Record<string, unknown>; error?: string | undefined };
 
@@ -55,7 +76,7 @@ const workerThreads = (): typeof import('node:worker_threads') => createRequire(
 
 export class CodeCell {
   readonly id: string;
-  readonly #worker: Worker;
+  readonly #worker: CellWorker;
   readonly #runTool: NestedToolRunner;
   readonly #onNotify: (text: string) => void;
   #items: CellContentItem[] = [];
@@ -64,6 +85,10 @@ export class CodeCell {
   /** The `exec`/`wait` waiting for an answer: called once with it. */
   #waiter: ((r: CellResponse) => void) | undefined;
   #yieldTimer: NodeJS.Timeout | undefined;
+  /** The waiting call's yield deadline, on the script's clock. */
+  #deadline: number | undefined;
+  /** The script's clock as last read: its time `t` in a message read at `at` (this thread's clock). */
+  #clock: { t: number; at: number } | undefined;
   /** Resolves when the script starts running (the worker is up): yield times count from then. */
   readonly #started: Promise<void>;
   #markStarted: () => void = () => undefined;
@@ -76,23 +101,8 @@ export class CodeCell {
     this.#started = new Promise((resolve) => (this.#markStarted = resolve));
     this.#onNotify = start.onNotify;
     const limits = start.limits ?? DEFAULT_CELL_LIMITS;
-    this.#worker = new (workerThreads().Worker)(CELL_WORKER_SOURCE, {
-      eval: true,
-      // No environment, no inherited flags, no stdio of ours: the script can print nowhere.
-      env: {},
-      execArgv: [],
-      stdout: true,
-      stderr: true,
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-      workerData: {
-        prelude: CELL_PRELUDE_SOURCE,
-        code: start.code,
-        storedJson: JSON.stringify(start.stored),
-        toolsJson: JSON.stringify(start.tools),
-      },
-    });
-    this.#worker.stdout.resume();
-    this.#worker.stderr.resume();
+    const data: CellWorkerData = { prelude: CELL_PRELUDE_SOURCE, code: start.code, storedJson: JSON.stringify(start.stored), toolsJson: JSON.stringify(start.tools) };
+    this.#worker = (start.spawn ?? workerThread)(data, limits);
     this.#worker.on('message', (m: unknown) => this.#onMessage(m));
     this.#worker.on('error', (err: Error) => this.#end({ stored: start.stored, error: workerErrorText(err) }));
     this.#worker.on('exit', () => this.#end({ stored: start.stored, error: 'the script runtime stopped unexpectedly' }));
@@ -113,6 +123,9 @@ export class CodeCell {
     if (this.#terminated) return Promise.resolve({ kind: 'terminated', cellId: this.id, items: this.#take() });
     return new Promise((resolve) => {
       this.#waiter = resolve;
+      // Before the script starts, its deadline is `yieldMs` from its start; later, from where its clock is now.
+      const clock = this.#clock;
+      this.#deadline = (clock === undefined ? 0 : clock.t + (performance.now() - clock.at)) + yieldMs;
       void this.#started.then(() => {
         if (this.#waiter !== resolve) return;
         this.#yieldTimer = setTimeout(() => this.#answer({ kind: 'yielded', cellId: this.id, items: this.#take() }), yieldMs);
@@ -143,6 +156,7 @@ export class CodeCell {
   #answer(response: CellResponse): void {
     clearTimeout(this.#yieldTimer);
     this.#yieldTimer = undefined;
+    this.#deadline = undefined;
     const waiter = this.#waiter;
     this.#waiter = undefined;
     waiter?.(response);
@@ -159,7 +173,14 @@ export class CodeCell {
 
   #onMessage(raw: unknown): void {
     if (typeof raw !== 'object' || raw === null) return;
-    const { kind, value } = raw as { kind?: unknown; value?: unknown };
+    const { kind, value, t } = raw as { kind?: unknown; value?: unknown; t?: unknown };
+    if (typeof t === 'number') {
+      // Sent at or past the yield deadline: the waiting call gets what the script did before it.
+      if (this.#waiter !== undefined && this.#deadline !== undefined && t >= this.#deadline) {
+        this.#answer({ kind: 'yielded', cellId: this.id, items: this.#take() });
+      }
+      this.#clock = { t, at: performance.now() };
+    }
     switch (kind) {
       case 'started':
         // Like the yield time, the lifetime counts from the script's start, not the worker's.
@@ -208,6 +229,22 @@ export class CodeCell {
     if (this.ended) return;
     this.#worker.postMessage({ kind: 'result', id: call.id, ...reply });
   }
+}
+
+/** The cell's worker thread: no environment, no inherited flags, no stdio of ours (the script can print nowhere). */
+function workerThread(data: CellWorkerData, limits: CellLimits): CellWorker {
+  const worker = new (workerThreads().Worker)(CELL_WORKER_SOURCE, {
+    eval: true,
+    env: {},
+    execArgv: [],
+    stdout: true,
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    workerData: data,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return worker;
 }
 
 function workerErrorText(err: Error): string {

@@ -1,13 +1,13 @@
-// `response.output_item.done` and `response.completed` each repeat the whole answer. Past a size
-// (LARGE_EVENT) they are read as their bytes arrive and no chunk is kept until the event ends: the
+// `response.output_item.done` and `response.completed` each repeat the whole answer. From the byte path's one
+// threshold (LONG_STRING) they are read as their bytes arrive and no chunk is kept until the event ends: the
 // value is still what JSON.parse gives (the item's text taken from its deltas when their bytes are the
 // same, the completed output left out), whatever the cuts between chunks.
 import { afterEach, describe, expect, it } from 'vitest';
-import { LARGE_EVENT, LargeEventReader } from '../../../src/client/large-event-reader.js';
+import { LargeEventReader } from '../../../src/client/large-event-reader.js';
 import { RepeatedLiteral } from '../../../src/bytes/long-literal-readers.js';
-import { LONG_STREAMED_LITERAL, StreamedJson, type JsonPath } from '../../../src/bytes/streamed-json.js';
+import { StreamedJson, type JsonPath } from '../../../src/bytes/streamed-json.js';
 import { streamResponse } from '../../../src/client/stream-response.js';
-import { LongStringCache } from '../../../src/bytes/long-string-cache.js';
+import { LONG_STRING, LongStringCache } from '../../../src/bytes/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../../scripts/bench/fixed-sse-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../../support/client-helpers.js';
 import { deltaLiteralsOf, replyWithDeltaLiterals } from '../../support/streamed-reply.js';
@@ -27,13 +27,13 @@ function streamed(doc: Buffer, size: number, literalFor: (path: JsonPath) => Rep
 }
 
 describe('StreamedJson', () => {
-  const long = 'a "quoted" line\\ with é, ✓ and 😀\n\t'.repeat(Math.ceil((LONG_STREAMED_LITERAL * 1.5) / 30));
+  const long = 'a "quoted" line\\ with é, ✓ and 😀\n\t'.repeat(Math.ceil((LONG_STRING * 1.5) / 30));
   const docs = [
     { type: 'response.output_item.done', item: { type: 'message', content: [{ type: 'output_text', text: long }] }, n: [1, 2.5, null, true] },
     [long, 'short', { k: long.slice(0, 100) }, `${long}x`],
     { [long]: 'a long key', after: { deep: [[long]] } },
     long,
-    { backslashes: `${'\\'.repeat(LONG_STREAMED_LITERAL + 1)}"`, escapes: '\u0000\u001f\ud800 lone' },
+    { backslashes: `${'\\'.repeat(LONG_STRING + 1)}"`, escapes: '\u0000\u001f\ud800 lone' },
   ];
 
   it('gives what JSON.parse gives, however the bytes are cut, keeping no piece', () => {
@@ -42,7 +42,7 @@ describe('StreamedJson', () => {
       for (const size of [3, 1000, 4096, 65_537, doc.length]) expect(streamed(doc, size), `cut every ${size}`).toEqual(value);
     }
     // Escapes JSON.stringify would not write, in a long literal.
-    const odd = `{"t":"${'x\\/\\u00e9\\uD83D\\uDE00'.repeat(LONG_STREAMED_LITERAL / 8)}"}`;
+    const odd = `{"t":"${'x\\/\\u00e9\\uD83D\\uDE00'.repeat(LONG_STRING / 8)}"}`;
     for (const size of [5, 4096]) expect(streamed(Buffer.from(odd), size)).toEqual(JSON.parse(odd));
   });
 
@@ -73,21 +73,18 @@ describe('StreamedJson', () => {
 });
 
 describe('LargeEventReader', () => {
-  it('reads a small event whole and a large one as it arrives, with the same value', () => {
-    for (const bytes of [1000, LARGE_EVENT * 2]) {
+  it('reads an event shorter than LONG_STRING whole and a longer one as it arrives, with the same value', () => {
+    for (const bytes of [1000, LONG_STRING - 100, LONG_STRING, LONG_STRING * 40]) {
       const value = { type: 'x', text: 'y'.repeat(bytes) };
       const doc = Buffer.from(JSON.stringify(value));
-      let whole = 0;
-      const reader = new LargeEventReader(
-        (pieces) => {
-          whole++;
-          return JSON.parse(Buffer.concat(pieces).toString('utf8'));
-        },
-        () => new StreamedJson('x', () => new RepeatedLiteral([], true, () => '')),
-      );
-      for (let i = 0; i < doc.length; i += 65_536) reader.push(doc.subarray(i, i + 65_536));
+      let streamedReaders = 0;
+      const reader = new LargeEventReader(() => {
+        streamedReaders++;
+        return new StreamedJson('x', () => new RepeatedLiteral([], true, () => ''));
+      });
+      for (let i = 0; i < doc.length; i += 16_384) reader.push(doc.subarray(i, i + 16_384));
       expect(reader.end()).toEqual(value);
-      expect(whole).toBe(bytes < LARGE_EVENT ? 1 : 0);
+      expect(streamedReaders).toBe(doc.length < LONG_STRING ? 0 : 1);
     }
   });
 });
@@ -101,7 +98,7 @@ afterEach(async () => {
 
 describe('a multi-megabyte streamed answer', () => {
   const line = 'streamed \u00e9 "text" \\ with\ttabs and 😀\n';
-  const text = line.repeat(Math.ceil((LARGE_EVENT * 1.5) / line.length));
+  const text = line.repeat(Math.ceil((LONG_STRING * 24) / line.length));
 
   async function answer(body: string) {
     fixed = await serveFixedSse(body);

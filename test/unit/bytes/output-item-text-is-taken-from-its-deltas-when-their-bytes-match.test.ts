@@ -4,9 +4,10 @@
 // other case it decodes it. Either way the item holds exactly what JSON.parse reads in the done event.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeltaRuns, topLevelStringMember, type DeltaRun } from '../../../src/bytes/delta-runs.js';
-import { LONG_LITERAL, parseJsonWithLongStrings } from '../../../src/bytes/long-string-json.js';
+import { StreamedJson } from '../../../src/bytes/streamed-json.js';
+import { RepeatedLiteral } from '../../../src/bytes/long-literal-readers.js';
 import { streamResponse } from '../../../src/client/stream-response.js';
-import { LongStringCache } from '../../../src/bytes/long-string-cache.js';
+import { LONG_STRING, LongStringCache } from '../../../src/bytes/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../../scripts/bench/fixed-sse-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../../support/client-helpers.js';
 import { replyWithDeltaLiterals } from '../../support/streamed-reply.js';
@@ -53,8 +54,15 @@ function cut(bytes: Buffer, size: number): Buffer[] {
   return pieces;
 }
 
-describe('parseJsonWithLongStrings with the runs of deltas', () => {
-  const text = 'a "quoted" line\n'.repeat(LONG_LITERAL / 8);
+/** The done event read as it arrives, its long literals matched against `runs` (the text of the one it is). */
+function readWithRuns(pieces: readonly Buffer[], runs: readonly DeltaRun[]): unknown {
+  const reader = new StreamedJson('response.output_item.done', () => new RepeatedLiteral(runs, true, (r) => r.text));
+  for (const piece of pieces) reader.push(piece);
+  return reader.end();
+}
+
+describe('the done event read with the runs of deltas', () => {
+  const text = 'a "quoted" line\n'.repeat(LONG_STRING / 8);
   const literal = Buffer.from(JSON.stringify(text).slice(1, -1));
   const doc = Buffer.from(JSON.stringify({ type: 'response.output_item.done', item: { type: 'message', content: [{ type: 'output_text', text }] } }));
   const run = (bytes: Uint8Array[], runText: string): DeltaRun => ({ text: runText, bytes, length: bytes.reduce((n, b) => n + b.length, 0) });
@@ -63,7 +71,7 @@ describe('parseJsonWithLongStrings with the runs of deltas', () => {
     // The run says something else than the literal: seeing it proves the literal was not decoded.
     const marker = 'taken from the deltas';
     for (const size of [1000, 4096, 1 << 20]) {
-      const read = parseJsonWithLongStrings(cut(doc, size), [run(cut(literal, 777), marker)], longStrings) as { item: { content: { text: string }[] } };
+      const read = readWithRuns(cut(doc, size), [run(cut(literal, 777), marker)]) as { item: { content: { text: string }[] } };
       expect(read.item.content[0]?.text, `cut every ${size}`).toBe(marker);
     }
     longStrings.forget();
@@ -74,7 +82,7 @@ describe('parseJsonWithLongStrings with the runs of deltas', () => {
     const changed = Buffer.from(literal);
     changed[100] = 0x41;
     for (const bytes of [shorter, changed, Buffer.concat([literal, Buffer.from('x')])]) {
-      const read = parseJsonWithLongStrings(cut(doc, 4096), [run([bytes], 'wrong')], longStrings) as { item: { content: { text: string }[] } };
+      const read = readWithRuns(cut(doc, 4096), [run([bytes], 'wrong')]) as { item: { content: { text: string }[] } };
       expect(read.item.content[0]?.text).toBe(text);
     }
     longStrings.forget();
@@ -100,7 +108,7 @@ async function answer(body: string | Buffer): Promise<{ deltas: string; text: st
 
 describe('a streamed answer', () => {
   const line = 'streamed \u00e9 "text" \\ with\ttabs\n';
-  const text = line.repeat(Math.ceil((LONG_LITERAL * 2) / line.length));
+  const text = line.repeat(Math.ceil((LONG_STRING * 2) / line.length));
 
   it('holds the done event’s text, taken from the deltas, and the rollout may reuse its bytes', async () => {
     const literal = JSON.stringify(text).slice(1, -1);
@@ -117,7 +125,7 @@ describe('a streamed answer', () => {
   it('deltas escaped otherwise than JSON.stringify escapes still give the text, but the rollout does not reuse their bytes', async () => {
     // `\/` and `\u00e9` are JSON, but not JSON.stringify's spelling of `/` and `é`.
     for (const odd of ['a\\/b', 'caf\\u00e9']) {
-      const pieces = ['x'.repeat(LONG_LITERAL), odd, 'y'.repeat(100)];
+      const pieces = ['x'.repeat(LONG_STRING), odd, 'y'.repeat(100)];
       const long = JSON.parse(`"${pieces.join('')}"`) as string;
       // The done events spell the text as the deltas did.
       const got = await answer(replyWithDeltaLiterals(pieces, long).split(JSON.stringify(long).slice(1, -1)).join(pieces.join('')));
@@ -128,17 +136,17 @@ describe('a streamed answer', () => {
   });
 
   it('a surrogate pair cut between two deltas, as escapes, reads the same', async () => {
-    const long = 'x'.repeat(LONG_LITERAL) + '\ud83d\ude00' + 'y'.repeat(100);
-    const got = await answer(replyWithDeltaLiterals(['x'.repeat(LONG_LITERAL), '\\ud83d', '\\ude00', 'y'.repeat(100)], long));
+    const long = 'x'.repeat(LONG_STRING) + '\ud83d\ude00' + 'y'.repeat(100);
+    const got = await answer(replyWithDeltaLiterals(['x'.repeat(LONG_STRING), '\\ud83d', '\\ude00', 'y'.repeat(100)], long));
     expect(got.text).toBe(long);
   });
 
   it('a character whose UTF-8 bytes are cut between two deltas is read from the done event, as JSON.parse reads it there', async () => {
     // Each delta alone is not valid UTF-8 (its text has a replacement character), the done event's is.
     const e9 = Buffer.from('é');
-    const first = Buffer.concat([Buffer.from('{"type":"response.output_text.delta","item_id":"msg_mock0002","output_index":0,"content_index":0,"delta":"'), Buffer.from('a'.repeat(LONG_LITERAL)), e9.subarray(0, 1), Buffer.from('"}')]);
+    const first = Buffer.concat([Buffer.from('{"type":"response.output_text.delta","item_id":"msg_mock0002","output_index":0,"content_index":0,"delta":"'), Buffer.from('a'.repeat(LONG_STRING)), e9.subarray(0, 1), Buffer.from('"}')]);
     const second = Buffer.concat([Buffer.from('{"type":"response.output_text.delta","item_id":"msg_mock0002","output_index":0,"content_index":0,"delta":"'), e9.subarray(1), Buffer.from('b"}')]);
-    const long = `${'a'.repeat(LONG_LITERAL)}éb`;
+    const long = `${'a'.repeat(LONG_STRING)}éb`;
     const body = replyWithDeltaLiterals(['DELTAS'], long).split('\n\n');
     const at = body.findIndex((b) => b.includes('"delta":"DELTAS"'));
     const blocks = body.map((b) => Buffer.from(b));
@@ -161,13 +169,13 @@ describe('a streamed answer', () => {
 describe('DeltaRuns', () => {
   it('offers only the long runs whose every literal was told and valid UTF-8', () => {
     const runs = new DeltaRuns();
-    const big = Buffer.alloc(LONG_LITERAL, 0x61);
+    const big = Buffer.alloc(LONG_STRING, 0x61);
     runs.add('a', 'x', big);
     runs.add('b', 'y', big);
     runs.add('b', 'z', undefined);
     runs.add('c', 'w', Buffer.from([0x61, 0xc3]));
     runs.add('c', 'v', big);
     runs.add('d', 'short', Buffer.from('short'));
-    expect(runs.longRuns(LONG_LITERAL).map((r) => r.text)).toEqual(['x']);
+    expect(runs.longRuns(LONG_STRING).map((r) => r.text)).toEqual(['x']);
   });
 });

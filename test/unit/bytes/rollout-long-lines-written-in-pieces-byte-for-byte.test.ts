@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LONG_STRING, joinPieces, jsonPieces } from '../../../src/bytes/json-pieces.js';
+import { joinPieces, jsonPieces } from '../../../src/bytes/json-pieces.js';
+import { LONG_STRING } from '../../../src/bytes/long-string-cache.js';
 import { RolloutWriter, formatRolloutLine } from '../../../src/rollout/format/writer.js';
 
 /** A long text whose slices end in every awkward place: surrogate pairs, escapes, controls, lone halves. */

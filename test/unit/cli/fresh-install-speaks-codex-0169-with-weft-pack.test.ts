@@ -9,7 +9,7 @@ import { textReply } from '../../../scripts/mock-responses-server.js';
 import type { ModelCatalog } from '../../../protocol/model-catalog.js';
 import type { ToolSpec } from '../../../protocol/responses-request.js';
 import { main } from '../../../src/cli/main.js';
-import { loadCodex0169Pack } from '../../../src/profile/codex-0.169/pack-layout.js';
+import { loadCodex0169Pack } from '../../../src/profile/codex-0.169/pack.js';
 import { getProfile } from '../../../src/profile/profiles.js';
 import { DEFAULT_COMPAT, PROFILE_FACTS } from '../../../src/profile/profile-facts.js';
 import { WEFT_PACK_DIR } from '../../support/packs.js';

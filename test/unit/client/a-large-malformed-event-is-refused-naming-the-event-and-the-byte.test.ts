@@ -5,9 +5,8 @@
 // what JSON.parse said of the part read there.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/errors.js';
-import { LARGE_EVENT } from '../../../src/client/large-event-reader.js';
 import { streamResponse } from '../../../src/client/stream-response.js';
-import { LongStringCache } from '../../../src/bytes/long-string-cache.js';
+import { LONG_STRING, LongStringCache } from '../../../src/bytes/long-string-cache.js';
 import { serveFixedSse, type FixedSseServer } from '../../../scripts/bench/fixed-sse-server.js';
 import { textReply } from '../../../scripts/mock-responses-server.js';
 import { drain, minimalBody, mockEnv, mockProvider } from '../../support/client-helpers.js';
@@ -22,7 +21,7 @@ afterEach(async () => {
   longStrings.forget();
 });
 
-const text = 'a line of the answer, with "quotes" and é\n'.repeat(Math.ceil((LARGE_EVENT * 2) / 40));
+const text = 'a line of the answer, with "quotes" and é\n'.repeat(Math.ceil((LONG_STRING * 32) / 40));
 
 /** The events of a text reply, with the data of the event `type` replaced by `data`. */
 function replyWith(type: string, data: string): string {

@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientEvent, ClientEventBatch } from '../../../src/client/client-events.js';
-import { LONG_LITERAL } from '../../../src/bytes/long-string-json.js';
 import { streamResponse } from '../../../src/client/stream-response.js';
-import { LongStringCache } from '../../../src/bytes/long-string-cache.js';
+import { LONG_STRING, LongStringCache } from '../../../src/bytes/long-string-cache.js';
 import { RolloutWriter } from '../../../src/rollout/format/writer.js';
 import { serveFixedSse, type FixedSseServer } from '../../../scripts/bench/fixed-sse-server.js';
 import { minimalBody, mockEnv, mockProvider } from '../../support/client-helpers.js';
@@ -77,8 +76,8 @@ class ThreadTurn {
 
 describe('long strings stay with their thread', () => {
   // Two answers long enough to take the long-string path, with escapes and non-ASCII text.
-  const answerA = 'A line of "thread A" é\n'.repeat(Math.ceil((LONG_LITERAL * 3) / 22));
-  const answerB = 'B:\ttab \\ backslash 😀\n'.repeat(Math.ceil((LONG_LITERAL * 3) / 22));
+  const answerA = 'A line of "thread A" é\n'.repeat(Math.ceil((LONG_STRING * 3) / 22));
+  const answerB = 'B:\ttab \\ backslash 😀\n'.repeat(Math.ceil((LONG_STRING * 3) / 22));
 
   it('a thread whose neighbour flushes mid-turn still copies its answer’s bytes, and both rollouts equal their runs alone', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'weft-long-strings-'));

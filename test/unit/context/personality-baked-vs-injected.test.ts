@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { modelInstructions } from '../../../src/context/base-instructions.js';
-import { buildInitialContext } from '../../../src/context/initial-context.js';
+import { buildInitialContext } from '../../../src/profile/codex-0.98/initial-context.js';
 import { hasBakedPersonality, personalityToInject, supportsPersonality } from '../../../src/context/personality.js';
 import { fallbackModel } from '../../../src/config/fallback-model.js';
 import { findModel } from '../../../src/config/resolve-settings.js';
-import { FALLBACK_MODEL_098 } from '../../../src/profile/codex-0.98/fallback-model.js';
+import { FALLBACK_MODEL_098 } from '../../../src/profile/codex-0.98/fallback-model-facts.js';
 import { messageText } from '../../../src/history/message.js';
 import type { Pack } from '../../../src/pack/load-pack.js';
 import { catalogModel, loadCodexPack, packWith, syntheticModel, turnSettings } from '../../support/packs.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PackError } from '../../../src/errors.js';
 import { loadPack } from '../../../src/pack/load-pack.js';
-import { codex098PackLayout } from '../../../src/profile/codex-0.98/pack-layout.js';
+import { codex098PackLayout } from '../../../src/profile/codex-0.98/pack.js';
 import { CODEX_PACK_DIR } from '../../support/packs.js';
 import { removeTempDirs, tempDir, writeTree } from '../../support/temp-tree.js';
 

@@ -8,7 +8,7 @@ import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js
 import { weftPackFor } from '../../../src/pack/default-pack-dir.js';
 import { loadPack } from '../../../src/pack/load-pack.js';
 import { placeholdersOf } from '../../../src/pack/template.js';
-import { codex0169PackLayout, isCodeMode, loadCodex0169Pack, toolsFile } from '../../../src/profile/codex-0.169/pack-layout.js';
+import { codex0169PackLayout, isCodeMode, loadCodex0169Pack, toolsFile } from '../../../src/profile/codex-0.169/pack.js';
 import { codex0169Profile } from '../../../src/profile/codex-0.169/profile.js';
 import { CODEX_0169_PACK_DIR, loadPack0169 } from '../../support/codex-0169.js';
 import { WEFT_PACK_DIR } from '../../support/packs.js';

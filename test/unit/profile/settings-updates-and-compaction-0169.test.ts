@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
-import { previousTurnOf } from '../../../src/context/settings-update.js';
+import { previousTurnOf } from '../../../src/context/previous-turn.js';
 import type { TurnSettings } from '../../../src/context/turn-settings.js';
 import { contextPrefixes, isRealUserMessage } from '../../../src/history/context-messages.js';
 import { collaborationPreset0169 } from '../../../src/profile/codex-0.169/collaboration-preset.js';

@@ -3,7 +3,7 @@
 // `truncation_warning.md` line first. The token counts are those of the whole output (bytes / 4).
 import { describe, expect, it } from 'vitest';
 import { loadPack } from '../../../src/pack/load-pack.js';
-import { codex098PackLayout } from '../../../src/profile/codex-0.98/pack-layout.js';
+import { codex098PackLayout } from '../../../src/profile/codex-0.98/pack.js';
 import { execCommand } from '../../../src/tools/unified-exec/exec-command-tool.js';
 import { CODEX_0169_TOOL_OUTPUTS, CODEX_098_TOOL_OUTPUTS } from '../../../src/tools/tool-output-style.js';
 import { toolTextsFrom } from '../../../src/tools/tool-texts.js';

@@ -4,7 +4,7 @@
 // turn (no offered set) a name nobody handles keeps the unknown-tool text.
 import { describe, expect, it } from 'vitest';
 import { loadPack } from '../../../src/pack/load-pack.js';
-import { codex098PackLayout } from '../../../src/profile/codex-0.98/pack-layout.js';
+import { codex098PackLayout } from '../../../src/profile/codex-0.98/pack.js';
 import { ToolRegistry, type ToolResult } from '../../../src/tools/tool-registry.js';
 import { toolTextsFrom } from '../../../src/tools/tool-texts.js';
 import { loadPack0169 } from '../../support/codex-0169.js';

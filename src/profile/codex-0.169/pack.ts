@@ -83,7 +83,7 @@ const files: PackFileSpec[] = [
   optionalFile(TOOL_OUTCOME_FILES.imageAttached),
   ...PATCH_OUTPUT_FILES,
   ...FALLBACK_FILES.map((path) => ({ path, optional: true })),
-  // Codex keeps this text in its binary: a pack may lack it (fallback-model.ts).
+  // Codex keeps this text in its binary: a pack may lack it (config/fallback-model.ts).
   { path: FALLBACK_BASE_INSTRUCTIONS_FILE, optional: true },
 ];
 

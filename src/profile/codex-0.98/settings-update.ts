@@ -1,35 +1,15 @@
-// Settings-update items (codex-0.98 profile): what changed since the previous turn, told to the
+// Settings-update items of codex-0.98: what changed since the previous turn, told to the
 // model right before the new user message: a new cwd, new permissions, a collaboration mode with
 // instructions, a new personality, a new model.
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import type { Pack } from '../pack/load-pack.js';
-import { textMessage } from '../history/message.js';
-import { modelInstructions } from './base-instructions.js';
-import { environmentContextText } from './environment-context.js';
-import { permissionsText } from './permissions.js';
-import { personalityToInject } from './personality.js';
-import type { TurnSettings } from './turn-settings.js';
-
-/** The settings a previous turn ran with, as far as updates care (a rollout's turn_context). */
-export interface PreviousTurn {
-  readonly cwd: string;
-  readonly model: string;
-  readonly approvalPolicy: string;
-  readonly sandboxJson: string;
-  readonly personality: string | undefined;
-  readonly collaborationModeJson: string | undefined;
-}
-
-export function previousTurnOf(settings: TurnSettings): PreviousTurn {
-  return {
-    cwd: settings.cwd,
-    model: settings.model.slug,
-    approvalPolicy: settings.approvalPolicy,
-    sandboxJson: JSON.stringify(settings.sandbox),
-    personality: settings.personality,
-    collaborationModeJson: JSON.stringify(settings.collaborationMode),
-  };
-}
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import type { Pack } from '../../pack/load-pack.js';
+import { textMessage } from '../../history/message.js';
+import { modelInstructions } from '../../context/base-instructions.js';
+import { environmentContextText } from '../../context/environment-context.js';
+import { permissionsText } from '../../context/permissions.js';
+import { personalityToInject } from '../../context/personality.js';
+import type { TurnSettings } from '../../context/turn-settings.js';
+import type { PreviousTurn } from '../../context/previous-turn.js';
 
 export function settingsUpdateItems(
   pack: Pack,

@@ -44,7 +44,7 @@ const files: PackFileSpec[] = [
   { path: 'tool_output/aborted.txt' },
   { path: 'tool_output/dynamic_tool_failed.txt' },
   { path: 'turn_aborted.md' },
-  // Codex keeps this text in its binary: a pack may lack it (fallback-model.ts).
+  // Codex keeps this text in its binary: a pack may lack it (config/fallback-model.ts).
   { path: FALLBACK_BASE_INSTRUCTIONS_FILE, optional: true },
 ];
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import { modelInstructions } from '../../../src/context/base-instructions.js';
-import { buildInitialContext } from '../../../src/context/initial-context.js';
+import { buildInitialContext } from '../../../src/profile/codex-0.98/initial-context.js';
 import type { TurnSettings } from '../../../src/context/turn-settings.js';
 import type { Pack } from '../../../src/pack/load-pack.js';
 import { catalogModel, loadCodexPack, turnSettings } from '../../support/packs.js';

@@ -1,8 +1,10 @@
 // `response.completed` repeats every item in `response.output`. weft, like Codex, takes items only from
 // `response.output_item.done` and reads the completed response's id and usage: the output member is
-// scanned (it must still be JSON) but never decoded.
+// scanned (it must still be JSON) but never decoded, whether the event is read whole (shorter than
+// LONG_STRING) or as it arrives.
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseJsonWithout } from '../../../src/bytes/parse-json-without.js';
+import { streamEventReaders } from '../../../src/client/stream-event-mapper.js';
+import { LONG_STRING, LongStringCache } from '../../../src/bytes/long-string-cache.js';
 import { streamResponse } from '../../../src/client/stream-response.js';
 import { startMockResponsesServer, textReply, type MockServer } from '../../../scripts/mock-responses-server.js';
 import { serveFixedSse, type FixedSseServer } from '../../../scripts/bench/fixed-sse-server.js';
@@ -22,9 +24,18 @@ function withoutOutput(text: string): unknown {
   return value;
 }
 
-const PATH = ['response', 'output'];
+/** The `response.completed` data in `pieces`, read by the client's reader of that event. */
+function readCompleted(pieces: readonly Buffer[]): unknown {
+  const reader = streamEventReaders(new LongStringCache()).streamed?.('response.completed');
+  if (reader === undefined) throw new Error('response.completed has no reader');
+  for (const piece of pieces) reader.push(piece);
+  return reader.end();
+}
 
-describe('parseJsonWithout', () => {
+/** The document with a long member first, so that it is read as it arrives. */
+const padded = (doc: string): string => doc.replace('{', `{"pad":"${'p'.repeat(LONG_STRING)}",`);
+
+describe('the reader of response.completed', () => {
   const docs = [
     '{"type":"response.completed","response":{"id":"r1","output":[{"type":"message","content":[{"type":"output_text","text":"a \\"quoted\\" ]} text \\u00e9 é ✓"}]}],"usage":{"input_tokens":3,"output_tokens":4,"total_tokens":7}}}',
     '{ "response" : { "output" : "just a string, with } and ]" , "id" : "r2" } , "type" : "response.completed" }',
@@ -39,12 +50,13 @@ describe('parseJsonWithout', () => {
   it('gives what JSON.parse gives, without response.output, however the bytes were cut', () => {
     for (const doc of docs) {
       for (const size of [1, 2, 3, 7, 64, 100_000]) {
-        expect(parseJsonWithout(cut(doc, size), PATH), `${doc} cut every ${size}`).toEqual(withoutOutput(doc));
+        expect(readCompleted(cut(doc, size)), `${doc} cut every ${size}`).toEqual(withoutOutput(doc));
+        expect(readCompleted(cut(padded(doc), size * 997)), `${doc} padded, cut every ${size * 997}`).toEqual(withoutOutput(padded(doc)));
       }
     }
   });
 
-  it('refuses what JSON.parse refuses, with JSON.parse’s own error, also inside the left-out value', () => {
+  it('refuses what JSON.parse refuses (with JSON.parse’s own error when short), also inside the left-out value', () => {
     const bad = [
       '{"response":{"id":"r","output":[{"text":"raw \u0001 control"}]}}',
       '{"response":{"id":"r","output":[{"text":"bad \\x escape"}]}}',
@@ -66,7 +78,8 @@ describe('parseJsonWithout', () => {
       }
       expect(expected, doc).toBeInstanceOf(SyntaxError);
       for (const size of [1, 5, 1000]) {
-        expect(() => parseJsonWithout(cut(doc, size), PATH), `${doc} cut every ${size}`).toThrow((expected as Error).message);
+        expect(() => readCompleted(cut(doc, size)), `${doc} cut every ${size}`).toThrow((expected as Error).message);
+        expect(() => readCompleted(cut(padded(doc), size * 997)), `${doc} padded, cut every ${size * 997}`).toThrow(SyntaxError);
       }
     }
   });

@@ -1,10 +1,11 @@
-// Codex 0.98 records an apply_patch result in its rollout as JSON (`{"output": …, "metadata":
-// {"exit_code": …, "duration_seconds": …}}`) and sends the model the framed text instead. Reading such
-// a rollout back (resume, the viewer), the recorded JSON is framed the same way before it is sent.
+// A codex-0.98 quirk, behind the profile seam (ProfileThread.requestHistory): Codex 0.98 records an
+// apply_patch result in its rollout as JSON (`{"output": …, "metadata": {"exit_code": …,
+// "duration_seconds": …}}`) and sends the model the framed text instead. Reading such a rollout back
+// (resume, the viewer), the recorded JSON is framed the same way before it is sent.
 import { z } from 'zod';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { Pack } from '../../pack/load-pack.js';
-import { APPLY_PATCH_TOOL_NAME } from './apply-patch-tool.js';
+import { APPLY_PATCH_TOOL_NAME } from '../../tools/apply-patch/apply-patch-tool.js';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 const RecordedOutput = lazySchema(() =>

@@ -1,4 +1,4 @@
-// buildInitialContext (codex-0.98 profile): the items that open a thread's history and are rebuilt
+// buildInitialContext of codex-0.98: the items that open a thread's history and are rebuilt
 // after a compaction, in this fixed order, each with its own gating:
 //   1. permissions (developer)            always
 //   2. configured developer_instructions  when set
@@ -7,19 +7,16 @@
 //   5. <environment_context> (user)       always
 // The collaboration mode is a per-turn item (see settings-update.ts): the 0.98 recordings place it
 // after the environment context, not among these.
-import type { ResponseItem } from '../../protocol/responses-items.js';
-import type { Pack } from '../pack/load-pack.js';
-import { textMessage } from '../history/message.js';
-import { environmentContextText } from './environment-context.js';
-import { permissionsText } from './permissions.js';
-import { personalityToInject } from './personality.js';
-import type { TurnSettings } from './turn-settings.js';
-import { userInstructionsMessageText } from './user-instructions.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import type { Pack } from '../../pack/load-pack.js';
+import { textMessage } from '../../history/message.js';
+import { environmentContextText } from '../../context/environment-context.js';
+import { permissionsText } from '../../context/permissions.js';
+import { personalityToInject } from '../../context/personality.js';
+import type { TurnSettings } from '../../context/turn-settings.js';
+import type { InitialContextOptions } from '../../thread/turn-ports.js';
+import { userInstructionsMessageText } from '../../context/user-instructions.js';
 
-export interface InitialContextOptions {
-  /** App-server resumes and forks do not repeat the thread's configured developer instructions. */
-  readonly includeDeveloperInstructions?: boolean;
-}
 
 export function buildInitialContext(
   pack: Pack,
