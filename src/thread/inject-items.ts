@@ -4,7 +4,7 @@
 // complaint, as Codex drops it. A thread that has no context yet first gets its initial context, so
 // the injected items sit after it in every later request, where Codex puts them.
 import { ResponseItem } from '../../protocol/responses-items.js';
-import { previousTurnOf } from '../context/settings-update.js';
+import { previousTurnOf } from '../context/previous-turn.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { Pack } from '../pack/load-pack.js';
 import { record } from './record-items.js';
