@@ -12,7 +12,7 @@ export const ThreadSectionUpdateParams0169 = z.object({ sectionId: z.string(), n
 export const ThreadSectionDeleteParams0169 = z.object({ sectionId: z.string() });
 export const ThreadSectionMoveParams0169 = z.object({ threadId: z.string(), sectionId: z.string().nullable(), beforeThreadId: z.string().nullish() });
 
-export const ThreadAttachmentAddParams0169 = z.object({ threadId: z.string(), attachmentType: z.string(), identityKey: z.string(), payload: z.json() });
+export const ThreadAttachmentAddParams0169 = z.object({ threadId: z.string(), attachmentType: z.string(), identityKey: z.string(), payload: z.unknown().refine((v) => v !== undefined, { message: 'missing field `payload`' }) });
 export const ThreadAttachmentListParams0169 = z.object({ threadId: z.string(), cursor: z.string().nullish(), limit: u32.nullish() });
 export const ThreadAttachmentRemoveParams0169 = z.object({ threadId: z.string(), attachmentType: z.string(), identityKey: z.string() });
 export const ThreadAttachmentOwnerListParams0169 = z.object({
