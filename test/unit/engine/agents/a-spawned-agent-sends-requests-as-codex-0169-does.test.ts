@@ -11,6 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import { Weft } from '../../../../src/engine/weft.js';
 import { AGENT_NICKNAMES } from '../../../../src/engine/agents/agent-nicknames.js';
 import { functionCallReply, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../../scripts/mock-responses-server.js';
+import { respondByAgent } from '../../../../src/testing/index.js';
 import { removeTempDirs, tempDir } from '../../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
@@ -34,9 +35,8 @@ const developerTexts = (req: CapturedRequest): string[] =>
 
 it('a spawned agent names its root, parent and kind in its requests, and gets its own message and nickname (codex-0.169)', async () => {
   const root = [collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'), collab('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done')];
-  let n = 0;
-  // The script answers by thread: the child's requests say which agent they come from.
-  mock = await startMockResponsesServer({ respond: (req) => (metadataOf(req).agent_name === '/root/alpha' ? textReply('one two three') : (root[n++] ?? textReply('extra'))) });
+  // The script answers by agent: the child's requests say which agent they come from.
+  mock = await startMockResponsesServer({ respond: respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')] }, () => textReply('extra')) });
   const home = await tempDir('weft-agents-');
   await writeFile(path.join(home, 'config.toml'), `compat = "codex-0.169"\nmodel = "gpt-5.6-sol"\nmodel_provider = "mock"\nsandbox_mode = "read-only"\napproval_policy = "on-request"\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);
   const weft = await Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: home });
