@@ -1,7 +1,8 @@
 // One turn's thread events → v2 notifications, in Codex's order: the user message item, token usage
 // (with the rate-limit snapshot Codex sends beside it), each agent item started on its first delta
 // and completed with its final text, command items, compaction items. Turn start and end are sent
-// by the caller, which owns the turn's lifecycle.
+// by the caller, which owns the turn's lifecycle. Of the collaboration tools, Codex 0.169 shows
+// wait_agent as a `collabAgentToolCall` item (tool `wait`) from the call to its output.
 import type { RateLimitSnapshot } from '../client/rate-limits.js';
 import { planTypeOf } from './handlers/rate-limit-snapshots.js';
 import { randomUUID } from 'node:crypto';
@@ -62,6 +63,8 @@ export class TurnNotifier {
   #rateLimits: Record<string, unknown> = NO_RATE_LIMITS;
   /** File-change items announced (before their approval request, or when the write began). */
   readonly #fileChanges = new Set<string>();
+  /** wait_agent calls announced and not answered yet. */
+  readonly #waits = new Set<string>();
   readonly #turnDiff = new TurnDiff();
   /**
    * Totals recorded before a request are reported once its response starts streaming (Codex
@@ -232,9 +235,13 @@ export class TurnNotifier {
       case 'rate_limits':
         this.#rateLimits = rateLimitsParams(event.snapshot);
         return;
+      case 'tool_output': {
+        const item = event.item;
+        if (item.type !== 'function_call_output' || item.call_id === undefined || !this.#waits.delete(item.call_id)) return;
+        return this.#item('item/completed', waitItem(item.call_id, this.threadId, 'completed'));
+      }
       case 'thread_started':
       case 'turn_started':
-      case 'tool_output':
       case 'warning':
       // The app-server always has its client to ask.
       case 'approval_unavailable':
@@ -264,7 +271,10 @@ export class TurnNotifier {
   }
 
   #modelItem(item: ResponseItem): void {
-    if (item.type === 'message' && item.role === 'assistant') {
+    if (item.type === 'function_call' && item.name === 'wait_agent' && item.namespace === 'collaboration' && item.call_id !== undefined) {
+      this.#waits.add(item.call_id);
+      this.#item('item/started', waitItem(item.call_id, this.threadId, 'inProgress'));
+    } else if (item.type === 'message' && item.role === 'assistant') {
       const id = this.#close(this.#open.message, item.id);
       const text = item.content.map((p) => ('text' in p ? p.text : '')).join('');
       if (id.fresh) this.#item('item/started', { type: 'agentMessage', id: id.id, text: '' });
@@ -317,4 +327,9 @@ function fileChangeItem(id: string, changes: readonly FileChangeSummary[], statu
     })),
     status,
   };
+}
+
+/** A wait_agent call as Codex 0.169 shows it: the waiting thread, no receivers, prompt or agent states. */
+function waitItem(callId: string, threadId: string, status: 'inProgress' | 'completed'): ThreadItem {
+  return { type: 'collabAgentToolCall', id: callId, tool: 'wait', status, senderThreadId: threadId, receiverThreadIds: [], prompt: null, model: null, reasoningEffort: null, agentsStates: {} };
 }

@@ -273,6 +273,7 @@ export class Weft {
     });
     const profileThread = await rt.profile.openThread({
       ...this.#profileThreadInit(settings, base.text),
+      ...(forkedId !== undefined && opts.subagent !== undefined ? { subagent: opts.subagent } : {}),
       kind: forkedId ? 'fork' : 'resume',
       threadId: forkedId ?? restored.meta.id,
       records,
@@ -314,9 +315,10 @@ export class Weft {
     new AgentTeam(
       thread,
       ({ parent, forkTurns, model, reasoningEffort, link }) => {
-        const overrides = { ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
-        const child = { teamChild: true, ...(cwd !== undefined ? { cwd } : {}), overrides };
-        return forkTurns === 'all' ? this.forkThread(parent.rolloutPath, child) : this.startThread({ ...child, subagent: link });
+        // A child starts from its parent's settings (sandbox, approvals, model…), then its own model and effort.
+        const overrides = { ...parent.overrides, ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
+        const child = { teamChild: true, ...(cwd !== undefined ? { cwd } : {}), overrides, subagent: link };
+        return forkTurns === 'all' ? this.forkThread(parent.rolloutPath, child) : this.startThread(child);
       },
       this.runtime.toolTexts.agents,
     );

@@ -1,6 +1,9 @@
 // `weft exec --json`: thread events → the JSONL event stream `codex exec --experimental-json` prints
 // (and @openai/codex-sdk parses): thread.started, turn.started, item.started/updated/completed,
-// turn.completed with usage, turn.failed, error.
+// turn.completed with usage, turn.failed, error. Of the collaboration tools (multi-agent v2), Codex
+// 0.169 shows only `wait_agent`, as a `collab_tool_call` item of tool `wait` started with the call and
+// completed with its output; it names the waiting thread and no receivers or agent states.
+import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
@@ -33,6 +36,8 @@ export class ExecEventMapper {
   /** The turn's plan as a `todo_list` item: started on the first update, completed with the turn. */
   #todo: { id: string; items: { text: string; completed: boolean }[] } | undefined;
   readonly #fileChanges = new Map<string, string>();
+  readonly #waits = new Map<string, string>();
+  #threadId = '';
 
   #id(): string {
     return `item_${this.#next++}`;
@@ -47,6 +52,7 @@ export class ExecEventMapper {
   map(event: ThreadEvent): ExecJsonEvent[] {
     switch (event.type) {
       case 'thread_started':
+        this.#threadId = event.threadId;
         return [{ type: 'thread.started', thread_id: event.threadId }];
       case 'turn_started':
         return [{ type: 'turn.started' }];
@@ -60,7 +66,20 @@ export class ExecEventMapper {
           const text = item.content.map((p) => ('text' in p ? p.text : '')).join('');
           return [{ type: 'item.completed', item: { id: this.#id(), type: 'agent_message', text } }];
         }
+        if (isWaitAgentCall(item) && item.call_id !== undefined) {
+          const id = this.#id();
+          this.#waits.set(item.call_id, id);
+          return [{ type: 'item.started', item: waitItem(id, this.#threadId, 'in_progress') }];
+        }
         return [];
+      }
+      case 'tool_output': {
+        const item = event.item;
+        const callId = item.type === 'function_call_output' ? item.call_id : undefined;
+        const id = callId !== undefined ? this.#waits.get(callId) : undefined;
+        if (callId === undefined || id === undefined) return [];
+        this.#waits.delete(callId);
+        return [{ type: 'item.completed', item: waitItem(id, this.#threadId, 'completed') }];
       }
       case 'command_started': {
         const id = this.#id();
@@ -143,7 +162,6 @@ export class ExecEventMapper {
         ];
       case 'text_delta':
       case 'reasoning_delta':
-      case 'tool_output':
       case 'compaction_started':
       case 'user_message':
       case 'token_count':
@@ -156,6 +174,14 @@ export class ExecEventMapper {
       }
     }
   }
+}
+
+function isWaitAgentCall(item: ResponseItem): item is Extract<ResponseItem, { type: 'function_call' }> {
+  return item.type === 'function_call' && item.name === 'wait_agent' && item.namespace === 'collaboration';
+}
+
+function waitItem(id: string, threadId: string, status: string) {
+  return { id, type: 'collab_tool_call', tool: 'wait', sender_thread_id: threadId, receiver_thread_ids: [], prompt: null, agents_states: {}, status };
 }
 
 function mcpItem(id: string, server: string, tool: string, args: unknown, result: unknown, error: unknown, status: string) {

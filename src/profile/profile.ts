@@ -135,6 +135,11 @@ export interface SubagentLink {
   readonly parentThreadId: string;
   readonly agentPath: string;
   readonly depth: number;
+  /** The name the team gave the agent (Codex picks one from its list of scientists and philosophers). */
+  readonly nickname?: string | undefined;
+  /** The parent's turn that spawned the agent, and the root's turn that turn belongs to. */
+  readonly parentTurnId?: string | undefined;
+  readonly rootTurnId?: string | undefined;
 }
 
 export type { ProfileThread };

@@ -42,6 +42,7 @@ export class Thread {
   #running = false;
   #inTurn = false;
   #lastTurnId: string | undefined;
+  #currentTurnId: string | undefined;
 
   constructor(
     private readonly state: ThreadState,
@@ -54,6 +55,16 @@ export class Thread {
 
   get id(): string {
     return this.state.id;
+  }
+
+  /** The running turn's id (undefined between turns). */
+  get currentTurnId(): string | undefined {
+    return this.#currentTurnId;
+  }
+
+  /** The settings fixed for the thread's life (a spawned agent starts from its parent's). */
+  get overrides(): SettingsOverrides {
+    return { ...this.threadOverrides };
   }
 
   get rolloutPath(): string {
@@ -99,10 +110,13 @@ export class Thread {
       for (const message of warnings) emit({ type: 'warning', message, about: 'instructions' });
       for (const message of skillWarnings) emit({ type: 'warning', message, about: 'skills' });
       const signal = opts.signal ?? new AbortController().signal;
-      const outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId: opts.turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+      const turnId = opts.turnId ?? randomUUID();
+      this.#currentTurnId = turnId;
+      const outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
       this.#lastTurnId = outcome.turnId;
       return outcome;
     } finally {
+      this.#currentTurnId = undefined;
       this.#running = false;
       this.#inTurn = false;
     }

@@ -126,9 +126,18 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | number 
 export async function spawnCommand(opts: SpawnOptions): Promise<SpawnedCommand> {
   const wrapped = await sandboxedArgv(opts.sandbox, opts.argv, opts.env);
   const run = { ...opts, argv: wrapped.argv };
-  const spawned = opts.tty === true ? await spawnPty(run) : await spawnPiped(run);
+  let spawned: SpawnedCommand;
+  try {
+    spawned = opts.tty === true ? await spawnPty(run) : await spawnPiped(run);
+  } catch (err) {
+    await wrapped.release();
+    throw err;
+  }
   trackGroup(spawned.pid);
-  void spawned.closed.then(() => untrackGroup(spawned.pid));
+  void spawned.closed.then(() => {
+    untrackGroup(spawned.pid);
+    return wrapped.release();
+  });
   return spawned;
 }
 

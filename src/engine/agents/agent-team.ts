@@ -12,6 +12,7 @@ import type { SubagentLink } from '../../profile/profile.js';
 import type { Thread } from '../../thread/thread.js';
 import type { AgentOutcome, AgentPort, AgentStatus, SpawnRequest } from '../../tools/agents/agent-port.js';
 import type { AgentTexts, EnvelopeKind } from '../../tools/agents/agent-texts.js';
+import { pickNickname } from './agent-nicknames.js';
 import { Mailbox } from './mailbox.js';
 
 /** Codex 0.169's concurrency slots: agents active at once, the root included. */
@@ -31,6 +32,9 @@ export type OpenChild = (req: {
 
 interface Member {
   readonly path: string;
+  readonly nickname?: string | undefined;
+  /** The root's turn this member's work belongs to (for the root: its running turn). */
+  readonly rootTurnId?: string | undefined;
   readonly parentPath: string | undefined;
   readonly thread: Thread;
   status: AgentStatus;
@@ -43,7 +47,7 @@ interface Member {
 
 /** What a team tells its observers (a library user, the app-server): a child started, ran, ended. */
 export type TeamEvent =
-  | { type: 'agent_spawned'; path: string; threadId: string; parentThreadId: string }
+  | { type: 'agent_spawned'; path: string; threadId: string; parentThreadId: string; nickname?: string | undefined }
   | { type: 'agent_status'; path: string; threadId: string; status: AgentStatus };
 
 export class AgentTeam {
@@ -55,6 +59,8 @@ export class AgentTeam {
     private readonly openChild: OpenChild,
     private readonly texts: AgentTexts,
     private readonly maxActive = MAX_ACTIVE_AGENTS,
+    /** Where nicknames are drawn from ([0, 1)); tests pass a fixed one. */
+    private readonly random: () => number = Math.random,
   ) {
     this.#members.set(ROOT_PATH, { path: ROOT_PATH, parentPath: undefined, thread: root, status: 'running', mailbox: new Mailbox() });
     root.joinTeam(this.portFor(ROOT_PATH));
@@ -120,12 +126,17 @@ export class AgentTeam {
     const parent = this.#member(from).thread;
     // A child that inherits the history copies the rollout as it stands: write it out first.
     if (req.forkTurns === 'all') await parent.flush();
-    const link: SubagentLink = { rootThreadId: this.#member(ROOT_PATH).thread.id, parentThreadId: parent.id, agentPath: path, depth: path.split('/').length - 2 };
+    const from_ = this.#member(from);
+    const parentTurnId = parent.currentTurnId;
+    const rootTurnId = from_.parentPath === undefined ? parentTurnId : from_.rootTurnId;
+    const taken = new Set([...this.#members.values()].flatMap((m) => (m.nickname !== undefined ? [m.nickname] : [])));
+    const nickname = pickNickname(taken, this.random);
+    const link: SubagentLink = { rootThreadId: this.#member(ROOT_PATH).thread.id, parentThreadId: parent.id, agentPath: path, depth: path.split('/').length - 2, nickname, parentTurnId, rootTurnId };
     const thread = await this.openChild({ parent, forkTurns: req.forkTurns, model: req.model, reasoningEffort: req.reasoningEffort as ReasoningEffort | undefined, link });
-    const member: Member = { path, parentPath: from, thread, status: 'pending_init', mailbox: new Mailbox() };
+    const member: Member = { path, nickname, rootTurnId, parentPath: from, thread, status: 'pending_init', mailbox: new Mailbox() };
     this.#members.set(path, member);
     thread.joinTeam(this.portFor(path));
-    this.#emit({ type: 'agent_spawned', path, threadId: thread.id, parentThreadId: parent.id });
+    this.#emit({ type: 'agent_spawned', path, threadId: thread.id, parentThreadId: parent.id, nickname });
     thread.deliver(this.#envelope('NEW_TASK', from, path, req.message));
     this.#startTurn(member);
     return { ok: true, value: { path } };

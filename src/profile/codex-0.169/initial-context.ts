@@ -27,6 +27,8 @@ export interface WindowContextOptions extends ItemMeta {
   /** App-server resumes and forks leave the configured developer instructions out. */
   readonly includeDeveloperInstructions?: boolean | undefined;
   readonly now?: Date;
+  /** A spawned agent's first multi-agent message, in place of the root's (subagent-text.ts). */
+  readonly subagentText?: string | undefined;
 }
 
 export function permissionsPart(pack: Pack, settings: TurnSettings): ContextPart {
@@ -115,7 +117,10 @@ export function windowContext(pack: Pack, settings: TurnSettings, opts: WindowCo
       ['multi_agent/v2_root.md', 'multi_agent.usage_hint'],
       ['multi_agent/v2_mode_explicit_request_only.md', 'multi_agent.mode_instructions'],
     ];
-    for (const [file, kind] of parts) items.push(contextMessage('developer', [{ text: pack.text(file), kind, provenance: COLLABORATION_TOOLS }], opts));
+    for (const [file, kind] of parts) {
+      const text = file === 'multi_agent/v2_root.md' && opts.subagentText !== undefined ? opts.subagentText : pack.text(file);
+      items.push(contextMessage('developer', [{ text, kind, provenance: COLLABORATION_TOOLS }], opts));
+    }
   }
   items.push(contextMessage('user', userContextParts(pack, settings, opts.now), opts));
   return items;

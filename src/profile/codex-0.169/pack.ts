@@ -23,6 +23,7 @@ import {
   USER_INSTRUCTIONS_FILES,
 } from '../shared-pack-files.js';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
+import { SUBAGENT_TEXT_FILE } from './subagent-text.js';
 
 /** Texts weft takes from its own pack when a 0.169 pack has none. */
 export const FALLBACK_FILES = ['tool_output/aborted.txt', 'tool_output/dynamic_tool_failed.txt', 'turn_aborted.md', 'compact/no_summary.txt'];
@@ -71,6 +72,8 @@ const files: PackFileSpec[] = [
   { path: 'tool_output/mcp_result_header.md', placeholders: ['wall_time_seconds'], optional: true },
   { path: 'tool_output/unsupported_call.md', placeholders: ['name'], optional: true },
   { path: 'multi_agent/v2_root.md' },
+  // Codex keeps a spawned agent's text in its binary: its pack lacks it (subagent-text.ts).
+  { path: SUBAGENT_TEXT_FILE, optional: true },
   { path: 'multi_agent/v2_mode_explicit_request_only.md' },
   ...USER_INSTRUCTIONS_FILES,
   ...COLLABORATION_MODE_FILES,

@@ -9,7 +9,7 @@ import type { TurnSettings } from '../../context/turn-settings.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import { baseInstructionsId, BASE_INSTRUCTIONS_KIND, contextMessage, HARNESS, isBaseInstructionsMessage, wireItem, type ItemMeta } from './items.js';
 import { isCodeMode } from './pack.js';
-import { clientMetadata, type RequestContext } from './turn-metadata.js';
+import { clientMetadata, sessionIdOf, type RequestContext } from './turn-metadata.js';
 
 /**
  * The base-instructions message of a thread: one part, the metadata of the window that holds it, and
@@ -107,7 +107,7 @@ export function bodyFor0169(sent: Prompt, settings: TurnSettings, ctx: RequestCo
     ...(reasoning ? { reasoning } : {}),
     store: false,
     include: reasoning ? ['reasoning.encrypted_content'] : [],
-    prompt_cache_key: ctx.threadId,
+    prompt_cache_key: sessionIdOf(ctx),
     ...(text ? { text } : {}),
     client_metadata: clientMetadata(ctx, settings, reasoning?.effort),
   };

@@ -16,13 +16,19 @@ export function requestHeaders0169(request: WireRequest, ctx: RequestHeaderConte
     return typeof value === 'string' ? value : undefined;
   };
   const thread = text('thread_id') ?? (request.wire === 'responses' ? request.body.prompt_cache_key : undefined);
+  // The session is the team's root thread for a sub-agent (client_metadata's session_id).
   const turnMetadata = text('x-codex-turn-metadata');
   const window = text('x-codex-window-id');
+  const parent = text('x-codex-parent-thread-id');
+  const subagent = text('x-openai-subagent');
   return {
     ...(ctx.builtinProvider ? { version: version } : {}),
     ...(ctx.remoteCompaction ? { 'x-codex-beta-features': 'remote_compaction_v2' } : {}),
     ...(window !== undefined ? { 'x-codex-window-id': window } : {}),
     ...(turnMetadata !== undefined ? { 'x-codex-turn-metadata': turnMetadata } : {}),
+    // A spawned agent's requests name its parent thread and say they come from a sub-agent.
+    ...(parent !== undefined ? { 'x-codex-parent-thread-id': parent } : {}),
+    ...(subagent !== undefined ? { 'x-openai-subagent': subagent } : {}),
     ...(request.wire === 'responses' && ctx.responsesLite?.(request.body.model) === true ? { 'x-openai-internal-codex-responses-lite': 'true' } : {}),
     ...(ctx.signedInWithChatGpt && request.wire === 'responses' ? { 'x-codex-routing-hint': `model=${request.body.model}` } : {}),
     ...(thread !== undefined ? { 'x-client-request-id': thread, 'session-id': text('session_id') ?? thread, 'thread-id': thread } : {}),

@@ -14,7 +14,11 @@ export interface SessionMetaExtras {
   readonly historyBase?: { readonly threadId: string; readonly endOrdinalExclusive: number; readonly endByteOffset: number } | undefined;
   readonly multiAgentVersion?: string | undefined;
   /** A sub-agent's thread: linked to its root and parent, with its task path. */
-  readonly subagent?: { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string; readonly depth: number } | undefined;
+  readonly subagent?: { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string; readonly depth: number; readonly nickname?: string | undefined } | undefined;
+}
+
+function nicknameOf(subagent: { readonly nickname?: string | undefined }): { agent_nickname?: string } {
+  return subagent.nickname !== undefined ? { agent_nickname: subagent.nickname } : {};
 }
 
 export function sessionMeta0169(meta: SessionMeta, extras: SessionMetaExtras): Record<string, unknown> {
@@ -33,9 +37,13 @@ export function sessionMeta0169(meta: SessionMeta, extras: SessionMetaExtras): R
     cli_version: meta.cli_version,
     source:
       extras.subagent !== undefined
-        ? { subagent: { thread_spawn: { parent_thread_id: extras.subagent.parentThreadId, depth: extras.subagent.depth, agent_path: extras.subagent.agentPath, agent_role: null } } }
+        ? { subagent: { thread_spawn: { parent_thread_id: extras.subagent.parentThreadId, depth: extras.subagent.depth, agent_path: extras.subagent.agentPath, ...nicknameOf(extras.subagent), agent_role: null } } }
         : meta.source,
-    ...(extras.subagent !== undefined ? { thread_source: 'subagent', agent_path: extras.subagent.agentPath } : extras.threadSource !== undefined ? { thread_source: extras.threadSource } : {}),
+    ...(extras.subagent !== undefined
+      ? { thread_source: 'subagent', ...nicknameOf(extras.subagent), agent_path: extras.subagent.agentPath }
+      : extras.threadSource !== undefined
+        ? { thread_source: extras.threadSource }
+        : {}),
     ...(meta.model_provider !== undefined ? { model_provider: meta.model_provider } : {}),
     ...(base
       ? {

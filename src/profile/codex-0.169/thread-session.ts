@@ -29,6 +29,7 @@ import type { ToolItemRecord } from '../../thread/tool-item-records.js';
 import { toolTurnItem } from './tool-call-items.js';
 import { compactThread, type CompactingThread } from './compaction.js';
 import { windowContext } from './initial-context.js';
+import { subagentText } from './subagent-text.js';
 import { installationId } from './installation-id.js';
 import { decorateCreatedItem, messageId, modelOutputItem, type ItemMeta } from './items.js';
 import { sentInstructions0169, sessionInstructions0169, toolNames } from './model-instructions.js';
@@ -126,8 +127,13 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   readonly forkedFrom: { readonly threadId: string; readonly ordinalExclusive: number } | undefined;
 
   static async open(init: ProfileThreadInit): Promise<Codex0169Thread> {
-    return new Codex0169Thread(init, await installationId(init.home));
+    const thread = new Codex0169Thread(init, await installationId(init.home));
+    if (init.subagent !== undefined) thread.#subagentText = await subagentText(init.pack);
+    return thread;
   }
+
+  /** A spawned agent's multi-agent message (the root's text otherwise). */
+  #subagentText: string | undefined;
 
   private get pack(): Pack {
     return this.init.pack;
@@ -140,6 +146,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       runtimeWorkspaceRoots: runtimeWorkspaceRoots(settings),
       threadSource: this.init.threadSource ?? (this.init.source === 'exec' ? 'user' : undefined),
       subagent: this.init.subagent,
+      // A spawned agent's session_meta names its multi-agent version (a root's leaves it to turn_context).
+      ...(this.init.subagent !== undefined ? { multiAgentVersion: this.#multiAgentVersion } : {}),
       instructionsModel: meta.base_instructions?.text === catalogText ? settings.model.slug : undefined,
       contextWindowId: this.#contextWindowId,
     });
@@ -157,6 +165,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       multiAgentVersion: this.#multiAgentVersion,
       toolNames: this.#toolNames,
       includeDeveloperInstructions: opts.includeDeveloperInstructions,
+      subagentText: this.#subagentText,
     });
     // A code-mode model's window holds its base instructions, behind its tools: Codex 0.169 records
     // them with the window; other models get them at send time only (inputWithInstructions).

@@ -31,7 +31,9 @@ export interface RequestContext {
   /** The thread's source classification, when `--thread-source` named one (else `user`). */
   readonly threadSource?: string | undefined;
   /** A sub-agent's thread: its root, parent and task path. */
-  readonly subagent?: { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string } | undefined;
+  readonly subagent?:
+    | { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string; readonly parentTurnId?: string | undefined; readonly rootTurnId?: string | undefined }
+    | undefined;
   /** The built-in `openai` provider: MCP attribution and per-item metadata are sent. */
   readonly builtinProvider: boolean;
   /** Signed in with ChatGPT: the metadata asks for guardian credits, as Codex's does in that mode. */
@@ -48,6 +50,9 @@ function platformSandbox(settings: TurnSettings): string {
   if (settings.sandbox.type === 'danger-full-access') return 'none';
   return process.platform === 'darwin' ? 'seatbelt' : process.platform === 'linux' ? 'seccomp' : 'none';
 }
+
+/** What a spawned agent's requests say they come from (`x-openai-subagent`). */
+export const SUBAGENT_SPAWN = 'collab_spawn';
 
 export function windowId(ctx: RequestContext): string {
   return `${ctx.threadId}:${ctx.windowNumber}`;
@@ -69,7 +74,8 @@ export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort
       ? { forked_from_thread_id: ctx.forkedFrom.threadId, forked_from_ordinal_exclusive: ctx.forkedFrom.ordinalExclusive }
       : {}),
     ...(ctx.subagent !== undefined ? { parent_thread_id: ctx.subagent.parentThreadId } : {}),
-    root_turn_id: ctx.turnId,
+    ...(ctx.subagent?.parentTurnId !== undefined ? { parent_turn_id: ctx.subagent.parentTurnId } : {}),
+    root_turn_id: rootTurnId(ctx),
     ...(ctx.subagent !== undefined ? { subagent_kind: 'thread_spawn' } : {}),
     ...(ctx.exec ? { thread_source: ctx.subagent !== undefined ? 'subagent' : (ctx.threadSource ?? 'user'), turn_trigger: 'exec' } : {}),
     sandbox: platformSandbox(settings),
@@ -86,13 +92,26 @@ export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort
   };
 }
 
+/** A sub-agent's turns belong to the root's turn that spawned it (its own turn otherwise). */
+function rootTurnId(ctx: RequestContext): string {
+  return ctx.subagent?.rootTurnId ?? ctx.turnId;
+}
+
+/** The session a request belongs to: a team's is its root thread's (the prompt cache key too). */
+export function sessionIdOf(ctx: RequestContext): string {
+  return ctx.subagent?.rootThreadId ?? ctx.threadId;
+}
+
 export function clientMetadata(ctx: RequestContext, settings: TurnSettings, effort: string | undefined): Record<string, string> {
+  const sub = ctx.subagent;
   return {
-    session_id: ctx.threadId,
+    session_id: sessionIdOf(ctx),
     thread_id: ctx.threadId,
     'x-codex-window-id': windowId(ctx),
     'x-codex-installation-id': ctx.installationId,
-    root_turn_id: ctx.turnId,
+    ...(sub !== undefined ? { 'x-codex-parent-thread-id': sub.parentThreadId, 'x-openai-subagent': SUBAGENT_SPAWN } : {}),
+    ...(sub?.parentTurnId !== undefined ? { parent_turn_id: sub.parentTurnId } : {}),
+    root_turn_id: rootTurnId(ctx),
     'x-codex-turn-metadata': JSON.stringify(turnMetadata(ctx, settings, effort)),
     turn_id: ctx.turnId,
     ...(ctx.builtinProvider ? { mcp_attribution: JSON.stringify({ status: 'none' }) } : {}),

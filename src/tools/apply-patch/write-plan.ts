@@ -67,7 +67,7 @@ export async function writePlan(plan: PatchPlan, where: PatchWriteSandbox): Prom
     child.once('close', (code) => resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code }));
     child.stdin.on('error', () => undefined); // a writer that died early is reported by its exit
     child.stdin.end(JSON.stringify({ writes }));
-  });
+  }).finally(() => wrapped.release());
   const result = answerOf(answer.stdout);
   if (result === undefined) throw new PatchWriteError(first, answer.stderr.trim() || `the patch writer exited with ${answer.code ?? 'a signal'}`);
   if (!result.ok) throw new PatchWriteError(result.path ?? first, result.detail ?? 'the write failed');

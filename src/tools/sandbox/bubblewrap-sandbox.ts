@@ -10,6 +10,7 @@ import { hasNetworkAccess, type SandboxMechanism } from './sandbox-mechanism.js'
 
 export const bubblewrapSandbox: SandboxMechanism = {
   label: 'bubblewrap',
+  guardsMissingNames: true,
   probe: async (env, policy) => {
     const bwrap = await probeBwrap(env);
     if (!bwrap.available || hasNetworkAccess(policy)) return bwrap;

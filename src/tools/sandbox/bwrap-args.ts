@@ -1,7 +1,9 @@
 // The bubblewrap command line for a sandbox policy: a pure function of the policy, the writable roots
 // (already resolved, see writable-roots.ts), who runs it and the command. The mount order matters: the
 // whole file system read-only first, a fresh /dev, then the writable roots bound read-write, then the
-// protected sub-paths bound read-only again on top so they win. New user, pid namespace and session,
+// protected sub-paths bound read-only again on top so they win, and where a protected name does not
+// exist, an empty read-only tmpfs on it so it cannot be created (bwrap makes the empty directory it
+// mounts on; protected-placeholders.ts removes it afterwards). New user, pid namespace and session,
 // killed with its parent, every capability dropped: run by root, the command is an unprivileged user
 // inside (uid and gid 65534, which the user namespace maps back to root outside, so the files it
 // writes are root's as before) and cannot remount `/`, enter another namespace or create a device.
@@ -38,6 +40,7 @@ export function bwrapArgs(policy: SandboxPolicy, roots: readonly WritableRoot[],
     args.push('--ro-bind', '/', '/', '--dev', '/dev');
     for (const r of roots) args.push('--bind', r.root, r.root);
     for (const r of roots) for (const sub of r.readOnlySubpaths) args.push('--ro-bind', sub, sub);
+    for (const r of roots) for (const missing of r.missingProtected) args.push('--tmpfs', missing, '--remount-ro', missing);
   }
   args.push('--unshare-pid');
   const network = hasNetworkAccess(policy);

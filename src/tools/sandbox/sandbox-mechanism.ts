@@ -18,6 +18,8 @@ export type SandboxStatus =
 export interface SandboxMechanism {
   /** Its name in messages (`bubblewrap`, `Landlock`). */
   readonly label: string;
+  /** Whether it mounts read-only guards on missing protected names, leaving placeholders to remove (protected-placeholders.ts). */
+  readonly guardsMissingNames?: boolean;
   /** Whether it can confine commands under `policy` here, and the programs that do it. Cached; never rejects. */
   probe(env: Readonly<Record<string, string | undefined>>, policy: SandboxPolicy): Promise<SandboxStatus>;
   /** The argv that runs `argv` under `policy` (never `danger-full-access`), with the programs the probe found. */

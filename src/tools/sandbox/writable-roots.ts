@@ -4,8 +4,10 @@
 // `/tmp` (unless `exclude_slash_tmp`) and `$TMPDIR` (unless `exclude_tmpdir_env_var`); inside each,
 // `.git`, `.codex` and `.agents` stay read-only so a command cannot rewrite history or its own config;
 // where `.git` is a file pointing elsewhere (`gitdir: …`, a worktree or submodule), the directory it
-// names stays read-only too (today's Codex re-protects that target as well).
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+// names stays read-only too (today's Codex re-protects that target as well). A protected name that
+// does not exist yet is listed too (`missingProtected`): the sandbox puts a read-only placeholder
+// there, so a command cannot create it and plant a skill or config the next thread would load.
+import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SandboxPolicy } from '../../../protocol/rollout.js';
 
@@ -17,6 +19,11 @@ export interface WritableRoot {
   root: string;
   /** Absolute paths under `root` that stay read-only (only those that exist). */
   readOnlySubpaths: string[];
+  /**
+   * Absolute paths under `root` that do not exist and must not be created: each missing protected
+   * name, or, where the name is a symlink to nothing, the first missing part of where it points.
+   */
+  missingProtected: string[];
 }
 
 /** `p` with symlinks resolved as far as the path exists (the rest appended as written). */
@@ -65,9 +72,45 @@ export function writableRoots(
     const readOnlySubpaths = PROTECTED_NAMES.map((name) => path.join(root, name)).filter((p) => existsSync(p));
     const gitdir = gitdirTarget(path.join(root, '.git'));
     if (gitdir !== undefined && !readOnlySubpaths.includes(gitdir)) readOnlySubpaths.push(gitdir);
-    roots.push({ root, readOnlySubpaths });
+    const missingProtected = PROTECTED_NAMES.map((name) => missingGuard(root, path.join(root, name))).filter((p): p is string => p !== undefined);
+    roots.push({ root, readOnlySubpaths, missingProtected });
   }
   return roots;
+}
+
+/**
+ * Where a guard must go for the protected path `p` in `root`: `p` itself when nothing is there, the
+ * first missing part of a dangling symlink's target when that lies in `root` (creating it would make
+ * `p` resolve), undefined when `p` exists or its target is outside `root` (read-only anyway).
+ */
+function missingGuard(root: string, p: string, hops = 0): string | undefined {
+  let link: string;
+  try {
+    if (!lstatSync(p).isSymbolicLink() || existsSync(p)) return undefined;
+    link = readlinkSync(p);
+  } catch {
+    return p;
+  }
+  if (hops >= 8) return undefined; // a loop of links resolves to nothing a command could create
+  const target = path.resolve(path.dirname(p), link);
+  const first = firstMissing(target);
+  if (first === undefined || !isWithin(first, root)) return undefined;
+  return first === target ? missingGuard(root, target, hops + 1) : first;
+}
+
+/** The first path from `/` down to `p` that does not exist (no entry at all), or undefined. */
+function firstMissing(p: string): string | undefined {
+  const parts = path.resolve(p).split(path.sep).filter((x) => x !== '');
+  let at: string = path.sep;
+  for (const part of parts) {
+    at = path.join(at, part);
+    try {
+      lstatSync(at);
+    } catch {
+      return at;
+    }
+  }
+  return undefined;
 }
 
 /** The existing directory a `.git` file names (`gitdir: PATH`, relative to the file), or undefined. */

@@ -17,8 +17,8 @@ describe('bwrap arguments', () => {
 
   it('workspace-write: writable roots bound after the read-only root, protected sub-paths bound read-only last', () => {
     const roots = [
-      { root: '/w', readOnlySubpaths: ['/w/.git'] },
-      { root: '/tmp', readOnlySubpaths: [] },
+      { root: '/w', readOnlySubpaths: ['/w/.git'], missingProtected: [] },
+      { root: '/tmp', readOnlySubpaths: [], missingProtected: [] },
     ];
     const args = bwrapArgs({ type: 'workspace-write', network_access: true, exclude_slash_tmp: false, exclude_tmpdir_env_var: false }, roots, cmd, USER);
     expect(args).toEqual([
@@ -28,6 +28,17 @@ describe('bwrap arguments', () => {
       '--ro-bind', '/w/.git', '/w/.git',
       '--unshare-pid', '--proc', '/proc',
       '--', ...cmd,
+    ]);
+  });
+
+  it('a missing protected name gets an empty read-only tmpfs after the read-only binds, so it cannot be created', () => {
+    const roots = [{ root: '/w', readOnlySubpaths: ['/w/.git'], missingProtected: ['/w/.codex', '/w/.agents'] }];
+    const args = bwrapArgs({ type: 'workspace-write', network_access: true, exclude_slash_tmp: true, exclude_tmpdir_env_var: true }, roots, cmd, USER);
+    expect(args.slice(args.indexOf('--bind'), args.indexOf('--unshare-pid'))).toEqual([
+      '--bind', '/w', '/w',
+      '--ro-bind', '/w/.git', '/w/.git',
+      '--tmpfs', '/w/.codex', '--remount-ro', '/w/.codex',
+      '--tmpfs', '/w/.agents', '--remount-ro', '/w/.agents',
     ]);
   });
 

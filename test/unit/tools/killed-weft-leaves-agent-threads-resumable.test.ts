@@ -20,7 +20,7 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-type Body = { input: Record<string, unknown>[]; prompt_cache_key?: string };
+type Body = { input: Record<string, unknown>[]; client_metadata?: { thread_id?: string } };
 
 function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
   const reply = functionCallReply(name, args, callId);
@@ -47,7 +47,8 @@ it('SIGKILL mid-session: the parent and its children resume with every item alre
     respond: (req) => {
       const body = req.body as Body;
       const toChild = body.input.filter((i) => i.type === 'agent_message' && i.recipient !== '/root');
-      lastSent.set(String(body.prompt_cache_key), body);
+      // A team's requests share the root's prompt_cache_key; each names its own thread in client_metadata.
+      lastSent.set(String(body.client_metadata?.thread_id), body);
       if (toChild.length > 0) {
         if (++childRequests === 2) bothChildrenAsked();
         return { ...textReply('never finished'), pause: { after: 1, until: held } };
