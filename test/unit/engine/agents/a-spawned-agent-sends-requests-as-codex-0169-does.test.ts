@@ -58,7 +58,13 @@ it('a spawned agent names its root, parent and kind in its requests, and gets it
   expect(childReq.headers['x-openai-subagent']).toBe('collab_spawn');
   expect(rootReq.headers['x-openai-subagent']).toBeUndefined();
   const headerOrder = Object.keys(childReq.headers).filter((h) => h.startsWith('x-codex-') || h.startsWith('x-openai-'));
-  expect(headerOrder.slice(headerOrder.indexOf('x-codex-turn-metadata'))).toEqual(['x-codex-turn-metadata', 'x-codex-parent-thread-id', 'x-openai-subagent']);
+  // The order the real Codex 0.169 sends (the model's catalog entry asks for responses-lite).
+  expect(headerOrder.slice(headerOrder.indexOf('x-codex-turn-metadata'))).toEqual([
+    'x-codex-turn-metadata',
+    'x-codex-parent-thread-id',
+    'x-openai-subagent',
+    'x-openai-internal-codex-responses-lite',
+  ]);
 
   const body = childReq.body as Body;
   expect(body.prompt_cache_key).toBe(thread.id);
