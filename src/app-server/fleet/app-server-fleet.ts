@@ -1,7 +1,6 @@
 // What one app-server process shares with the other app-servers of its thread store: for a Postgres
 // store, the relay of thread notifications (one LISTEN connection for the process, whatever the
 // number of its clients); for the home's files, nothing (one machine, one process per thread).
-import pg from 'pg';
 import { errorMessage } from '../../errors.js';
 import { PostgresThreadStore } from '../../rollout/postgres/postgres-thread-store.js';
 import type { ThreadStore } from '../../rollout/thread-store.js';
@@ -19,6 +18,8 @@ export class AppServerFleet {
     if (!relay) {
       // A pool of its own: the store's belongs to the runtime that opened it, which may close first.
       relay = store.pool().then(async (storePool) => {
+        // pg loads only for a shared store: an app-server on the home's files never pays for it.
+        const { default: pg } = await import('pg');
         const pool = new pg.Pool({ ...storePool.options, max: 4, application_name: `weft relay ${process.pid}` });
         pool.on('error', (err) => this.log(`thread relay: ${errorMessage(err)}`));
         try {

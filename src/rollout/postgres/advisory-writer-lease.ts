@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { RolloutError, errorMessage } from '../../errors.js';
 import { RolloutBusyError, type RolloutLock } from '../store/lock.js';
 import { parseRolloutFileName } from '../store/paths.js';
@@ -71,7 +71,9 @@ export class AdvisoryWriterLease implements WriterLease {
 
   #connection(): Promise<pg.Client> {
     this.#client ??= (async () => {
-      const client = new pg.Client({ ...this.config, application_name: this.#name, keepAlive: true });
+      // pg loads only when a lease is taken: a turn on the home's files never pays for it.
+      const { default: postgres } = await import('pg');
+      const client = new postgres.Client({ ...this.config, application_name: this.#name, keepAlive: true });
       const dead = (reason: string) => this.#lost(client, reason);
       client.on('error', (err) => dead(errorMessage(err)));
       client.on('end', () => dead('connection closed'));
