@@ -59,7 +59,10 @@ export class ExecProcess {
     let started!: () => void;
     let failed!: (err: unknown) => void;
     const ready = new Promise<void>((resolve, reject) => ((started = resolve), (failed = reject)));
-    const proc = new ExecProcess((p) => (opts.tty ? p.#runPty(wrapped.argv, opts, started, failed) : p.#runPiped(wrapped.argv, opts, started, failed)));
+    // Once the process has gone, the read-only guards its sandbox put in the roots go too.
+    const proc = new ExecProcess((p) =>
+      (opts.tty ? p.#runPty(wrapped.argv, opts, started, failed) : p.#runPiped(wrapped.argv, opts, started, failed)).finally(() => wrapped.release()),
+    );
     proc.done.catch(() => undefined);
     await ready;
     return proc;

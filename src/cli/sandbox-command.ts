@@ -34,8 +34,10 @@ export async function sandboxCommand(argv: string[], io: CliIo): Promise<number>
   const wrapped = await sandboxedArgv({ policy, policyCwd: cwd, mechanism: rt.profile.commandSandbox }, command, rt.env);
   const [file, ...args] = wrapped.argv as [string, ...string[]];
   const child = spawn(file, args, { cwd, env: rt.env, stdio: 'inherit' });
-  return new Promise((resolve, reject) => {
+  const exited = new Promise<number>((resolve, reject) => {
     child.on('error', (err) => reject(new UsageError(`cannot run ${command[0] ?? ''}: ${err.message}`)));
     child.on('exit', (code, signal) => resolve(code ?? (signal !== null ? 128 : 1)));
   });
+  // Once the command has gone, the read-only guards its sandbox put in the roots go too.
+  return exited.finally(() => wrapped.release());
 }

@@ -32,6 +32,9 @@ const deltas = (c: InProcessClient, processId: string, from: number): string =>
 describe.skipIf(bwrap.skipReason !== undefined)('command/exec', () => {
   it('buffered: output, exit code, and the sandbox refuses a write outside the workspace', async () => {
     const { c, ws } = await open();
+    const guarded = ['.git', '.codex', '.agents'];
+    const present = (): string[] => guarded.filter((name) => existsSync(join(ws.cwd, name)));
+    const before = present();
     expect(ok(await c.request('command/exec', { command: ['bash', '-c', 'echo out; echo err >&2; exit 3'] }))).toEqual({ exitCode: 3, stdout: 'out\n', stderr: 'err\n' });
     expect(ok<{ exitCode: number }>(await c.request('command/exec', { command: ['touch', join(ws.cwd, 'inside')], sandboxPolicy: { type: 'workspaceWrite', excludeSlashTmp: true, excludeTmpdirEnvVar: true } })).exitCode).toBe(0);
     const inside = ok<{ exitCode: number }>(await c.request('command/exec', { command: ['touch', join(ws.cwd, 'made')] }));
@@ -43,6 +46,8 @@ describe.skipIf(bwrap.skipReason !== undefined)('command/exec', () => {
     expect(outside.exitCode).not.toBe(0);
     expect(outside.stderr).toMatch(bwrap.refusedWrite);
     expect(existsSync(join(ws.root, 'escaped'))).toBe(false);
+    // The read-only guards the sandbox put on missing .git/.codex/.agents go with the commands.
+    expect(present()).toEqual(before);
   });
 
   it('streamed: stdin written, output as deltas only, closeStdin ends it', async () => {

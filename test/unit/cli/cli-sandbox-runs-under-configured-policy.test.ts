@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
@@ -38,6 +38,13 @@ describe.each(MECHANISMS)('weft sandbox -- CMD under $profile: $mechanism.label'
     const code = await main(['sandbox', '-s', 'workspace-write', '--', '/bin/sh', '-c', 'touch made'], io);
     expect(code).toBe(0);
     expect(existsSync(path.join(cwd, 'made'))).toBe(true);
+  });
+
+  it.skipIf(skipReason !== undefined)('leaves no guard of a missing .git, .codex or .agents behind once the command has exited', async () => {
+    const { cwd, io } = setup(`${compat}sandbox_mode = "workspace-write"\n`);
+    const code = await main(['sandbox', '--', '/bin/sh', '-c', 'touch made'], io);
+    expect(code).toBe(0);
+    expect(readdirSync(cwd)).toEqual(['made']);
   });
 });
 
