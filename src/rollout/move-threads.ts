@@ -29,7 +29,8 @@ export async function moveHomeThreads(home: string, target: ThreadStore, onThrea
       const into = path.join(target.home, path.relative(home, entry.path));
       try {
         const [bytes, st] = await Promise.all([readFile(entry.path), stat(entry.path)]);
-        const outcome = await target.importRollout(into, bytes, { updatedAt: st.mtime });
+        // new Date(mtimeMs), as the files listing reads it (Node's st.mtime rounds the milliseconds).
+        const outcome = await target.importRollout(into, bytes, { updatedAt: new Date(st.mtimeMs) });
         counts[outcome] += 1;
         onThread({ file: entry.path, outcome });
       } catch (err) {

@@ -1,9 +1,13 @@
 // The viewer's list of threads: every rollout of the home (both generations), newest first, each with
 // its name, directory, first prompt and turn count. It is the shared listing (src/rollout/store/list.ts)
 // with each thread's scan (turns, name): heads and scans come from the home's head cache while a
-// file is unchanged, so a new viewer lists a thousand threads without reading them. Thread ids from
-// requests are only ever looked up here: a request path never names a file.
-import { listAllThreads } from '../rollout/store/list.js';
+// file is unchanged, so a new viewer lists a thousand threads without reading them. A Postgres store
+// lists its rows, and each thread is scanned in its local copy. Thread ids from requests are only
+// ever looked up here: a request path never names a file.
+import { stat } from 'node:fs/promises';
+import { listAllThreads, type ListedThread } from '../rollout/store/list.js';
+import { scanThread } from '../rollout/store/thread-scan.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
 import { isThreadId } from '../rollout/store/thread-id.js';
 import { compatForCliVersion } from '../profile/profile-facts.js';
 import type { CompatProfileName } from '../../protocol/config.js';
@@ -24,14 +28,18 @@ export interface ThreadSummary {
 export class ThreadCatalog {
   readonly #paths = new Map<string, string>();
 
-  constructor(readonly home: string) {}
+  constructor(readonly store: ThreadStore) {}
+
+  get home(): string {
+    return this.store.home;
+  }
 
   /**
    * Every listed thread, newest first (file-name time, then mtime). As in every listing, a file
    * without a session_meta or without any user message is left out.
    */
   async list(): Promise<ThreadSummary[]> {
-    const listed = await listAllThreads(this.home, { withScan: true });
+    const listed = this.store.kind === 'files' ? await listAllThreads(this.home, { withScan: true }) : await this.#scannedFromStore();
     this.#paths.clear();
     return listed.map(({ entry, scan }) => {
       this.#paths.set(entry.id, entry.path);
@@ -48,6 +56,16 @@ export class ThreadCatalog {
         generation: compatForCliVersion(entry.cliVersion),
       };
     });
+  }
+
+  async #scannedFromStore(): Promise<ListedThread[]> {
+    const listed = (await this.store.listAllFromHeads(false)) ?? [];
+    return Promise.all(
+      listed.map(async (t) => {
+        const copy = await this.store.localCopy(t.entry.path);
+        return { ...t, scan: await scanThread(copy, (await stat(copy)).size) };
+      }),
+    );
   }
 
   /** The rollout of a listed thread; undefined for anything else (a malformed id included). */

@@ -6,8 +6,9 @@ import type { ResponsesRequestBody } from '../../protocol/responses-request.js';
 import { jsonBody, jsonBodyBytes } from '../client/json-body.js';
 import { messageText } from '../history/message.js';
 import { wireItem } from '../profile/codex-0.169/items.js';
-import { withHistoryBase } from '../rollout/store/history-base.js';
-import { historyItemOf, readRollout, type RolloutRecord } from '../rollout/format/reader.js';
+import { historyBaseOf } from '../rollout/store/history-base.js';
+import type { ThreadStore } from '../rollout/thread-store.js';
+import { historyItemOf, type RolloutRecord } from '../rollout/format/reader.js';
 import { ESTIMATED_FIELDS_0169, isCustomInstructions, renderRequestBody, settingsOf, summarySource } from './request-body.js';
 import { compose, itemFacts, requestPieces, type Composition, type ItemFacts, type Piece } from './request-composition.js';
 import { rawJsonBytes, rawJsonOf } from '../history/raw-json.js';
@@ -140,9 +141,10 @@ function itemPlaces(records: readonly RolloutRecord[], file: string, replay: Rep
  * Reads a thread and replays its requests. Items stay in the file (a long thread's bytes are not
  * copied into memory); what the page shows of each item and request is worked out when asked for.
  */
-export async function loadThread(path: string, home: string, kits: KitShelf): Promise<LoadedThread> {
-  const own = await readRollout(path, { itemBytes: 'file' });
-  const records = await withHistoryBase(own, path, home, { itemBytes: 'file' });
+export async function loadThread(path: string, store: ThreadStore, kits: KitShelf): Promise<LoadedThread> {
+  const own = await store.read(path, { itemBytes: 'file' });
+  // A Codex 0.169 fork's history begins with its parent's lines before the fork.
+  const records = historyBaseOf(own) === undefined ? own : await store.readHistory(path, { itemBytes: 'file' });
   const borrowed = records.length - own.length;
   const first = records[0]?.line;
   const version = first?.type === 'session_meta' ? first.payload.cli_version : '';

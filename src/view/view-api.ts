@@ -48,10 +48,10 @@ export class ViewApi {
   async load(id: string): Promise<LoadedThread | undefined> {
     const path = await this.catalog.pathOf(id);
     if (path === undefined) return undefined;
-    const st = await stat(path);
+    const st = await stat(await this.catalog.store.localCopy(path));
     const cached = this.#threads.get(path);
     if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) return cached.thread;
-    const thread = await loadThread(path, this.catalog.home, this.kits);
+    const thread = await loadThread(path, this.catalog.store, this.kits);
     this.#threads.set(path, { size: st.size, mtimeMs: st.mtimeMs, thread });
     return thread;
   }

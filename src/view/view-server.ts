@@ -113,6 +113,8 @@ export async function startViewServer(api: ViewApi, opts: { host: string; port: 
     if (file === undefined) return send(res, 404, { error: 'no such thread' });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     res.write('event: ready\ndata: {}\n\n');
+    // Growth is watched in the home's files; a Postgres store's page is reloaded by hand.
+    if (api.catalog.store.kind !== 'files') return void res.end();
     let timer: NodeJS.Timeout | undefined;
     const watcher = watch(file, () => {
       // Appends come in bursts (a turn writes several lines): one event per burst.

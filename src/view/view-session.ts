@@ -7,7 +7,7 @@ import { ViewApi } from './view-api.js';
 
 export function viewApiFor(weft: Weft): ViewApi {
   const rt = weft.runtime;
-  return new ViewApi(new ThreadCatalog(rt.home), new KitShelf(rt), async (id, at) => {
+  return new ViewApi(new ThreadCatalog(weft.store), new KitShelf(rt), async (id, at) => {
     const thread = await weft.forkThread(id, { at });
     try {
       return thread.id;

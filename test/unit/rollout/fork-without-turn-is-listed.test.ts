@@ -40,7 +40,7 @@ for (const compat of ['codex-0.169', 'codex-0.171'] as const) {
         [parent.id, 'the parent prompt'],
       ]);
       expect((await weft.store.list({ limit: 10 })).threads.map((t) => t.id)).toEqual([forkOfFork.id, fork.id, parent.id]);
-      const viewer = await new ThreadCatalog(h.home).list();
+      const viewer = await new ThreadCatalog(weft.store).list();
       expect(viewer.map((t) => [t.id, t.forkedFromId])).toEqual([
         [forkOfFork.id, fork.id],
         [fork.id, parent.id],

@@ -1,6 +1,7 @@
 // `weft view`'s server is safe by default: without the per-run token nothing is served, the first
 // page load turns the token into an HttpOnly SameSite cookie, a foreign Host header is refused (DNS
 // rebinding), and no thread id reaches the file system unless the listing has it.
+import { FileThreadStore } from '../../../src/rollout/store/file-thread-store.js';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRuntime } from '../../../src/engine/runtime.js';
@@ -16,7 +17,7 @@ const forks: Array<[string, number]> = [];
 beforeAll(async () => {
   const home = await tempDir('weft-view-home-');
   const rt = await loadRuntime({ env: { HOME: home, WEFT_HOME: home } });
-  const api = new ViewApi(new ThreadCatalog(home), new KitShelf(rt), async (id, at) => {
+  const api = new ViewApi(new ThreadCatalog(new FileThreadStore(home)), new KitShelf(rt), async (id, at) => {
     forks.push([id, at]);
     return id;
   });
