@@ -1,11 +1,12 @@
 // Moving a home's threads into another store (`weft thread migrate`): every rollout under the home's
-// sessions/ is imported under the same rollout path, with its file's mtime as its update time.
+// sessions/ and archived_sessions/ is imported under the same rollout path (so an archived thread stays
+// archived), with its file's mtime as its update time.
 // Idempotent and resumable as imports are (thread-store.ts): a re-run skips the threads already
 // there and completes one cut short.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../errors.js';
-import { dayDirsNewestFirst, rolloutFilesIn } from './store/paths.js';
+import { ARCHIVED_SESSIONS_SUBDIR, dayDirsNewestFirst, rolloutFilesIn } from './store/paths.js';
 import type { ImportOutcome, ThreadStore } from './thread-store.js';
 import { ThreadStoreUnavailableError } from './postgres/connection.js';
 
@@ -24,7 +25,10 @@ export interface MoveSummary {
 
 export async function moveHomeThreads(home: string, target: ThreadStore, onThread: (moved: MovedThread) => void = () => undefined): Promise<MoveSummary> {
   const counts = { imported: 0, completed: 0, present: 0, failed: 0 };
-  for await (const { dir } of dayDirsNewestFirst(home)) {
+  const dirs: string[] = [];
+  for await (const { dir } of dayDirsNewestFirst(home)) dirs.push(dir);
+  dirs.push(path.join(home, ARCHIVED_SESSIONS_SUBDIR));
+  for (const dir of dirs) {
     for (const entry of await rolloutFilesIn(dir)) {
       const into = path.join(target.home, path.relative(home, entry.path));
       try {

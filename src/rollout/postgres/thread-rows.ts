@@ -5,6 +5,7 @@
 import type { Pool } from 'pg';
 import { RolloutError } from '../../errors.js';
 import type { LineFacts } from './line-facts.js';
+import { isArchivedKey } from './thread-changes.js';
 
 export interface ThreadRowState {
   readonly lineCount: number;
@@ -17,7 +18,8 @@ export interface ThreadRowState {
 
 /** Creates the row of a new thread; false when the key is taken. */
 export async function insertThreadRow(pool: Pool, key: string, id: string, fileTs: string): Promise<boolean> {
-  const result = await pool.query('INSERT INTO weft_threads (key, id, file_ts) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [key, id, fileTs]);
+  // A thread stored under archived_sessions/ (an archived thread imported or moved from a home) is archived.
+  const result = await pool.query('INSERT INTO weft_threads (key, id, file_ts, archived) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING', [key, id, fileTs, isArchivedKey(key)]);
   return result.rowCount === 1;
 }
 

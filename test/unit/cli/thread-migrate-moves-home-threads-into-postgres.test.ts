@@ -94,4 +94,24 @@ describe('weft thread migrate, export --jsonl and import', () => {
     const types = (text: string) => text.trim().split('\n').map((l) => (JSON.parse(l) as { type: string }).type);
     expect(types(await readFile(out, 'utf8'))).toEqual(types(await readFile(thread.rolloutPath, 'utf8')));
   });
+  it('moves an archived thread too, and it stays archived', async () => {
+    const h = (harness = await threadHarness(() => textReply('ok'), 'compat = "codex-0.98"\nmodel = "gpt-5.5"'));
+    const env = { PATH: process.env.PATH, HOME: h.home, WEFT_HOME: h.home, SHELL: '/bin/bash' };
+    const files = await h.open();
+    const kept = await files.startThread();
+    await kept.run('kept');
+    await kept.close();
+    const archived = await files.startThread();
+    await archived.run('put away');
+    await archived.close();
+    const archivedPath = await files.store.archive(archived.rolloutPath);
+    const url = await cluster.freshDatabase();
+    expect((await cli(h, ['thread', 'migrate', '--to', url])).stdout).toEqual(['2 imported, 0 completed, 0 already there, 0 failed']);
+    const postgres = await h.open({ env: { ...env, WEFT_THREAD_STORE: url } });
+    expect((await postgres.store.list({ limit: 10 })).threads.map((t) => t.id)).toEqual([kept.id]);
+    expect((await postgres.store.list({ limit: 10, archived: true })).threads.map((t) => t.id)).toEqual([archived.id]);
+    const out = path.join(await tempDir(), 'exported.jsonl');
+    expect((await cli(h, ['thread', 'export', archived.id, '--jsonl', '-o', out], { WEFT_THREAD_STORE: url })).code).toBe(0);
+    expect((await readFile(out)).equals(await readFile(archivedPath))).toBe(true);
+  });
 });
