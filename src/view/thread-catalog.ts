@@ -6,7 +6,7 @@
 // ever looked up here: a request path never names a file.
 import { stat } from 'node:fs/promises';
 import { listAllThreads, type ListedThread } from '../rollout/store/list.js';
-import { scanThread } from '../rollout/store/thread-scan.js';
+import { scanThread, type ThreadScan } from '../rollout/store/thread-scan.js';
 import type { ThreadStore } from '../rollout/thread-store.js';
 import { isThreadId } from '../rollout/store/thread-id.js';
 import { compatForCliVersion } from '../profile/profile-facts.js';
@@ -27,6 +27,8 @@ export interface ThreadSummary {
 
 export class ThreadCatalog {
   readonly #paths = new Map<string, string>();
+  /** A Postgres store's scans by thread, kept while its local copy keeps its size (rollouts only grow). */
+  readonly #scans = new Map<string, { size: number; scan: ThreadScan }>();
 
   constructor(readonly store: ThreadStore) {}
 
@@ -63,7 +65,11 @@ export class ThreadCatalog {
     return Promise.all(
       listed.map(async (t) => {
         const copy = await this.store.localCopy(t.entry.path);
-        return { ...t, scan: await scanThread(copy, (await stat(copy)).size) };
+        const size = (await stat(copy)).size;
+        const known = this.#scans.get(t.entry.path);
+        const scan = known?.size === size ? known.scan : await scanThread(copy, size);
+        this.#scans.set(t.entry.path, { size, scan });
+        return { ...t, scan };
       }),
     );
   }
