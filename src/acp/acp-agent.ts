@@ -2,18 +2,25 @@
 // it through its own app-server (app-server-link.ts). A session is a weft thread (its id is the
 // thread's); a prompt is a turn, streamed back as session updates (session-updates.ts); the
 // engine's approvals become the editor's permission requests; cancel interrupts the turn; list and
-// load read the stored threads, and a load replays the history.
+// load read the stored threads, and a load replays the history. Where the editor offers its files
+// and terminals at `initialize`, the model's patches read and write through them and its commands
+// run in its terminals (editor-workspace.ts), each shown on its tool call as that terminal.
 import * as acp from '@agentclientprotocol/sdk';
 import type { AppServerOptions } from '../app-server/app-server.js';
 import { errorMessage } from '../errors.js';
 import { AppServerLink, AppServerRequestError, type Json } from './app-server-link.js';
 import { promptInput } from './prompt-input.js';
 import { replayUpdates, sessionUpdatesOf } from './session-updates.js';
+import { editorWorkspace } from './editor-workspace.js';
 
 type Outcome = 'completed' | 'interrupted' | 'failed';
 
 interface Session {
   readonly cwd: string;
+  /** The editor terminal each tool call's command runs in (its latest), by call id. */
+  readonly terminals: Map<string, string>;
+  /** Tool calls the editor has been shown. */
+  readonly shown: Set<string>;
   /** The running turn (once turn/start answered) and how its prompt ends. */
   turn?: { id?: string; cancelled: boolean; done: (status: Outcome, error?: string) => void };
 }
@@ -32,6 +39,18 @@ function decisionOf(outcome: acp.RequestPermissionOutcome): string {
   return 'decline';
 }
 
+const newSession = (cwd: string): Session => ({ cwd, terminals: new Map(), shown: new Set() });
+
+const terminalContent = (terminalId: string): acp.ToolCallContent[] => [{ type: 'terminal', terminalId }];
+
+/** A tool call as the editor sees it: one whose command runs in its terminal shows that terminal. */
+function withTerminal(session: Session, update: acp.SessionUpdate): acp.SessionUpdate {
+  if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return update;
+  if (update.sessionUpdate === 'tool_call') session.shown.add(update.toolCallId);
+  const terminalId = session.terminals.get(update.toolCallId);
+  return terminalId === undefined ? update : { ...update, content: terminalContent(terminalId) };
+}
+
 const toRequestError = (err: unknown): Error => (err instanceof AppServerRequestError ? new acp.RequestError(-32603, err.message) : (err as Error));
 
 export interface AcpAgentOptions {
@@ -43,6 +62,7 @@ export interface AcpAgentOptions {
 export async function serveAcp(stream: acp.Stream, options: AcpAgentOptions): Promise<void> {
   const sessions = new Map<string, Session>();
   let client: acp.AgentContext | undefined;
+  let capabilities: acp.ClientCapabilities | undefined;
   // Updates go out in the order the engine made them, each before the answer of its prompt.
   let sent: Promise<void> = Promise.resolve();
   const send = (sessionId: string, update: acp.SessionUpdate): Promise<void> => {
@@ -51,12 +71,22 @@ export async function serveAcp(stream: acp.Stream, options: AcpAgentOptions): Pr
     return sent;
   };
 
-  const link = new AppServerLink(options.server, {
+  // The editor's files and terminals for a session's turns, where it offered them.
+  const workspace = (threadId: string) => {
+    const session = sessions.get(threadId);
+    if (!client || !session) return undefined;
+    return editorWorkspace(client, capabilities, threadId, (callId, terminalId) => {
+      session.terminals.set(callId, terminalId);
+      if (session.shown.has(callId)) void send(threadId, { sessionUpdate: 'tool_call_update', toolCallId: callId, content: terminalContent(terminalId) });
+    });
+  };
+
+  const link = new AppServerLink({ ...options.server, workspace }, {
     notification: (method, params) => {
       const threadId = typeof params.threadId === 'string' ? params.threadId : undefined;
       const session = threadId ? sessions.get(threadId) : undefined;
       if (!threadId || !session) return;
-      for (const update of sessionUpdatesOf(method, params)) void send(threadId, update);
+      for (const update of sessionUpdatesOf(method, params)) void send(threadId, withTerminal(session, update));
       if (method === 'turn/completed') {
         const turn = params.turn as { status: Outcome; error?: { message?: string } | null };
         session.turn?.done(turn.status, turn.error?.message);
@@ -87,6 +117,7 @@ export async function serveAcp(stream: acp.Stream, options: AcpAgentOptions): Pr
     .agent({ name: 'weft' })
     .onRequest('initialize', async ({ params }) => {
       const info = params.clientInfo;
+      capabilities = params.clientCapabilities;
       await link.request('initialize', { clientInfo: { name: info?.name ?? 'acp-client', title: info?.title ?? null, version: info?.version ?? '0' }, capabilities: { experimentalApi: true } });
       link.notify('initialized');
       return {
@@ -101,14 +132,14 @@ export async function serveAcp(stream: acp.Stream, options: AcpAgentOptions): Pr
       const { thread } = await link.request<{ thread: { id: string } }>('thread/start', { cwd: params.cwd }).catch((err: unknown) => {
         throw toRequestError(err);
       });
-      sessions.set(thread.id, { cwd: params.cwd });
+      sessions.set(thread.id, newSession(params.cwd));
       return { sessionId: thread.id };
     })
     .onRequest('session/load', async ({ params }) => {
       const opened = await link.request<{ thread: { turns?: Json[] } }>('thread/resume', { threadId: params.sessionId, cwd: params.cwd }).catch((err: unknown) => {
         throw toRequestError(err);
       });
-      sessions.set(params.sessionId, { cwd: params.cwd });
+      sessions.set(params.sessionId, newSession(params.cwd));
       for (const update of replayUpdates(opened.thread.turns ?? [])) void send(params.sessionId, update);
       await sent;
       return {};

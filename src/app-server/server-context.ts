@@ -30,6 +30,8 @@ import type { ThreadEventRelay } from './fleet/thread-event-relay.js';
 import { rpcError } from './rpc-errors.js';
 import type { RpcConnection } from './rpc-connection.js';
 import { reportMcpStartup } from './mcp-startup-status.js';
+import { turnScope } from './turn-scope.js';
+import type { WorkspacePorts } from '../tools/workspace-ports.js';
 
 export interface ServerOptions {
   readonly env: Env;
@@ -41,6 +43,11 @@ export interface ServerOptions {
   readonly log?: (message: string) => void;
   /** What the process shares with the other servers of its thread store (the notification relay). */
   readonly fleet?: AppServerFleet;
+  /**
+   * The files and terminals of the client running a thread, where the model's reads, edits and
+   * commands go instead of weft's own (`weft acp`, in process, with an editor that offers them).
+   */
+  readonly workspace?: (threadId: string) => WorkspacePorts | undefined;
 }
 
 /** Codex records app-server threads with this source. */
@@ -250,6 +257,15 @@ export function validThreadId(threadId: string): string {
   }
 }
 
+/** The client's ports for the thread whose turn is being set up (turn-scope.ts), if it has any. */
+function workspaceOfTurn(ports: ServerOptions['workspace']): (() => WorkspacePorts | undefined) | undefined {
+  if (!ports) return undefined;
+  return () => {
+    const scope = turnScope.getStore();
+    return scope ? ports(scope.threadId) : undefined;
+  };
+}
+
 async function openWeft(conn: RpcConnection, options: ServerOptions, client: ClientInfo, extra: readonly string[]): Promise<Weft> {
   const log = options.log ?? (() => undefined);
   const weft = await Weft.open({
@@ -261,6 +277,7 @@ async function openWeft(conn: RpcConnection, options: ServerOptions, client: Cli
     source: APP_SERVER_SOURCE,
     approver: clientApprover(conn, log),
     askUser: clientUserInput(conn, log),
+    workspace: workspaceOfTurn(options.workspace),
   });
   weft.registerTool(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(scopedExecCommand()));
   return weft;

@@ -56,7 +56,7 @@ export function threadDeps(rt: Runtime, options: WeftOptions, parts: ThreadDepsP
     }),
     closeStream: webSocket ? () => webSocket.close() : undefined,
     compactor: codexCompactor,
-    toolContext: (settings, _signal, emit) => threadToolContext(rt, options.approver, settings, emit, options.askUser),
+    toolContext: (settings, _signal, emit) => threadToolContext(rt, options.approver, settings, emit, options.askUser, options.workspace?.()),
     compactPrompt: rt.config.compact_prompt,
     remoteCompact:
       isDefaultOpenAiProvider(provider) && rt.config.features?.remote_compaction !== false

@@ -6,6 +6,7 @@ import type { ThreadEventListener } from '../thread/thread-events.js';
 import { unavailableMessage, type Approver } from '../tools/approval.js';
 import type { ToolContext } from '../tools/tool-registry.js';
 import type { UserInputAsker } from '../tools/user-input/user-input-asker.js';
+import type { WorkspacePorts } from '../tools/workspace-ports.js';
 import type { Runtime } from './runtime.js';
 
 const SANDBOX_DENIED_FILE = 'tool_output/sandbox_denied.md';
@@ -16,8 +17,10 @@ export function threadToolContext(
   settings: TurnSettings,
   emit: ThreadEventListener,
   askUser?: UserInputAsker,
+  workspace?: WorkspacePorts,
 ): ToolContext {
   return {
+    workspace,
     cwd: settings.cwd,
     env: runtime.env,
     commandEnv: commandEnvironment(runtime.env, runtime.config.shell_environment_policy, credentialVariables(runtime.config)),

@@ -2,6 +2,7 @@
 // from the engine that reads them.
 import type { Approver } from '../tools/approval.js';
 import type { UserInputAsker } from '../tools/user-input/user-input-asker.js';
+import type { WorkspacePorts } from '../tools/workspace-ports.js';
 import type { Extension } from '../extensions/extension.js';
 import type { SubagentLink } from '../profile/profile.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
@@ -24,6 +25,11 @@ export interface WeftOptions extends RuntimeOptions {
   readonly threadSource?: string;
   /** Context panels, stability tiers and history detachment for every thread's requests. */
   readonly promptShaping?: PromptShapingOptions;
+  /**
+   * Asked as a turn's tools are set up: the editor's files and terminals the model's reads, edits
+   * and commands go through (an ACP editor's fs/* and terminal/*); undefined, weft's own.
+   */
+  readonly workspace?: () => WorkspacePorts | undefined;
 }
 
 export interface OpenThreadOptions {

@@ -14,6 +14,7 @@ import { sandboxedArgv, type CommandSandbox } from './sandbox/sandbox-command.js
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { importOutsideBundle } from '../import-outside-bundle.js';
 import { nodeChildProcess } from '../node-builtins.js';
+import type { CommandRunner, RunningCommand } from './workspace-ports.js';
 
 /** Exit code reported for a command killed by its timeout (the shell convention, also Codex's). */
 export const TIMEOUT_EXIT_CODE = 124;
@@ -41,17 +42,12 @@ export interface CommandExit {
   exitCode: number;
 }
 
-/** A started command. Output arrives through onData until `closed` resolves. */
-export interface SpawnedCommand {
+/**
+ * A started local command. Output arrives through onData until `closed` resolves (once the process
+ * exited and its output is read, or the close grace passed); `kill` is SIGKILL to its process group.
+ */
+export interface SpawnedCommand extends RunningCommand {
   readonly pid: number;
-  readonly tty: boolean;
-  onData(listener: (chunk: Buffer) => void): void;
-  /** Resolves once the process exited and its output is read (or the close grace passed). */
-  readonly closed: Promise<CommandExit>;
-  /** Writes to the command's terminal; false when it has no writable stdin. */
-  write(data: string): boolean;
-  /** SIGKILL to the whole process group. */
-  kill(): void;
 }
 
 /** Keeps the head and the tail of a long output within a fixed memory budget. */
@@ -139,6 +135,26 @@ export async function spawnCommand(opts: SpawnOptions): Promise<SpawnedCommand> 
     return wrapped.release();
   });
   return spawned;
+}
+
+/**
+ * Start `argv` under its sandbox through `runner` (an editor's terminal): the runner is handed the
+ * wrapped argv, so the command is confined exactly as a local one. Rejects as spawnCommand does.
+ */
+export async function startThrough(runner: CommandRunner, opts: SpawnOptions, callId: string): Promise<RunningCommand> {
+  const wrapped = await sandboxedArgv(opts.sandbox, opts.argv, opts.env);
+  let started: RunningCommand;
+  try {
+    started = await runner.start({ argv: wrapped.argv, cwd: opts.cwd, env: opts.env, callId });
+  } catch (err) {
+    await wrapped.release();
+    throw cannotStart(opts, err);
+  }
+  void started.closed.then(
+    () => wrapped.release(),
+    () => wrapped.release(),
+  );
+  return started;
 }
 
 function cannotStart(opts: SpawnOptions, err: unknown): ToolError {

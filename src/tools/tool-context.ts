@@ -17,6 +17,7 @@ import type { SandboxMechanism } from './sandbox/sandbox-mechanism.js';
 import type { ToolOutputStyle } from './tool-output-style.js';
 import type { ToolTexts } from './tool-texts.js';
 import type { ExecSessionManager } from './unified-exec/session-manager.js';
+import type { WorkspacePorts } from './workspace-ports.js';
 
 export type { ExecEvent, ExecOutputVars };
 
@@ -85,6 +86,8 @@ export interface ToolContext {
   askUser?: UserInputAsker | undefined;
   /** The team of agents the thread belongs to (the collaboration tools); absent, those tools refuse. */
   agents?: AgentPort | undefined;
+  /** An editor's files and terminals the model's reads, edits and commands go through; absent, weft's own. */
+  workspace?: WorkspacePorts | undefined;
 }
 
 export type ToolHandler = (call: ToolCall, ctx: ToolContext) => Promise<ToolResult>;

@@ -45,6 +45,7 @@ export function runCallPatch(ctx: ToolContext, context: NonNullable<ToolContext[
     approver: ctx.approver,
     context,
     onApprovalUnavailable: ctx.onApprovalUnavailable,
+    files: ctx.workspace?.files,
   });
 }
 

@@ -1,8 +1,9 @@
 // A parsed patch turned into the exact changes it makes, before anything is written: every file's new
 // content is computed first (hunks on the same file see the earlier hunks' result), so a patch that
-// fails anywhere writes nothing. Only reads the file system.
+// fails anywhere writes nothing. Only reads the file system, or the editor's buffers when a reader
+// is given (an editor's fs/read_text_file: unsaved changes are patched, not the file on disk).
 import { constants as fsConstants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../errors.js';
 import type { Hunk } from './parse-patch.js';
@@ -58,8 +59,36 @@ async function readRegular(file: string): Promise<Buffer> {
   }
 }
 
+/** Reads a file's text from somewhere other than the disk (an editor's buffer). */
+export type TextReader = (file: string) => Promise<string>;
+
+/** Refuses what is on disk and not a regular file (a device, a FIFO) before anyone is asked to read it. */
+async function assertNotSpecial(file: string): Promise<void> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(file);
+  } catch {
+    return; // nothing on disk: the editor may still have an unsaved buffer for it
+  }
+  if (!info.isFile()) throw new Error(`${file} is not a regular file`);
+}
+
+/** A file's text as `reader` has it; a NUL byte is refused as binary, as on disk. */
+async function readThrough(file: string, reader: TextReader): Promise<string> {
+  let text: string;
+  try {
+    await assertNotSpecial(file);
+    text = await reader(file);
+  } catch (err) {
+    throw new PatchVerifyError({ kind: 'read_failed', path: file, detail: errorMessage(err) });
+  }
+  if (text.includes('\0')) throw new PatchVerifyError({ kind: 'not_text', path: file });
+  return text;
+}
+
 /** A file's text; binary (a NUL byte) or non-UTF-8 content is refused rather than mangled. */
-async function readText(file: string): Promise<string> {
+async function readText(file: string, reader?: TextReader): Promise<string> {
+  if (reader) return readThrough(file, reader);
   let bytes: Buffer;
   try {
     bytes = await readRegular(file);
@@ -74,30 +103,30 @@ async function readText(file: string): Promise<string> {
   }
 }
 
-async function readIfPresent(file: string): Promise<string | undefined> {
+async function readIfPresent(file: string, reader?: TextReader): Promise<string | undefined> {
   try {
-    return await readText(file);
+    return await readText(file, reader);
   } catch (err) {
     if (err instanceof PatchVerifyError && err.problem.kind === 'read_failed') return undefined;
     throw err;
   }
 }
 
-export async function planPatch(hunks: readonly Hunk[], cwd: string): Promise<PatchPlan> {
+export async function planPatch(hunks: readonly Hunk[], cwd: string, reader?: TextReader): Promise<PatchPlan> {
   if (hunks.length === 0) throw new PatchVerifyError({ kind: 'no_changes' });
   const state = new Map<string, string | null>();
   // The text a path has at this point of the patch: earlier hunks first, then the disk.
   const current = async (file: string): Promise<string> => {
     const known = state.get(file);
     if (known === null) throw new PatchVerifyError({ kind: 'read_failed', path: file, detail: 'removed earlier in this patch' });
-    return known ?? readText(file);
+    return known ?? readText(file, reader);
   };
   const changes: FileChange[] = [];
   for (const hunk of hunks) {
     const file = path.resolve(cwd, hunk.path);
     switch (hunk.type) {
       case 'add': {
-        const previous = state.has(file) ? (state.get(file) ?? undefined) : await readIfPresent(file);
+        const previous = state.has(file) ? (state.get(file) ?? undefined) : await readIfPresent(file, reader);
         changes.push({ kind: 'add', path: file, shownPath: hunk.path, content: hunk.contents, previous });
         state.set(file, hunk.contents);
         break;

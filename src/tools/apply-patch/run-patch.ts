@@ -1,8 +1,9 @@
 // One apply_patch request from start to answer: parse, compute every change, check the sandbox
 // policy's writable roots (the thread's: taken from its cwd, whatever directory the patch's paths are
 // read from) and the approval policy (asking when they say so), write all or nothing inside the
-// sandbox (write-plan.ts), and report the change to listeners. Every outcome is a text for the
-// model; nothing throws.
+// sandbox (write-plan.ts), or through the editor when it offers its files (editor-write.ts: read
+// from its buffers, written into them, the roots checked again before each write), and report the
+// change to listeners. Every outcome is a text for the model; nothing throws.
 import type { ApprovalPolicy } from '../../../protocol/config.js';
 import { errorMessage } from '../../errors.js';
 import type { ApprovalUnavailable, Approver } from '../approval.js';
@@ -15,6 +16,8 @@ import { pathsOutsideRoots, patchPermission } from './patch-permission.js';
 import { patchWallTime, type ApplyPatchProblem } from './patch-texts.js';
 import { planPatch, PatchVerifyError, touchedPaths, type FileChange } from './plan-patch.js';
 import { PatchWriteError, writePlan } from './write-plan.js';
+import { writePlanThroughEditor } from './editor-write.js';
+import type { WorkspaceFiles } from '../workspace-ports.js';
 
 export type { FileChangeSummary, PatchContext, PatchEvent } from './patch-context.js';
 
@@ -40,6 +43,8 @@ export interface PatchRun {
   readonly context: PatchContext;
   /** Told when the patch needed approval and nobody could give it. */
   readonly onApprovalUnavailable?: ((refusal: ApprovalUnavailable) => void) | undefined;
+  /** An editor's files: the patch reads and writes through them where they are offered. */
+  readonly files?: WorkspaceFiles | undefined;
 }
 
 export function summarize(changes: readonly FileChange[]): FileChangeSummary[] {
@@ -63,7 +68,7 @@ export async function runPatch(run: PatchRun): Promise<ToolResult> {
   const fail = (problem: ApplyPatchProblem): ToolResult => ({ output: texts.failed(problem), success: false });
   let plan: Awaited<ReturnType<typeof planPatch>>;
   try {
-    plan = await planPatch(parsePatch(run.patch), run.cwd);
+    plan = await planPatch(parsePatch(run.patch), run.cwd, run.files?.readTextFile);
   } catch (err) {
     const problem = problemOf(err);
     if (problem) return fail(problem);
@@ -98,7 +103,9 @@ export async function runPatch(run: PatchRun): Promise<ToolResult> {
     // Outside the sandbox only what the user approved writing outside the roots.
     const escalated = permission === 'ask' && outside.length > 0;
     const sandbox = { policy: run.context.sandbox, policyCwd: run.policyCwd, mechanism: run.writer.mechanism, escalated };
-    await writePlan(plan, { sandbox, env: { ...run.writer.env, TMPDIR: run.context.tmpdir } });
+    const where = { sandbox, env: { ...run.writer.env, TMPDIR: run.context.tmpdir } };
+    const editor = run.files?.writeTextFile;
+    await (editor ? writePlanThroughEditor(plan, editor, where) : writePlan(plan, where));
   } catch (err) {
     const problem: ApplyPatchProblem =
       err instanceof PatchWriteError ? { kind: 'write_failed', path: err.path, detail: err.detail } : { kind: 'write_failed', path: run.cwd, detail: errorMessage(err) };

@@ -228,6 +228,7 @@ async function runAttempt(spec: AttemptSpec, call: ToolCall, ctx: ToolContext, s
     session = await sessions.start(
       { argv: spec.argv, cwd: spec.cwd, env: childEnv(ctx.commandEnv ?? ctx.env), tty: spec.tty, sandbox: { policy: ctx.sandboxPolicy, policyCwd: ctx.cwd, mechanism: ctx.sandboxMechanism, escalated: spec.escalated } },
       { callId: call.callId, command: spec.display, argv: spec.argv, cwd: spec.cwd, onExecEvent: ctx.onExecEvent },
+      ctx.workspace?.commands,
     );
   } catch (err) {
     if (err instanceof SandboxUnavailableError) return failure(ctx.texts.sandboxUnavailable(err.reason, err.hint));

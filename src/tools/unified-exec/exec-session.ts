@@ -1,7 +1,8 @@
 // One command started by exec_command: its output since the model last read it, the whole output
 // for the end-of-command event, and its exit. A call reads output until its yield deadline, or until
 // the command exits and its output is closed, whichever comes first.
-import { HeadTailBuffer, TIMEOUT_EXIT_CODE, type SpawnedCommand } from '../run-process.js';
+import { HeadTailBuffer, TIMEOUT_EXIT_CODE } from '../run-process.js';
+import type { RunningCommand } from '../workspace-ports.js';
 import type { ExecEvent } from '../exec-event.js';
 
 /** Output kept between two reads, and for the whole command: head and tail of this many bytes. */
@@ -29,7 +30,7 @@ export class ExecSession {
 
   constructor(
     readonly id: number,
-    readonly process: SpawnedCommand,
+    readonly process: RunningCommand,
     readonly info: SessionInfo,
   ) {
     process.onData((chunk) => {

@@ -3,7 +3,8 @@
 // and a new one beyond that evicts (kills) the least recently used, sparing the 8 most recent and
 // preferring one that has already exited. Closing the thread kills whatever is left.
 import { randomInt } from 'node:crypto';
-import { spawnCommand, type SpawnOptions } from '../run-process.js';
+import { spawnCommand, startThrough, type SpawnOptions } from '../run-process.js';
+import type { CommandRunner } from '../workspace-ports.js';
 import { ExecSession, type SessionInfo } from './exec-session.js';
 
 export const MAX_EXEC_SESSIONS = 64;
@@ -34,11 +35,14 @@ export class ExecSessionManager {
     this.#nextId = opts.nextId ?? (() => randomInt(MIN_SESSION_ID, MAX_SESSION_ID));
   }
 
-  /** Starts a command under a fresh id. It is kept only once `keep` is called (it outlived its yield). */
-  async start(spawn: SpawnOptions, info: SessionInfo): Promise<ExecSession> {
+  /**
+   * Starts a command under a fresh id, locally or through `runner` (an editor's terminal). It is kept
+   * only once `keep` is called (it outlived its yield).
+   */
+  async start(spawn: SpawnOptions, info: SessionInfo, runner?: CommandRunner): Promise<ExecSession> {
     let id = this.#nextId();
     while (this.#sessions.has(id)) id = this.#nextId();
-    return new ExecSession(id, await spawnCommand(spawn), info);
+    return new ExecSession(id, runner ? await startThrough(runner, spawn, info.callId) : await spawnCommand(spawn), info);
   }
 
   /** Keeps a running session for later write_stdin calls; evicts one when at the cap. */
