@@ -12,14 +12,18 @@ import type { CommandStart, RunningCommand } from '../tools/workspace-ports.js';
 export const POLL_MS = 100;
 /** The output the editor keeps of one command (the exec session keeps as much). */
 export const OUTPUT_BYTE_LIMIT = 1024 * 1024;
-/** How much of the text already passed on is looked for in an output the editor truncated. */
+/** How much of the text already passed on is looked for in an output whose head the editor dropped. */
 const OVERLAP_CHARS = 256;
 
-/** The part of `now` that was not in `before` (the editor's output only grows, or drops its head). */
+/**
+ * The part of `now` that was not in `before`. The editor's output only grows, or drops its head to
+ * stay within its limit: then what was passed on last ends inside `now`, found by its last characters
+ * (text that repeats exactly may be taken as passed on already; a lost head is never passed twice).
+ */
 export function freshOutput(before: string, now: string): string {
   if (now.startsWith(before)) return now.slice(before.length);
   const tail = before.slice(-OVERLAP_CHARS);
-  const at = tail === '' ? -1 : now.lastIndexOf(tail);
+  const at = now.lastIndexOf(tail);
   return at === -1 ? now : now.slice(at + tail.length);
 }
 

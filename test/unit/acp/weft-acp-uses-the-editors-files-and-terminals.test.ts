@@ -4,8 +4,10 @@
 // in an editor terminal (terminal/create …) whose output reaches the model and whose terminal is
 // shown on the tool call, and cancelling the prompt kills that terminal. An editor that offers none
 // of it gets weft's own files and processes.
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, test } from 'vitest';
 import { customToolCallReply, functionCallReply, startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
 import { startInProcessEditor, type InProcessEditor } from '../../support/acp-editor.js';
@@ -88,9 +90,24 @@ describe('weft acp uses the editor’s files and terminals when it offers them',
     expect(methods.at(-1)).toBe('terminal/release');
     expect(lastCallOutput(s.mock)).toContain('from-the-editor-terminal');
     const terminalId = [...s.editor.terminals.keys()][0];
-    const shown = s.editor.updates.map((n) => n.update).filter((u) => (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update') && u.toolCallId === 'call_shell');
+    type ToolCallShown = Extract<SessionUpdate, { sessionUpdate: 'tool_call' | 'tool_call_update' }>;
+    const shown = s.editor.updates
+      .map((n) => n.update)
+      .filter((u): u is ToolCallShown => (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update') && u.toolCallId === 'call_shell');
     expect(shown.some((u) => u.content?.some((c) => c.type === 'terminal' && c.terminalId === terminalId))).toBe(true);
     expect(shown.at(-1)).toMatchObject({ status: 'completed' });
+  });
+
+  test('a command outside the sandbox is put to the editor first, then runs in its terminal unwrapped', async () => {
+    const escalated = { cmd: 'touch made-outside', sandbox_permissions: 'require_escalated', justification: 'asked to' };
+    s = await setUp({ replies: [functionCallReply('exec_command', escalated, 'call_out'), textReply('ran')] }, EVERYTHING);
+    const done = await s.editor.agent.request('session/prompt', { sessionId: s.sessionId, prompt: [{ type: 'text', text: 'run it outside' }] });
+    expect(done.stopReason).toBe('end_turn');
+    expect(s.editor.permissions.map((p) => p.toolCall.toolCallId)).toEqual(['call_out']);
+    const created = s.editor.calls.filter((c) => c.method === 'terminal/create');
+    expect(created).toHaveLength(1);
+    expect([created[0]!.params.command, ...(created[0]!.params.args as string[])].slice(1)).toEqual(['-lc', 'touch made-outside']);
+    expect(existsSync(path.join(s.ws.cwd, 'made-outside'))).toBe(true);
   });
 
   test('cancelling the prompt kills the command’s editor terminal', async () => {
