@@ -2,7 +2,8 @@
 // listing fields (indexed for lists and searches) and its rollout's lines, stored as the bytes the
 // files store writes, in order, so that exporting a thread gives exactly its rollout file. A thread
 // is keyed by its rollout path relative to the home, so the paths the protocol shows are the ones the
-// files store would show. Appends are committed line by line through the writer's sink; reads go
+// files store would show. Appends are committed through the writer's sink, grouped between the
+// points where a client is told of them (postgres-sink.ts); reads go
 // through a local copy of the rollout (local-copy.ts), so the reader and resume work as on files.
 // The connection opens, and the schema is brought up to date, on first use.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -128,6 +129,8 @@ export class PostgresThreadStore implements ThreadStore {
       const writer = await RolloutWriter.withSink(file, sink, lock, { format: opts.format, longStrings: opts.longStrings });
       try {
         await writer.append(sessionMeta);
+        // The thread exists once its creation returns (a client is told of it next).
+        await writer.commit();
       } catch (err) {
         await writer.close().catch(() => undefined);
         throw err;
