@@ -32,6 +32,7 @@ import { PostgresSink } from './postgres-sink.js';
 import { insertThreadRow, linesFrom, threadRowState } from './thread-rows.js';
 import type { WriterLease } from './writer-lease.js';
 import { AdvisoryWriterLease } from './advisory-writer-lease.js';
+import { ThreadLineWatch } from './thread-line-watch.js';
 
 export interface PostgresThreadStoreOptions {
   /** `postgres://user:password@host:port/database`. */
@@ -50,6 +51,7 @@ export class PostgresThreadStore implements ThreadStore {
   readonly #url: string;
   readonly #copies: string;
   readonly #leaseOf: (pool: Pool) => WriterLease;
+  #watch: ThreadLineWatch | undefined;
   #ready: Promise<{ pool: Pool; lease: WriterLease }> | undefined;
 
   constructor(opts: PostgresThreadStoreOptions) {
@@ -297,7 +299,23 @@ export class PostgresThreadStore implements ThreadStore {
     return importPostgresRollout(pool, this.keyOf(file), bytes, opts);
   }
 
+  /** Calls `onChange` after each committed append to the thread (a LISTEN on the store's appends). */
+  async watch(file: string, onChange: () => void): Promise<() => void> {
+    const key = this.keyOf(file);
+    const { pool } = await this.#open();
+    this.#watch ??= new ThreadLineWatch(async () => {
+      // A connection of its own, outside the pool: LISTEN holds it for as long as someone watches.
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ ...pool.options });
+      await client.connect();
+      return client;
+    });
+    return this.#watch.watch(key, onChange);
+  }
+
   async close(): Promise<void> {
+    await this.#watch?.close();
+    this.#watch = undefined;
     const ready = this.#ready;
     this.#ready = undefined;
     const opened = await ready?.catch(() => undefined);
