@@ -84,7 +84,7 @@ async function measure(store: 'files' | 'postgres', db: string | undefined, mock
     const kibPerThread = (settle() - before) / IDLE_THREADS / 1024;
     await one.app.close();
     await Promise.all(fleets.map((f) => f.close()));
-    console.log(`${store}: ${SERVERS} servers × ${CONCURRENT} concurrent turns, ${ROUNDS} rounds: ${turnsPerSecond.toFixed(1)} turns/s; ${IDLE_THREADS} loaded idle threads: ${kibPerThread.toFixed(1)} KiB of heap each`);
+    console.log(`${store}: ${SERVERS} servers × ${CONCURRENT} concurrent turns, ${ROUNDS} rounds: ${turnsPerSecond.toFixed(1)} turns/s; ${IDLE_THREADS} loaded idle threads: ${kibPerThread.toFixed(1)} KiB of heap each (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     return { turnsPerSecond, kibPerThread };
   } finally {
     await rm(home, { recursive: true, force: true });

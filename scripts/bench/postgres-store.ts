@@ -22,6 +22,8 @@ import { generateRollout } from './generate-rollout.js';
 const THREADS = 10_000;
 const RUNS = 7;
 const MB = 1024 * 1024;
+/** The 1, 5 and 15 minute load averages: the figures mean little without them on a shared machine. */
+const loadAverage = (): string => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
 
 async function timed(runs: number, what: () => Promise<unknown>): Promise<number> {
@@ -70,7 +72,7 @@ export async function benchPostgresStore(): Promise<void> {
     const pgPage = await timed(RUNS, () => pg.list({ limit: 25 }));
     const pgSearch = await timed(RUNS, () => pg.list({ limit: 25, search: 'number 9999' }));
     const filesSearch = await timed(RUNS, () => files.list({ limit: 25, search: 'number 9999' }));
-    console.log(`list all ${THREADS.toLocaleString('en')} threads in one page (warm process, median of ${RUNS}): postgres ${pgAll.toFixed(1)} ms, files ${filesAll.toFixed(1)} ms (target ≤ 100 ms)`);
+    console.log(`list all ${THREADS.toLocaleString('en')} threads in one page (warm process, median of ${RUNS}): postgres ${pgAll.toFixed(1)} ms, files ${filesAll.toFixed(1)} ms (target ≤ 100 ms; load average ${loadAverage()})`);
     console.log(`first page of 25: postgres ${pgPage.toFixed(1)} ms, files ${filesPage.toFixed(1)} ms; a search matching the oldest thread: postgres ${pgSearch.toFixed(1)} ms, files ${filesSearch.toFixed(1)} ms`);
 
     // Resuming a 100 MiB thread: to the open thread, before a request (the history read and rebuilt).

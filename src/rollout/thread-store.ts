@@ -93,6 +93,12 @@ export interface ThreadStore {
    * bytes is refused.
    */
   importRollout(file: string, bytes: Buffer, opts?: ImportRolloutOptions): Promise<ImportOutcome>;
+  /**
+   * Calls `onChange` after each durable append to the thread, until the returned function is called:
+   * for a store whose threads are not files a reader can watch (Postgres: LISTEN). The files store
+   * has none: its rollouts are watched as files.
+   */
+  watch?(file: string, onChange: () => void): Promise<() => void>;
   /** Lets go of what the store holds open (the Postgres pool); the files store holds nothing. */
   close(): Promise<void>;
 }

@@ -60,6 +60,9 @@ export async function sampleOnce(
   signal.addEventListener('abort', onTurnAbort, { once: true });
   state.cutSample = cut;
   try {
+    // The answer may take long: what the turn wrote before it is made durable first (one commit for a
+    // store that groups lines; nothing for files), so a process lost while waiting keeps it.
+    await state.writer.commit();
     await consumeStream(state, deps, settings, request, cut.signal, calls, onMessage);
   } catch (err) {
     if (cut.signal.aborted && !signal.aborted) return { calls, cut: true };

@@ -17,6 +17,7 @@ import { contextPrefixes, isRealUserMessage } from '../history/context-messages.
 import { rollbackThreadState } from './thread-rollback.js';
 import { threadNameEvent } from '../rollout/store/thread-name.js';
 import { runTurn, type TurnOutcome } from './turn-loop.js';
+import { DurableEvents } from './durable-events.js';
 
 export interface RunOptions {
   /** Settings for this turn only, over the thread's. */
@@ -106,13 +107,22 @@ export class Thread {
     try {
       const overrides = { ...this.threadOverrides, ...definedOnly(opts.overrides ?? {}) };
       const { settings, warnings, skillWarnings = [] } = await this.settingsFor({ cwd: this.defaultCwd, overrides });
-      const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
+      // Told to the listener once what they report is committed (durable-events.ts).
+      const events = new DurableEvents(() => this.state.writer, opts.onEvent ?? (() => undefined));
+      const emit = events.emit;
       for (const message of warnings) emit({ type: 'warning', message, about: 'instructions' });
       for (const message of skillWarnings) emit({ type: 'warning', message, about: 'skills' });
       const signal = opts.signal ?? new AbortController().signal;
       const turnId = opts.turnId ?? randomUUID();
       this.#currentTurnId = turnId;
-      const outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+      let outcome: TurnOutcome;
+      try {
+        outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+      } catch (err) {
+        await events.drained().catch(() => undefined);
+        throw err;
+      }
+      await events.drained();
       this.#lastTurnId = outcome.turnId;
       return outcome;
     } finally {
@@ -131,8 +141,14 @@ export class Thread {
     this.#running = true;
     try {
       const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
-      const emit: ThreadEventListener = opts.onEvent ?? (() => undefined);
-      await this.deps.compactor.compact(this.state, { ...this.deps, emit, turnId: opts.turnId }, settings, 'manual', opts.signal ?? new AbortController().signal);
+      const events = new DurableEvents(() => this.state.writer, opts.onEvent ?? (() => undefined));
+      try {
+        await this.deps.compactor.compact(this.state, { ...this.deps, emit: events.emit, turnId: opts.turnId }, settings, 'manual', opts.signal ?? new AbortController().signal);
+      } catch (err) {
+        await events.drained().catch(() => undefined);
+        throw err;
+      }
+      await events.drained();
     } finally {
       this.#running = false;
     }

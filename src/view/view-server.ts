@@ -3,7 +3,7 @@
 // the address it serves (no DNS rebinding), and every route but the page's first load needs the
 // per-run token — from the URL it printed, then from an HttpOnly SameSite=Strict cookie.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
+import { watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorMessage } from '../errors.js';
@@ -53,7 +53,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 export async function startViewServer(api: ViewApi, opts: { host: string; port: number }): Promise<ViewServer> {
   const token = randomBytes(24).toString('base64url');
-  const watchers = new Set<FSWatcher>();
+  /** What stops each live page's watch (a file watcher, or a store's). */
+  const unwatchers = new Set<() => void>();
   let origin = '';
 
   const authorized = (req: IncomingMessage, url: URL): boolean => {
@@ -113,22 +114,36 @@ export async function startViewServer(api: ViewApi, opts: { host: string; port: 
     if (file === undefined) return send(res, 404, { error: 'no such thread' });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     res.write('event: ready\ndata: {}\n\n');
-    // Growth is watched in the home's files; a Postgres store's page is reloaded by hand.
-    if (api.catalog.store.kind !== 'files') return void res.end();
     let timer: NodeJS.Timeout | undefined;
-    const watcher = watch(file, () => {
+    const changed = (): void => {
       // Appends come in bursts (a turn writes several lines): one event per burst.
       clearTimeout(timer);
       timer = setTimeout(() => res.write(`event: changed\ndata: ${JSON.stringify({ id })}\n\n`), 100);
-    });
-    watchers.add(watcher);
+    };
+    // Growth is watched through the store where it offers it (Postgres: its appends' NOTIFY), else in the file.
+    const store = api.catalog.store;
+    let unwatch: () => void;
+    if (store.watch) {
+      try {
+        unwatch = await store.watch(file, changed);
+      } catch (err) {
+        res.end(`event: error\ndata: ${JSON.stringify({ error: errorMessage(err) })}\n\n`);
+        return;
+      }
+    } else {
+      const watcher = watch(file, changed);
+      watcher.on('error', () => stop());
+      unwatch = () => watcher.close();
+    }
     const stop = (): void => {
       clearTimeout(timer);
-      watcher.close();
-      watchers.delete(watcher);
+      if (!unwatchers.delete(unwatch)) return;
+      unwatch();
     };
+    unwatchers.add(unwatch);
     req.on('close', stop);
-    watcher.on('error', stop);
+    // The client may have gone while the watch was being set up.
+    if (req.destroyed) stop();
   };
 
   const server: Server = createServer((req, res) => {
@@ -149,7 +164,8 @@ export async function startViewServer(api: ViewApi, opts: { host: string; port: 
     token,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const w of watchers) w.close();
+        for (const unwatch of unwatchers) unwatch();
+        unwatchers.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

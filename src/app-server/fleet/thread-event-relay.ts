@@ -12,15 +12,15 @@ import type pg from 'pg';
 import { RelayedNotificationRow, RelayedParams, RelayNotifyPayload } from '../../../protocol/app-server/thread-event-relay.js';
 import { SERVER_NOTIFICATIONS } from '../../../protocol/app-server/methods.js';
 import { errorMessage } from '../../errors.js';
+import { migrate } from '../../rollout/postgres/migrations.js';
 
 export const RELAY_CHANNEL = 'weft_thread_notifications';
+/** Created by the store's migration 2 (src/rollout/postgres/migrations.ts). */
 const TABLE = 'weft_thread_notifications';
 /** Rows a thread keeps behind its newest (followers further behind than that have lost track anyway). */
 const KEEP_ROWS = 10_000;
 /** Notifications a thread's turns send that are not in the protocol's shared set (one generation's). */
 const GENERATION_METHODS: ReadonlySet<string> = new Set(['thread/status/changed']);
-/** An arbitrary constant: the advisory lock the table is created under. */
-const SCHEMA_LOCK = 7_220_414_519_003n;
 
 export type RelayListener = (method: string, params: Record<string, unknown>, at: number) => void;
 
@@ -55,7 +55,8 @@ export class ThreadEventRelay {
 
   static async open(opts: RelayOptions): Promise<ThreadEventRelay> {
     const relay = new ThreadEventRelay(opts);
-    await ensureTable(opts.pool);
+    // The table is the store's schema (migration 2): brought up to date as the store does it.
+    await migrate(opts.pool);
     await relay.#listen();
     return relay;
   }
@@ -232,27 +233,4 @@ export function checkedRow(threadId: string, row: unknown): { method: string; pa
 
 function clip(s: string): string {
   return s.length > 80 ? `${JSON.stringify(s.slice(0, 80))}…` : JSON.stringify(s);
-}
-
-async function ensureTable(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [SCHEMA_LOCK.toString()]);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${TABLE} (
-         thread_id text NOT NULL,
-         seq bigint NOT NULL,
-         method text NOT NULL,
-         params text NOT NULL,
-         at bigint NOT NULL,
-         PRIMARY KEY (thread_id, seq))`,
-    );
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
 }

@@ -96,10 +96,12 @@ function serializeLine(line: RolloutLineInput, format: RolloutLineFormat | undef
 
 /**
  * Where a writer's bytes go: the rollout file, memory for an ephemeral thread, or another store's
- * own sink (the Postgres store's commits each complete line before `write` resolves).
+ * own sink. A sink with `commit` (the Postgres store's) may hold complete lines back: they are made
+ * durable together at `commit`, which the writer calls at its own `commit`, `flush` and `close`.
  */
 export interface RolloutSink {
   write(buf: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  commit?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -121,6 +123,8 @@ export class RolloutWriter {
   private closed = false;
   /** The buffer long lines are gathered in, kept while a turn writes them and let go at its flush. */
   private chunk: Buffer | undefined;
+  /** Lines were appended to a sink that holds them back, and no commit was asked for since. */
+  private pendingCommit = false;
 
   private constructor(
     readonly path: string,
@@ -252,6 +256,7 @@ export class RolloutWriter {
         done += bytesWritten;
       }
     };
+    if (this.fh.commit) this.pendingCommit = true;
     return this.enqueue(async () => {
       // The lock was lost (another process may hold it now): nothing more is written.
       if (this.lock.lost?.aborted) throw this.lock.lost.reason;
@@ -269,9 +274,31 @@ export class RolloutWriter {
    * disk, as Codex does (see the top of this file). It ends a turn, so the turn's cached text goes.
    */
   flush(): Promise<void> {
+    this.pendingCommit = false;
     return this.enqueue(async () => {
+      await this.fh.commit?.();
       this.longStrings.forget();
       this.chunk = undefined;
+    });
+  }
+
+  /**
+   * Whether lines appended so far may not be durable yet (a sink that groups its commits holds
+   * them): what is told to a client now must wait for `commit`. Always false on files and in memory.
+   */
+  get uncommitted(): boolean {
+    return this.pendingCommit;
+  }
+
+  /**
+   * Resolves once every earlier append is durable: committed by a sink that groups its lines (one
+   * transaction for all held since its last commit); for files, once the earlier appends are written.
+   */
+  commit(): Promise<void> {
+    if (!this.fh.commit) return this.queue;
+    this.pendingCommit = false;
+    return this.enqueue(async () => {
+      await this.fh.commit?.();
     });
   }
 

@@ -58,12 +58,21 @@ export function connectionProblem(err: unknown, server: string): ThreadStoreUnav
   return new ThreadStoreUnavailableError(server, why, { cause: err });
 }
 
+/**
+ * The store's session settings: a sort of a whole listing (10,000 threads is about 5 MB of rows) stays
+ * in memory instead of spilling to disk at the default 4 MB. PGOPTIONS, then an `options` parameter
+ * of the URL, still win.
+ */
+function sessionOptions(): string {
+  return ['-c work_mem=16MB', process.env.PGOPTIONS].filter((o) => o !== undefined && o !== '').join(' ');
+}
+
 /** A pool on `url`, its first connection tried so a bad URL or an unreachable server fails here. */
 export async function openPool(url: string): Promise<Pool> {
   const server = redactedServer(url);
   const { default: pg } = await import('pg');
   // allowExitOnIdle: a CLI command ends when its work does, without closing the store.
-  const pool = new pg.Pool({ connectionString: checkedUrl(url), max: 8, connectionTimeoutMillis: 10_000, allowExitOnIdle: true });
+  const pool = new pg.Pool({ connectionString: checkedUrl(url), max: 8, connectionTimeoutMillis: 10_000, allowExitOnIdle: true, options: sessionOptions() });
   // An idle client's error (the server restarted) is reported on its next use; the pool must not throw it.
   pool.on('error', () => undefined);
   let client: PoolClient;

@@ -35,6 +35,16 @@ const MIGRATIONS: readonly string[] = [
      line bytea NOT NULL,
      PRIMARY KEY (thread_key, seq)
    );`,
+  // 2: the app-server relay's notification rows (src/app-server/fleet/thread-event-relay.ts). Builds
+  // before this one created the same table outside the migrations: IF NOT EXISTS keeps its rows.
+  `CREATE TABLE IF NOT EXISTS weft_thread_notifications (
+     thread_id text NOT NULL,
+     seq bigint NOT NULL,
+     method text NOT NULL,
+     params text NOT NULL,
+     at bigint NOT NULL,
+     PRIMARY KEY (thread_id, seq)
+   );`,
 ];
 
 /** The schema version this build writes. */

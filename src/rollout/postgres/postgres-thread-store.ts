@@ -2,7 +2,8 @@
 // listing fields (indexed for lists and searches) and its rollout's lines, stored as the bytes the
 // files store writes, in order, so that exporting a thread gives exactly its rollout file. A thread
 // is keyed by its rollout path relative to the home, so the paths the protocol shows are the ones the
-// files store would show. Appends are committed line by line through the writer's sink; reads go
+// files store would show. Appends are committed through the writer's sink, grouped between the
+// points where a client is told of them (postgres-sink.ts); reads go
 // through a local copy of the rollout (local-copy.ts), so the reader and resume work as on files.
 // The connection opens, and the schema is brought up to date, on first use.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -31,6 +32,7 @@ import { PostgresSink } from './postgres-sink.js';
 import { insertThreadRow, linesFrom, threadRowState } from './thread-rows.js';
 import type { WriterLease } from './writer-lease.js';
 import { AdvisoryWriterLease } from './advisory-writer-lease.js';
+import { ThreadLineWatch } from './thread-line-watch.js';
 
 export interface PostgresThreadStoreOptions {
   /** `postgres://user:password@host:port/database`. */
@@ -49,6 +51,7 @@ export class PostgresThreadStore implements ThreadStore {
   readonly #url: string;
   readonly #copies: string;
   readonly #leaseOf: (pool: Pool) => WriterLease;
+  #watch: ThreadLineWatch | undefined;
   #ready: Promise<{ pool: Pool; lease: WriterLease }> | undefined;
 
   constructor(opts: PostgresThreadStoreOptions) {
@@ -128,6 +131,8 @@ export class PostgresThreadStore implements ThreadStore {
       const writer = await RolloutWriter.withSink(file, sink, lock, { format: opts.format, longStrings: opts.longStrings });
       try {
         await writer.append(sessionMeta);
+        // The thread exists once its creation returns (a client is told of it next).
+        await writer.commit();
       } catch (err) {
         await writer.close().catch(() => undefined);
         throw err;
@@ -294,7 +299,23 @@ export class PostgresThreadStore implements ThreadStore {
     return importPostgresRollout(pool, this.keyOf(file), bytes, opts);
   }
 
+  /** Calls `onChange` after each committed append to the thread (a LISTEN on the store's appends). */
+  async watch(file: string, onChange: () => void): Promise<() => void> {
+    const key = this.keyOf(file);
+    const { pool } = await this.#open();
+    this.#watch ??= new ThreadLineWatch(async () => {
+      // A connection of its own, outside the pool: LISTEN holds it for as long as someone watches.
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ ...pool.options });
+      await client.connect();
+      return client;
+    });
+    return this.#watch.watch(key, onChange);
+  }
+
   async close(): Promise<void> {
+    await this.#watch?.close();
+    this.#watch = undefined;
     const ready = this.#ready;
     this.#ready = undefined;
     const opened = await ready?.catch(() => undefined);

@@ -1,11 +1,15 @@
 // The two tables' writes: a thread's row, and lines appended to it. An append is one statement (so
 // one transaction): the lines are inserted and the row's counts and listing fields updated together,
 // and only if the row still holds the line count the writer expects (a second writer's append, or a
-// resumed import that raced another, changes nothing and fails).
+// resumed import that raced another, changes nothing and fails). A committed append NOTIFYs
+// THREAD_LINES_CHANNEL with the thread's key, so a reader can follow a thread as it grows (the viewer).
 import type { Pool } from 'pg';
 import { RolloutError } from '../../errors.js';
 import type { LineFacts } from './line-facts.js';
 import { isArchivedKey } from './thread-changes.js';
+
+/** The channel appends NOTIFY, with the thread's key as payload (thread-line-watch.ts listens). */
+export const THREAD_LINES_CHANNEL = 'weft_thread_lines';
 
 export interface ThreadRowState {
   readonly lineCount: number;
@@ -51,7 +55,7 @@ export async function appendLines(pool: Pool, key: string, firstSeq: number, lin
   const last = lines[lines.length - 1] as Buffer;
   const torn = last[last.length - 1] !== 0x0a;
   const meta = facts.sessionMeta;
-  const result = await pool.query(
+  const result = await pool.query<{ n: string }>(
     `WITH row AS (
        UPDATE weft_threads SET
          line_count = line_count + $4, byte_count = byte_count + $5, torn_end = $6,
@@ -62,8 +66,12 @@ export async function appendLines(pool: Pool, key: string, firstSeq: number, lin
          fallback_preview = coalesce(fallback_preview, $16), name = coalesce($17, name)
        WHERE key = $1 AND line_count = $2
        RETURNING key)
-     INSERT INTO weft_rollout_lines (thread_key, seq, line)
-     SELECT row.key, $2 + t.ord - 1, t.l FROM row, unnest($3::bytea[]) WITH ORDINALITY AS t(l, ord)`,
+     , added AS (
+       INSERT INTO weft_rollout_lines (thread_key, seq, line)
+       SELECT row.key, $2 + t.ord - 1, t.l FROM row, unnest($3::bytea[]) WITH ORDINALITY AS t(l, ord)
+       RETURNING 1),
+     n AS (SELECT count(*) AS n FROM added)
+     SELECT n.n, CASE WHEN n.n > 0 THEN (SELECT 1 FROM pg_notify($18, $1)) END AS notified FROM n`,
     [
       key,
       firstSeq,
@@ -82,9 +90,10 @@ export async function appendLines(pool: Pool, key: string, firstSeq: number, lin
       facts.preview ?? null,
       facts.fallbackPreview ?? null,
       facts.name ?? null,
+      THREAD_LINES_CHANNEL,
     ],
   );
-  if (result.rowCount !== lines.length) {
+  if (Number(result.rows[0]?.n ?? 0) !== lines.length) {
     throw new RolloutError(`thread ${key}: another writer appended to it (expected it to hold ${firstSeq} lines); reopen the thread`, key);
   }
 }

@@ -3,7 +3,7 @@
 // process at a time. A thread started on the first and resumed on the second sends the next request
 // a single process sends; a client of the first follows a turn running on the second and gets the
 // notifications that turn's own client gets; the second is killed (SIGKILL) mid-turn and the first
-// takes the thread over with nothing acknowledged lost; the thread exported from Postgres is the
+// takes the thread over with nothing acknowledged lost (every item its client saw completed is stored); the thread exported from Postgres is the
 // rollout the files store wrote. Ids, times and the temp root differ between the two runs and are
 // normalized; everything else is compared as bytes.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -215,6 +215,14 @@ test('two app-servers on one Postgres serve one thread as one process on files d
   expect(sharedBodies).toEqual(fileBodies);
   // Nothing acknowledged was lost: the killed turn's input is in the history the next turn sends.
   expect(sharedBodies[3]).toContain('[[slow]] three');
+
+  // Every item the killed server had acknowledged to its client (item/completed) before SIGKILL is
+  // in the stored thread: lines are committed in groups, but before anything is told of them.
+  const texts = (v: unknown): string[] =>
+    Array.isArray(v) ? v.flatMap(texts) : typeof v === 'object' && v !== null ? Object.entries(v).flatMap(([k, x]) => (k === 'text' && typeof x === 'string' ? [x] : texts(x))) : [];
+  const acknowledged = shared.slowOwn.filter((m) => m.method === 'item/completed').flatMap((m) => texts((m.params as { item: unknown }).item));
+  expect(acknowledged).toContain('[[slow]] three');
+  for (const text of acknowledged) expect(shared.rollout.toString()).toContain(JSON.stringify(text).slice(1, -1));
 
   // The follower on the other server got what the turn's own client got, in the same order.
   const strip = (ms: Msg[]) => ms.map((m) => JSON.stringify({ method: m.method, params: m.params }));

@@ -133,7 +133,7 @@ describe('postgres thread store', () => {
     }
   });
 
-  it('commits a line before its append resolves', async () => {
+  it("holds appended lines until the writer's commit, then another server sees them", async () => {
     const home = await tempDir();
     const url = await cluster.freshDatabase();
     const pg = new PostgresThreadStore({ url, home });
@@ -142,6 +142,11 @@ describe('postgres thread store', () => {
       const at = new Date('2026-01-02T03:04:05.678Z');
       const { path, writer } = await pg.create(ID, at, meta(ID, '/w', at.toISOString()));
       await writer.append(userMessage('acknowledged', at.toISOString()));
+      // Held (grouped with what follows) until something is told of it: another server sees the thread's creation only.
+      expect(writer.uncommitted).toBe(true);
+      expect((await other.read(path.replace(home, other.home))).map((r) => r.line.type)).toEqual(['session_meta']);
+      await writer.commit();
+      expect(writer.uncommitted).toBe(false);
       // Another store (another server) sees the line while the writer is still open.
       const seen = await other.read(path.replace(home, other.home));
       expect(seen.map((r) => r.line.type)).toEqual(['session_meta', 'event_msg']);
