@@ -3,6 +3,7 @@ import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { SessionMeta, TurnContextPayload } from '../../../protocol/rollout.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { RolloutLineInput } from './writer.js';
+import type { RolloutRecords } from './record-format.js';
 import type { TokenInfo } from './token-info.js';
 
 export interface SessionMetaInput {
@@ -68,3 +69,14 @@ export const tokenCountEvent = (info: TokenInfo | null): RolloutLineInput =>
 export function compactedLine(message: string, replacementHistory?: readonly ResponseItem[]): RolloutLineInput {
   return { type: 'compacted', payload: { message, ...(replacementHistory ? { replacement_history: replacementHistory } : {}) } };
 }
+
+/** Codex 0.98's lines for what a thread records (record-format.ts). */
+export const codex098Records: RolloutRecords = {
+  turnContext: turnContextLine,
+  userMessage: userMessageEvent,
+  agentMessage: agentMessageEvent,
+  agentReasoning: agentReasoningEvent,
+  tokenCount: tokenCountEvent,
+  contextCompacted: contextCompactedEvent,
+  compacted: compactedLine,
+};
