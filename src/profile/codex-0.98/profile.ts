@@ -5,7 +5,7 @@ import { modelInstructions } from '../../context/base-instructions.js';
 import { buildInitialContext } from './initial-context.js';
 import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
 import { loadPack } from '../../pack/load-pack.js';
-import { forkRollout } from '../../rollout/store/fork.js';
+import { forkRollout098 } from './fork-rollout.js';
 import { settingsUpdateItems } from './settings-update.js';
 import { renderResponsesBody } from '../../prompt/responses.js';
 import { codex098PackLayout } from './pack.js';
@@ -48,7 +48,7 @@ export const codex098Profile: CompatProfile = {
   requestHeaders(request, ctx) {
     return requestHeaders098(request, ctx, this.cliVersion);
   },
-  forkRollout,
+  forkRollout: forkRollout098,
   unsupported: {},
   openThread: async () => codex098Thread(codex098Profile),
 };
