@@ -22,7 +22,8 @@ export async function compactLocally(
 ): Promise<void> {
   const pack = deps.pack;
   const tokensBefore = estimateItemsTokens(state.history);
-  await state.writer.append([state.profileThread.records.turnContext(settings), state.profileThread.records.tokenCount(state.tokenInfo)]);
+  const { records } = state.profileThread;
+  await state.writer.append([records.turnContext(settings), records.tokenCount(state.tokenInfo)]);
   // A compaction request too large for the window drops the oldest items until it fits, as Codex
   // does; the user messages kept afterwards still come from the whole history.
   let working = pairCallsWithOutputs(state.history, pack.text('tool_output/aborted.txt'));
@@ -54,7 +55,6 @@ export async function compactLocally(
   state.needsInitialContext = false;
   // The rebuilt history goes into the rollout whole (it is small: capped user messages and the
   // summary), so a resume restores exactly this history and may start reading here.
-  const records = state.profileThread.records;
   await state.writer.append([records.tokenCount(state.tokenInfo), records.compacted(summaryText, state.history), records.contextCompacted()]);
   await state.writer.flush();
   deps.emit(compactionFinishedEvent(state, tokensBefore));

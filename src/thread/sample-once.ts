@@ -31,7 +31,8 @@ export async function sampleOnce(
   onMessage: (text: string) => void,
 ): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
   const mcp = await mcpHub(deps, settings);
-  await state.writer.append([state.profileThread.records.turnContext(settings), state.profileThread.records.tokenCount(state.tokenInfo)]);
+  const { records } = state.profileThread;
+  await state.writer.append([records.turnContext(settings), records.tokenCount(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const input = state.profileThread.requestHistory(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
   const context = { instructions: state.baseInstructions, input };

@@ -76,7 +76,7 @@ export async function runTurn(
     if (!deps.withoutInput) {
       const [userItem] = await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
       if (begun && userItem) deps.hooks?.userItemRecorded(userItem);
-      await state.writer.append(state.profileThread.records.userMessage(userText));
+      await state.writer.append(pt.records.userMessage(userText));
       deps.emit({ type: 'user_message', text: userText, images });
     }
     await recordPendingItems(state);
