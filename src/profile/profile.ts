@@ -1,6 +1,8 @@
 // A behaviour profile (config `compat`): the structural choices of one Codex generation — which pack
 // files exist, how the initial context is grouped, what changes between turns produce, which body
-// fields are sent. The pack supplies every text; the profile only arranges it.
+// fields are sent, which rollout lines a thread records (its thread's `records`, behind the rollout
+// room's RolloutRecords) and how a fork is stored (`forkRollout`, a ForkPolicy). The pack supplies
+// every text; the profile only arranges it.
 import type { CompatProfileName, Personality } from '../../protocol/config.js';
 import type { CollaborationMode } from '../../protocol/rollout.js';
 import type { ModelInfo } from '../../protocol/model-catalog.js';

@@ -1,5 +1,6 @@
 // The codex-0.98 profile: Codex CLI 0.98.0's request layout (top-level `instructions`, one message
-// per context item, the collaboration mode as a per-turn item).
+// per context item, the collaboration mode as a per-turn item), its rollout records (records.ts) and
+// its forks, a copy of the parent's lines (fork-rollout.ts).
 import type { ToolSpec } from '../../../protocol/responses-request.js';
 import { modelInstructions } from '../../context/base-instructions.js';
 import { buildInitialContext } from './initial-context.js';
