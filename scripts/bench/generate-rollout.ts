@@ -5,7 +5,10 @@ import type { ResponseItem } from '../../protocol/responses-items.js';
 import { buildCompactedHistory } from '../../src/history/compacted-history.js';
 import { textMessage } from '../../src/history/message.js';
 import { rolloutPath } from '../../src/rollout/store/paths.js';
-import { compactedLine, contextCompactedEvent, responseItemLine, sessionMetaLine, userMessageEvent } from '../../src/rollout/format/records.js';
+import { responseItemLine, sessionMetaLine } from '../../src/rollout/format/records.js';
+import { codex098Records } from '../../src/profile/codex-0.98/records.js';
+
+const { compacted: compactedLine, contextCompacted: contextCompactedEvent, userMessage: userMessageEvent } = codex098Records;
 import { RolloutWriter, rolloutTimestamp, type RolloutLineInput } from '../../src/rollout/format/writer.js';
 import { newThreadId } from '../../src/rollout/store/thread-id.js';
 

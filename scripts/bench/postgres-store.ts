@@ -9,7 +9,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Weft } from '../../src/engine/weft.js';
 import { formatRolloutLine, rolloutTimestamp } from '../../src/rollout/format/writer.js';
-import { sessionMetaLine, userMessageEvent, responseItemLine } from '../../src/rollout/format/records.js';
+import { sessionMetaLine, responseItemLine } from '../../src/rollout/format/records.js';
+import { codex098Records } from '../../src/profile/codex-0.98/records.js';
 import { textMessage } from '../../src/history/message.js';
 import { moveHomeThreads } from '../../src/rollout/move-threads.js';
 import { PostgresThreadStore } from '../../src/rollout/postgres/postgres-thread-store.js';
@@ -44,7 +45,7 @@ async function smallThread(home: string, minutesAgo: number): Promise<void> {
   const file = rolloutPath(home, id, at);
   const lines = [
     sessionMetaLine({ id, timestamp: ts, cwd: `/repo/${minutesAgo % 10}`, originator: 'bench', cliVersion: '0.98.0', source: 'exec', modelProvider: 'mock', baseInstructions: 'bench' }),
-    userMessageEvent(`question number ${minutesAgo}`),
+    codex098Records.userMessage(`question number ${minutesAgo}`),
     responseItemLine(textMessage('user', `question number ${minutesAgo}`)),
     responseItemLine({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: `answer ${minutesAgo}` }] }),
   ];

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { forkRollout0169 } from '../../src/profile/codex-0.169/fork-rollout.js';
-import { forkRollout } from '../../src/rollout/store/fork.js';
+import { forkRollout098 as forkRollout } from '../../src/profile/codex-0.98/fork-rollout.js';
 import { rolloutTimestamp } from '../../src/rollout/format/writer.js';
 import { newThreadId } from '../../src/rollout/store/thread-id.js';
 import { startMockResponsesServer, textReply } from '../mock-responses-server.js';

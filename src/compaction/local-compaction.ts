@@ -7,7 +7,6 @@ import { messageText, textMessage } from '../history/message.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { compactionFinishedEvent } from './compaction-finished.js';
 import { estimateItemsTokens } from '../history/token-estimate.js';
-import { compactedLine, contextCompactedEvent, tokenCountEvent, turnContextLine } from '../rollout/format/records.js';
 import { addUsage, effectiveContextWindow } from '../rollout/format/token-info.js';
 import type { ThreadState, TurnDeps } from '../thread/turn-ports.js';
 import { buildCompactedHistory, summaryMessageText, userMessageTexts } from '../history/compacted-history.js';
@@ -23,7 +22,8 @@ export async function compactLocally(
 ): Promise<void> {
   const pack = deps.pack;
   const tokensBefore = estimateItemsTokens(state.history);
-  await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
+  const { records } = state.profileThread;
+  await state.writer.append([records.turnContext(settings), records.tokenCount(state.tokenInfo)]);
   // A compaction request too large for the window drops the oldest items until it fits, as Codex
   // does; the user messages kept afterwards still come from the whole history.
   let working = pairCallsWithOutputs(state.history, pack.text('tool_output/aborted.txt'));
@@ -55,7 +55,7 @@ export async function compactLocally(
   state.needsInitialContext = false;
   // The rebuilt history goes into the rollout whole (it is small: capped user messages and the
   // summary), so a resume restores exactly this history and may start reading here.
-  await state.writer.append([tokenCountEvent(state.tokenInfo), compactedLine(summaryText, state.history), contextCompactedEvent()]);
+  await state.writer.append([records.tokenCount(state.tokenInfo), records.compacted(summaryText, state.history), records.contextCompacted()]);
   await state.writer.flush();
   deps.emit(compactionFinishedEvent(state, tokensBefore));
 }
@@ -83,7 +83,7 @@ async function requestSummary(
         summary = messageText(event.item);
       } else if (event.type === 'completed' && event.usage) {
         state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
-        await state.writer.append(tokenCountEvent(state.tokenInfo));
+        await state.writer.append(state.profileThread.records.tokenCount(state.tokenInfo));
       }
     }
   }

@@ -7,7 +7,6 @@ import type { TurnSettings } from '../context/turn-settings.js';
 import { pairCallsWithOutputs } from '../history/pair-calls.js';
 import { compactionFinishedEvent } from './compaction-finished.js';
 import { estimateItemsTokens } from '../history/token-estimate.js';
-import { compactedLine, contextCompactedEvent } from '../rollout/format/records.js';
 import type { PostCompactFn, ThreadState, TurnDeps } from '../thread/turn-ports.js';
 
 export type { PostCompactFn };
@@ -28,7 +27,8 @@ export async function compactRemotely(
   const returned = await post({ provider: deps.provider, body, signal });
   state.history = [...deps.profile.buildInitialContext(deps.pack, settings, state.baseInstructions), ...returned];
   state.needsInitialContext = false;
-  await state.writer.append([compactedLine('', state.history), contextCompactedEvent()]);
+  const records = state.profileThread.records;
+  await state.writer.append([records.compacted('', state.history), records.contextCompacted()]);
   await state.writer.flush();
   deps.emit(compactionFinishedEvent(state, tokensBefore));
 }

@@ -1,6 +1,8 @@
 // A behaviour profile (config `compat`): the structural choices of one Codex generation — which pack
 // files exist, how the initial context is grouped, what changes between turns produce, which body
-// fields are sent. The pack supplies every text; the profile only arranges it.
+// fields are sent, which rollout lines a thread records (its thread's `records`, behind the rollout
+// room's RolloutRecords) and how a fork is stored (`forkRollout`, a ForkPolicy). The pack supplies
+// every text; the profile only arranges it.
 import type { CompatProfileName, Personality } from '../../protocol/config.js';
 import type { CollaborationMode } from '../../protocol/rollout.js';
 import type { ModelInfo } from '../../protocol/model-catalog.js';
@@ -13,7 +15,7 @@ import type { WebSearchRules } from '../config/web-search-mode.js';
 import type { Pack, PackDirs } from '../pack/load-pack.js';
 import type { PackLayout } from '../pack/pack-layout.js';
 import type { ProfileThread, TurnProfile } from '../thread/turn-ports.js';
-import type { ForkRolloutOptions, ForkRolloutResult } from '../rollout/store/fork.js';
+import type { ForkPolicy } from '../rollout/store/fork-policy.js';
 import type { RolloutRecord } from '../rollout/format/reader.js';
 import type { ToolOutputStyle } from '../tools/tool-output-style.js';
 import type { SandboxMechanism } from '../tools/sandbox/sandbox-mechanism.js';
@@ -87,8 +89,8 @@ export interface CompatProfile extends TurnProfile {
   readonly responsesWebSocket: boolean;
   /** The headers of one model request (and of a WebSocket upgrade), from the request as rendered. */
   requestHeaders(request: WireRequest, ctx: RequestHeaderContext): Record<string, string>;
-  /** Writes a fork's rollout. */
-  forkRollout(opts: ForkRolloutOptions): Promise<ForkRolloutResult>;
+  /** Writes a fork's rollout, as this generation stores forks (a copy of the parent, or a pointer to it). */
+  readonly forkRollout: ForkPolicy;
   /** An item read back from a rollout of the other generation, as this one would send it. */
   storedItem(item: ResponseItem): ResponseItem | undefined;
   /**

@@ -11,7 +11,6 @@ import type { McpHub } from '../mcp/mcp-hub.js';
 import { withMcpTools } from '../mcp/mcp-turn-tools.js';
 import { offeredToolNames } from '../prompt/render-for-wire.js';
 import { toolsForTurn } from '../prompt/tools-for-turn.js';
-import { agentMessageEvent, agentReasoningEvent, tokenCountEvent, turnContextLine } from '../rollout/format/records.js';
 import { addUsage, effectiveContextWindow } from '../rollout/format/token-info.js';
 import { goalTokensOf } from '../tools/goals/thread-goal.js';
 import { record } from './record-items.js';
@@ -32,7 +31,8 @@ export async function sampleOnce(
   onMessage: (text: string) => void,
 ): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
   const mcp = await mcpHub(deps, settings);
-  await state.writer.append([turnContextLine(settings), tokenCountEvent(state.tokenInfo)]);
+  const { records } = state.profileThread;
+  await state.writer.append([records.turnContext(settings), records.tokenCount(state.tokenInfo)]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const input = state.profileThread.requestHistory(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
   const context = { instructions: state.baseInstructions, input };
@@ -118,7 +118,7 @@ async function consumeStream(
             state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
             // A response counts against the thread's goal while that goal is active.
             deps.goals?.account(state.id, goalTokensOf(event.usage));
-            await state.writer.append(tokenCountEvent(state.tokenInfo));
+            await state.writer.append(state.profileThread.records.tokenCount(state.tokenInfo));
             deps.emit({ type: 'token_count', info: state.tokenInfo });
           }
           break;
@@ -152,9 +152,9 @@ async function keepModelItem(state: ThreadState, deps: TurnDeps, item: ResponseI
   if (item.type === 'message' && item.role === 'assistant') {
     const text = messageText(item) ?? '';
     onMessage(text);
-    await state.writer.append(agentMessageEvent(text));
+    await state.writer.append(state.profileThread.records.agentMessage(text));
   } else if (item.type === 'reasoning') {
-    await state.writer.append(item.summary.map((part) => agentReasoningEvent(part.text)));
+    await state.writer.append(item.summary.map((part) => state.profileThread.records.agentReasoning(part.text)));
   }
   await record(state, [item]);
   deps.emit({ type: 'model_item', item });

@@ -15,7 +15,7 @@ import { UsageError, errorMessage } from '../errors.js';
 import { estimateTokens } from '../history/token-estimate.js';
 import { textMessage } from '../history/message.js';
 import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
-import { turnAbortedEvent, userMessageEvent } from '../rollout/format/records.js';
+import { turnAbortedEvent } from '../rollout/format/records.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
 import { effectiveContextWindow } from '../rollout/format/token-info.js';
 import { userInputMessage } from './user-input-message.js';
@@ -76,7 +76,7 @@ export async function runTurn(
     if (!deps.withoutInput) {
       const [userItem] = await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
       if (begun && userItem) deps.hooks?.userItemRecorded(userItem);
-      await state.writer.append(userMessageEvent(userText));
+      await state.writer.append(pt.records.userMessage(userText));
       deps.emit({ type: 'user_message', text: userText, images });
     }
     await recordPendingItems(state);
@@ -250,7 +250,7 @@ async function recordFollowUp(state: ThreadState, items: readonly ResponseItem[]
   for (const item of items) {
     if (item.type !== 'message' || item.role !== 'user') continue;
     const images = item.content.flatMap((p) => (p.type === 'input_image' ? [p.image_url] : []));
-    await state.writer.append(userMessageEvent('', images));
+    await state.writer.append(state.profileThread.records.userMessage('', images));
   }
 }
 
@@ -278,7 +278,7 @@ async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'st
   pending.push(...(deps.hooks?.takeQueued(state, pending.length > 0 ? 'steering' : which) ?? []));
   for (const input of pending) {
     await record(state, [userInputMessage(input.text, input.images)]);
-    await state.writer.append(userMessageEvent(input.text));
+    await state.writer.append(state.profileThread.records.userMessage(input.text));
     deps.emit({ type: 'user_message', text: input.text, images: input.images });
   }
   return pending.length > 0 || (delivered && which === 'steering');

@@ -22,6 +22,7 @@ import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../roll
 import type { ThreadEventListener } from './thread-events.js';
 import type { ToolItemRecord } from './tool-item-records.js';
 import type { TokenInfo } from '../rollout/format/token-info.js';
+import type { RolloutRecords } from '../rollout/format/record-format.js';
 
 /**
  * The in-memory state of an open thread: its history (what the next request carries), the settings
@@ -122,6 +123,8 @@ export interface McpCallRecord {
 export interface ProfileThread extends TurnProfile {
   /** How this thread's rollout lines are written. */
   readonly rolloutFormat: RolloutLineFormat;
+  /** The lines this thread's generation records for what the loop and compaction report. */
+  readonly records: RolloutRecords;
   /** A turn begins: lines to record before anything else of the turn. */
   turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]>;
   /** Lines to record right before the user's prompt (after a pre-turn compaction). */

@@ -18,7 +18,8 @@ import { messageText, textMessage } from '../../history/message.js';
 import { pairCallsWithOutputs } from '../../history/pair-calls.js';
 import { estimateItemsTokens, estimateTokens } from '../../history/token-estimate.js';
 import { toolsForTurn } from '../../prompt/tools-for-turn.js';
-import { responseItemLine, tokenCountEvent } from '../../rollout/format/records.js';
+import { responseItemLine } from '../../rollout/format/records.js';
+import { codex0169Records } from './records.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import { addUsage, effectiveContextWindow } from '../../rollout/format/token-info.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
@@ -115,7 +116,7 @@ export async function compactThread(
       } else if (event.type === 'completed' && event.usage) {
         thread.responseCompleted(event.responseId);
         state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(requestSettings.model));
-        await state.writer.append(tokenCountEvent(state.tokenInfo));
+        await state.writer.append(codex0169Records.tokenCount(state.tokenInfo));
       }
     }
   }

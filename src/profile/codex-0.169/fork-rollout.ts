@@ -6,7 +6,7 @@
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RolloutError, UsageError, errorMessage } from '../../errors.js';
-import type { ForkRolloutOptions, ForkRolloutResult } from '../../rollout/store/fork.js';
+import type { ForkRolloutOptions, ForkRolloutResult } from '../../rollout/store/fork-policy.js';
 import { rolloutPath } from '../../rollout/store/paths.js';
 import { readRolloutPrefix } from '../../rollout/store/prefix.js';
 import { readRolloutHead } from '../../rollout/store/head.js';

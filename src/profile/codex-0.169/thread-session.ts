@@ -38,6 +38,7 @@ import { isCodeMode } from './pack.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { turnAbortedEvent } from '../../rollout/format/records.js';
+import { codex0169Records } from './records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
@@ -79,6 +80,7 @@ async function workspaceStates(cwd: string): Promise<Record<string, WorkspaceSta
 
 export class Codex0169Thread implements ProfileThread, CompactingThread {
   readonly rolloutFormat: Codex0169RolloutFormat;
+  readonly records = codex0169Records;
   readonly threadId: string;
   #turn: TurnRecord | undefined;
   #windowNumber: number;

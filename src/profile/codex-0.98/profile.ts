@@ -1,11 +1,12 @@
 // The codex-0.98 profile: Codex CLI 0.98.0's request layout (top-level `instructions`, one message
-// per context item, the collaboration mode as a per-turn item).
+// per context item, the collaboration mode as a per-turn item), its rollout records (records.ts) and
+// its forks, a copy of the parent's lines (fork-rollout.ts).
 import type { ToolSpec } from '../../../protocol/responses-request.js';
 import { modelInstructions } from '../../context/base-instructions.js';
 import { buildInitialContext } from './initial-context.js';
 import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
 import { loadPack } from '../../pack/load-pack.js';
-import { forkRollout } from '../../rollout/store/fork.js';
+import { forkRollout098 } from './fork-rollout.js';
 import { settingsUpdateItems } from './settings-update.js';
 import { renderResponsesBody } from '../../prompt/responses.js';
 import { codex098PackLayout } from './pack.js';
@@ -48,7 +49,7 @@ export const codex098Profile: CompatProfile = {
   requestHeaders(request, ctx) {
     return requestHeaders098(request, ctx, this.cliVersion);
   },
-  forkRollout,
+  forkRollout: forkRollout098,
   unsupported: {},
   openThread: async () => codex098Thread(codex098Profile),
 };

@@ -3,6 +3,7 @@
 // and it compacts the Codex way (remote when the provider offers it, else locally).
 import { compactCodex098 } from '../../compaction/compact-history.js';
 import { rolloutLinePieces } from '../../rollout/format/writer.js';
+import { codex098Records } from './records.js';
 import type { ProfileThread, TurnProfile } from '../../thread/turn-ports.js';
 import { framedPatchOutputs } from './recorded-patch-output.js';
 
@@ -13,6 +14,7 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     sentPrompt: profile.sentPrompt,
     bodyFor: profile.bodyFor,
     rolloutFormat: { lines: (line) => [rolloutLinePieces(line)] },
+    records: codex098Records,
     turnStarted: async () => [],
     beforePrompt: () => [],
     turnCompleted: () => [],

@@ -1,9 +1,11 @@
-// The payloads of the rollout lines a thread writes, in Codex 0.98's shapes and key order.
+// The rollout lines every generation writes alike: the session_meta a thread starts from (the shape
+// of protocol/rollout.ts's SessionMeta, in Codex's key order; a generation's format may add to it,
+// as codex-0.169's session-meta.ts does), a response item, and a turn's abort. What differs by
+// generation (turn contexts, display events, token counts, compactions) is each profile's
+// `RolloutRecords` (record-format.ts).
 import type { ResponseItem } from '../../../protocol/responses-items.js';
-import type { SessionMeta, TurnContextPayload } from '../../../protocol/rollout.js';
-import type { TurnSettings } from '../../context/turn-settings.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
 import type { RolloutLineInput } from './writer.js';
-import type { TokenInfo } from './token-info.js';
 
 export interface SessionMetaInput {
   readonly id: string;
@@ -34,37 +36,6 @@ export function sessionMetaLine(m: SessionMetaInput): RolloutLineInput {
   return { timestamp: m.timestamp, type: 'session_meta', payload };
 }
 
-export function turnContextLine(s: TurnSettings): RolloutLineInput {
-  const payload: TurnContextPayload = {
-    cwd: s.cwd,
-    approval_policy: s.approvalPolicy,
-    sandbox_policy: s.sandbox,
-    model: s.model.slug,
-    // 0.98 records the pragmatic personality when none is configured.
-    personality: s.personality ?? 'pragmatic',
-    collaboration_mode: s.collaborationMode,
-    ...(s.reasoningEffort ? { effort: s.reasoningEffort } : {}),
-    summary: s.reasoningSummary,
-    user_instructions: s.userInstructions ?? null,
-    ...(s.developerInstructions !== undefined ? { developer_instructions: s.developerInstructions } : {}),
-    truncation_policy: s.model.truncation_policy,
-  };
-  return { type: 'turn_context', payload };
-}
-
 export const responseItemLine = (item: ResponseItem): RolloutLineInput => ({ type: 'response_item', payload: item });
 
-const event = (payload: Record<string, unknown>): RolloutLineInput => ({ type: 'event_msg', payload });
-
-export const userMessageEvent = (message: string, images: readonly string[] = []): RolloutLineInput =>
-  event({ type: 'user_message', message, images: [...images], local_images: [], text_elements: [] });
-export const agentMessageEvent = (message: string): RolloutLineInput => event({ type: 'agent_message', message });
-export const agentReasoningEvent = (text: string): RolloutLineInput => event({ type: 'agent_reasoning', text });
-export const contextCompactedEvent = (): RolloutLineInput => event({ type: 'context_compacted' });
-export const turnAbortedEvent = (reason: string): RolloutLineInput => event({ type: 'turn_aborted', reason });
-export const tokenCountEvent = (info: TokenInfo | null): RolloutLineInput =>
-  event({ type: 'token_count', info, rate_limits: { primary: null, secondary: null, credits: null, plan_type: null } });
-
-export function compactedLine(message: string, replacementHistory?: readonly ResponseItem[]): RolloutLineInput {
-  return { type: 'compacted', payload: { message, ...(replacementHistory ? { replacement_history: replacementHistory } : {}) } };
-}
+export const turnAbortedEvent = (reason: string): RolloutLineInput => ({ type: 'event_msg', payload: { type: 'turn_aborted', reason } });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Codex0169RolloutFormat } from '../../../src/profile/codex-0.169/rollout-format.js';
-import { agentMessageEvent, responseItemLine, tokenCountEvent, userMessageEvent } from '../../../src/rollout/format/records.js';
+import { responseItemLine } from '../../../src/rollout/format/records.js';
+import { codex0169Records } from '../../../src/profile/codex-0.169/records.js';
 import type { RolloutLineInput } from '../../../src/rollout/format/writer.js';
 import { joinPieces } from '../../../src/bytes/json-pieces.js';
 import type { TokenInfo } from '../../../src/rollout/format/token-info.js';
+
+const { agentMessage: agentMessageEvent, tokenCount: tokenCountEvent, userMessage: userMessageEvent } = codex0169Records;
 
 function format(nextOrdinal = 0) {
   const state = { nextOrdinal, historySequence: 0 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appendFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { forkRollout } from '../../../src/rollout/store/fork.js';
+import { forkRollout098 as forkRollout } from '../../../src/profile/codex-0.98/fork-rollout.js';
 import { readRollout } from '../../../src/rollout/format/reader.js';
 import { RolloutWriter } from '../../../src/rollout/format/writer.js';
 import { rolloutPath } from '../../../src/rollout/store/paths.js';

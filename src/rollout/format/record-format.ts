@@ -1,0 +1,27 @@
+// The seam between a thread and its generation's rollout records. The turn loop and compaction say
+// what happened (a turn's settings, the user's message, the model's answer and reasoning, the token
+// counts, a compaction) through `RolloutRecords`; each generation's profile implements it with the
+// lines its Codex writes (or the lines its own `RolloutLineFormat` translates), so no generation's
+// shapes are the unlabelled default here. What every generation writes alike stays in records.ts.
+import type { ResponseItem } from '../../../protocol/responses-items.js';
+import type { TurnSettings } from '../../context/turn-settings.js';
+import type { RolloutLineInput } from './writer.js';
+import type { TokenInfo } from './token-info.js';
+
+/** What a thread records, by meaning; a profile gives each its generation's line. */
+export interface RolloutRecords {
+  /** The settings a sampling request runs with. */
+  turnContext(settings: TurnSettings): RolloutLineInput;
+  /** The user's message of a turn as shown (its text and attached images). */
+  userMessage(message: string, images?: readonly string[]): RolloutLineInput;
+  /** The text of an assistant message as shown. */
+  agentMessage(message: string): RolloutLineInput;
+  /** One part of a reasoning item's summary as shown. */
+  agentReasoning(text: string): RolloutLineInput;
+  /** The thread's token counts after a response (null: none known yet). */
+  tokenCount(info: TokenInfo | null): RolloutLineInput;
+  /** The history was compacted (shown once the compacted line is written). */
+  contextCompacted(): RolloutLineInput;
+  /** A compaction's summary and the history that replaces the old one. */
+  compacted(message: string, replacementHistory?: readonly ResponseItem[]): RolloutLineInput;
+}
