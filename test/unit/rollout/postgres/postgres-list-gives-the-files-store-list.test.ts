@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRolloutLine, rolloutTimestamp } from '../../../../src/rollout/format/writer.js';
-import { responseItemLine, userMessageEvent } from '../../../../src/rollout/format/records.js';
+import { responseItemLine } from '../../../../src/rollout/format/records.js';
+import { codex098Records } from '../../../../src/profile/codex-0.98/records.js';
 import { textMessage } from '../../../../src/history/message.js';
 import { moveHomeThreads } from '../../../../src/rollout/move-threads.js';
 import { isPlainKey } from '../../../../src/rollout/postgres/postgres-listing.js';
@@ -52,7 +53,7 @@ async function thread(i: number): Promise<void> {
   const lines = [{ timestamp: ts, type: 'session_meta', payload: meta }];
   // Every eleventh thread has no user message: neither store lists it.
   if (i % 11 !== 10) {
-    lines.push(userMessageEvent(`question ${i} ${i % 4 === 0 ? 'needle' : 'hay'} 100%_done`) as (typeof lines)[number]);
+    lines.push(codex098Records.userMessage(`question ${i} ${i % 4 === 0 ? 'needle' : 'hay'} 100%_done`) as (typeof lines)[number]);
     lines.push(responseItemLine(textMessage('user', `question ${i}`)) as (typeof lines)[number]);
   }
   await mkdir(path.dirname(file), { recursive: true });
