@@ -324,7 +324,11 @@ export class LoadedThread {
         let outcome: TurnOutcome | { status: 'failed'; error: unknown } = { status: 'completed', turnId: id, lastMessage: undefined };
         try {
           if (controller.signal.aborted) outcome = { status: 'interrupted', turnId: id };
-          else await this.thread.shellCommand(command, { timeoutMs, signal: controller.signal, turnId: id, listener: userShellNotifications(this.notify, this.id, id) });
+          else {
+            await this.thread.shellCommand(command, { timeoutMs, signal: controller.signal, turnId: id, listener: userShellNotifications(this.notify, this.id, id) });
+            // Interrupted: the command was killed and recorded as it ended; the turn ends interrupted.
+            if (controller.signal.aborted) outcome = { status: 'interrupted', turnId: id };
+          }
         } catch (err) {
           outcome = { status: 'failed', error: err };
         } finally {

@@ -4,12 +4,10 @@
 // of its own (LoadedThread.shellCommand).
 import type { z } from 'zod';
 import type { ThreadShellCommandParams0169 } from '../../../protocol/app-server/v0169/shell-command-params.js';
-import { rpcError } from '../rpc-errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
 
 export function threadShellCommand(ctx: ServerContext, params: z.infer<typeof ThreadShellCommandParams0169>): HandlerResult {
-  if (params.command.trim() === '') throw rpcError.invalidRequest('command must not be empty');
   const loaded = ctx.requireLoaded(params.threadId);
   return { result: {}, after: loaded.shellCommand(params.command, params.timeoutMs ?? undefined) };
 }
