@@ -208,6 +208,16 @@ export class Thread {
     }
   }
 
+  /**
+   * Tells the model something the user decided outside a turn (an action automatic review denied,
+   * approved after all): with a turn running, the item joins it at its next boundary and the model is
+   * asked again; otherwise it waits for the next turn, recorded before that turn's context.
+   */
+  tellModel(item: ResponseItem): void {
+    if (this.#inTurn) (this.state.pendingContinuing ??= []).push(item);
+    else (this.state.queuedForNextTurn ??= []).push(item);
+  }
+
   /** True while a turn (or a manual compaction) runs. */
   get running(): boolean {
     return this.#running;

@@ -77,6 +77,8 @@ export interface ThreadState {
    * (a user's shell command that ended while the turn ran: the model is asked again with it).
    */
   pendingContinuing?: ResponseItem[];
+  /** Items queued between turns for the next one: recorded when it starts, before its context (Codex's next-turn queue). */
+  queuedForNextTurn?: ResponseItem[];
   /** The team of agents this thread belongs to (the collaboration tools); set by the engine. */
   agents?: AgentPort;
 }

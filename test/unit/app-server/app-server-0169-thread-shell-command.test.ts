@@ -102,7 +102,7 @@ describe('thread/shellCommand (0.169)', () => {
     expect(Object.keys(recorded)).toEqual(['type', 'id', 'command', 'cwd', 'parsed_cmd', 'source', 'status', 'aggregated_output', 'exit_code', 'duration']);
     expect(recorded).toMatchObject({ type: 'CommandExecution', source: 'user_shell', status: 'failed', aggregated_output: 'out\nerr\n', exit_code: 3, parsed_cmd: [{ type: 'unknown', cmd: SCRIPT }] });
     expect((recorded.command as string[]).slice(1)).toEqual(['-lc', SCRIPT]);
-    const message = lines.find((l) => l.type === 'response_item')?.payload as { role: string; content: Array<{ text: string }>; internal_chat_message_metadata_passthrough: Record<string, unknown> };
+    const message = lines.find((l) => l.type === 'response_item')?.payload as unknown as { role: string; content: Array<{ text: string }>; internal_chat_message_metadata_passthrough: Record<string, unknown> };
     expect(message.role).toBe('user');
     const text = message.content[0]?.text ?? '';
     expect(text.startsWith(`<user_shell_command>\n<command>\n${SCRIPT}\n</command>\n<result>\n`)).toBe(true);
@@ -158,7 +158,7 @@ describe('thread/shellCommand (0.169)', () => {
     const end = params(c.received.slice(from).find((m2) => m2.method === 'item/completed') as Msg).item as Item;
     expect(end).toMatchObject({ status: 'failed', exitCode: -1, durationMs: 0 });
     const lines = await rollout(thread.path);
-    const text = (lines.find((l) => l.type === 'response_item')?.payload as { content: Array<{ text: string }> }).content[0]?.text ?? '';
+    const text = (lines.find((l) => l.type === 'response_item')?.payload as unknown as { content: Array<{ text: string }> }).content[0]?.text ?? '';
     expect(text).toContain('-1');
     expect(text).toContain('0.0000');
   });
