@@ -4,7 +4,7 @@
 // event that is not a denial changes nothing; a denial answers `{}` and the next request carries,
 // before the thread's initial context, a developer message allowing that exact action with
 // `{"action": …, "outcome": "allowed"}` pretty-printed.
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
@@ -15,10 +15,13 @@ import { removeTempDirs } from '../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
 let client: InProcessClient | undefined;
+let root: string | undefined;
 afterEach(async () => {
   await client?.close();
   await mock?.close();
-  client = mock = undefined;
+  // A write the server started in the home may still land as the tree goes: removal retries then.
+  if (root) await rm(root, { recursive: true, force: true, maxRetries: 5 });
+  client = mock = root = undefined;
   await removeTempDirs();
 });
 
@@ -29,6 +32,7 @@ const denial = (status = 'denied') => ({ id: 'review-1', turn_id: 'turn-1', stat
 async function open(): Promise<{ c: InProcessClient; threadId: string; m: MockServer }> {
   const m = (mock = await startMockResponsesServer({ respond: () => textReply('ok') }));
   const ws = await appServerWorkspace0169(m.url);
+  root = ws.root;
   await writeFile(join(ws.codexHome, 'config.toml'), `compat = "codex-0.169"\nmodel = "mock-model"\nmodel_provider = "mock"\n\n${mockProviderTable(m.url)}request_max_retries = 0\nstream_max_retries = 0\n`);
   const c = (client = new InProcessClient(ws.options));
   await c.initialize();

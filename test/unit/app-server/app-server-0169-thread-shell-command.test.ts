@@ -6,7 +6,7 @@
 // user_shell), the `<user_shell_command>` user message and task_complete, and no turn context, so
 // the next request carries that message before the initial context. With a turn running, the command
 // joins it and the model is asked again, in the same turn, with the message last.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../../src/testing/index.js';
@@ -17,10 +17,13 @@ import { removeTempDirs } from '../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
 let client: InProcessClient | undefined;
+let root: string | undefined;
 afterEach(async () => {
   await client?.close();
   await mock?.close();
-  client = mock = undefined;
+  // A write the server started in the home may still land as the tree goes: removal retries then.
+  if (root) await rm(root, { recursive: true, force: true, maxRetries: 5 });
+  client = mock = root = undefined;
   await removeTempDirs();
 });
 
@@ -28,6 +31,7 @@ afterEach(async () => {
 async function open(respond: (index: number) => MockReply = (i) => textReply(`answer ${i}`)): Promise<{ c: InProcessClient; ws: AppServerWorkspace; mock: MockServer }> {
   const m = (mock = await startMockResponsesServer({ respond: (_req, i) => respond(i) }));
   const ws = await appServerWorkspace0169(m.url);
+  root = ws.root;
   await writeFile(join(ws.codexHome, 'config.toml'), `compat = "codex-0.169"\nmodel = "mock-model"\nmodel_provider = "mock"\n\n${mockProviderTable(m.url)}request_max_retries = 0\nstream_max_retries = 0\n`);
   const c = (client = new InProcessClient(ws.options));
   await c.initialize();
