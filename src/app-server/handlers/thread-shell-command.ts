@@ -5,14 +5,14 @@
 // running turn or as a turn of its own (LoadedThread.shellCommand).
 import type { z } from 'zod';
 import type { ThreadShellCommandParams0169 } from '../../../protocol/app-server/v0169/shell-command-params.js';
-import { ProtocolError } from '../../errors.js';
-import { rpcError } from '../rpc-errors.js';
+import { RpcErrorCode } from '../../../protocol/app-server/jsonrpc.js';
+import { CodexCodedError, rpcError } from '../rpc-errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
 
 export function threadShellCommand(ctx: ServerContext, params: z.infer<typeof ThreadShellCommandParams0169>): HandlerResult {
   const timeoutMs = params.timeoutMs ?? undefined;
-  if (timeoutMs !== undefined && timeoutMs < 0) throw new ProtocolError(`thread/shellCommand timeoutMs must be non-negative, got ${timeoutMs}`);
+  if (timeoutMs !== undefined && timeoutMs < 0) throw new CodexCodedError(`thread/shellCommand timeoutMs must be non-negative, got ${timeoutMs}`, RpcErrorCode.invalidParams);
   const command = params.command.trim();
   if (command === '') throw rpcError.invalidRequest('command must not be empty');
   const loaded = ctx.requireLoaded(params.threadId);

@@ -130,6 +130,20 @@ describe('thread/shellCommand (0.169)', () => {
     expect(m.requests).toHaveLength(1);
   });
 
+  it('thread/read shows the command in its turn, as Codex 0.169 does', async () => {
+    const { c, ws } = await open();
+    const thread = await started(c, ws.cwd);
+    const from = c.received.length;
+    ok(await c.request('thread/shellCommand', { threadId: thread.id, command: 'echo hi' }));
+    const done = await c.until((m2) => m2.method === 'turn/completed', from);
+    const { thread: read } = ok<{ thread: { turns: Array<{ id: string; itemsView: string; items: Item[] }> } }>(await c.request('thread/read', { threadId: thread.id, includeTurns: true }));
+    expect(read.turns).toHaveLength(1);
+    expect(read.turns[0]?.id).toBe((params(done).turn as { id: string }).id);
+    expect(read.turns[0]?.itemsView).toBe('full');
+    expect(read.turns[0]?.items[0]).toMatchObject({ type: 'commandExecution', source: 'userShell', status: 'completed', cwd: ws.cwd, exitCode: 0, aggregatedOutput: 'hi\n', commandActions: [{ type: 'unknown', command: 'echo hi' }] });
+    expect(read.turns[0]?.items[0]?.command).toMatch(/^\/\S+ -lc 'echo hi'$/);
+  });
+
   it('with a turn running: the command joins that turn and the model is asked again with its message last', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -180,10 +194,12 @@ describe('thread/shellCommand (0.169)', () => {
     expect(end.status).toBe('failed');
   });
 
-  it('refuses a thread that is not loaded and a negative time limit', async () => {
+  it('refuses, in Codex’s words, a thread that is not loaded, a negative time limit and an empty script', async () => {
     const { c, ws } = await open();
     expect(errorMessage(await c.request('thread/shellCommand', { threadId: '01a2248a-954f-7692-93e7-d8c37c2799f4', command: 'true' }))).toMatch(/01a2248a-954f-7692-93e7-d8c37c2799f4/);
     const thread = await started(c, ws.cwd);
-    expect((await c.request('thread/shellCommand', { threadId: thread.id, command: 'true', timeoutMs: -1 })).error).toBeDefined();
+    const negative = await c.request('thread/shellCommand', { threadId: thread.id, command: 'true', timeoutMs: -1 });
+    expect(negative.error).toEqual({ code: -32602, message: 'thread/shellCommand timeoutMs must be non-negative, got -1' });
+    expect(errorMessage(await c.request('thread/shellCommand', { threadId: thread.id, command: '  \n ' }))).toBe('command must not be empty');
   });
 });
