@@ -91,17 +91,20 @@ export type CompletedTurnItem = z.infer<typeof CompletedTurnItem>;
 /** Rust's Duration as serde writes it. */
 const RustDuration = lazySchema(() => z.object({ secs: z.number().int().nonnegative(), nanos: z.number().int().nonnegative() }));
 
-/** Codex 0.169: a command exec_command ran to its end (recorded before the output of the call that saw it end). */
+/**
+ * Codex 0.169: a command exec_command ran to its end (recorded before the output of the call that saw
+ * it end), or a user's shell command (`thread/shellCommand`: no process id, source `user_shell`).
+ */
 export const CommandExecutionTurnItem = lazySchema(() =>
   z.object({
     type: z.literal('CommandExecution'),
     id: z.string(),
-    process_id: z.string().nullable(),
+    process_id: z.string().nullable().optional(),
     command: z.array(z.string()),
     /** A `file://` URI. */
     cwd: z.string(),
     parsed_cmd: z.array(z.object({ type: z.literal('unknown'), cmd: z.string() })),
-    source: z.literal('unified_exec_startup'),
+    source: z.enum(['unified_exec_startup', 'user_shell']),
     status: z.enum(['completed', 'failed']),
     aggregated_output: z.string(),
     exit_code: z.number().int(),

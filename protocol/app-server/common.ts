@@ -94,6 +94,8 @@ export const ThreadItem = z.discriminatedUnion('type', [
     processId: z.string().nullish(),
     status: ItemStatus,
     commandActions: z.array(CommandAction),
+    /** Who ran it (0.169): a user's own shell command is `userShell`; absent for the model's commands. */
+    source: z.enum(['agent', 'userShell', 'unifiedExecStartup', 'unifiedExecInteraction']).optional(),
     aggregatedOutput: z.string().nullish(),
     exitCode: z.number().int().nullish(),
     durationMs: z.number().int().nullish(),

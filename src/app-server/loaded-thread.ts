@@ -21,9 +21,11 @@ import { turnError } from './turn-error.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
 import { turnScope } from './turn-scope.js';
 import { resolveInput } from './user-input.js';
+import { userShellNotifications } from './user-shell-items.js';
 
 interface Active {
-  readonly kind: 'turn' | 'compact';
+  /** `shell`: a user's shell command run between turns, as a turn of its own. */
+  readonly kind: 'turn' | 'compact' | 'shell';
   readonly id: string;
   readonly controller: AbortController;
   readonly notifier: TurnNotifier;
@@ -292,6 +294,47 @@ export class LoadedThread {
         if (failure === undefined) this.#finish(id, { status: 'completed', turnId: id, lastMessage: undefined }, times);
         else if (controller.signal.aborted) this.#finish(id, { status: 'interrupted', turnId: id }, times);
         else this.#finish(id, { status: 'failed', error: failure }, times);
+      });
+  }
+
+  /**
+   * `thread/shellCommand`: a user's shell command. With a turn running, it runs at once within that
+   * turn; otherwise it is queued like a turn and framed like one (status, turn/started, its item,
+   * turn/completed), with no model request. Returns what to do once the answer is sent.
+   */
+  shellCommand(command: string, timeoutMs: number | undefined): () => void {
+    const active = this.#active;
+    if (active?.kind === 'turn') {
+      return () =>
+        void this.thread
+          .shellCommand(command, { timeoutMs, signal: active.controller.signal, listener: userShellNotifications(this.notify, this.id, active.id) })
+          .catch((err: unknown) => this.log(`thread ${this.id}: shell command failed: ${errorMessage(err)}`));
+    }
+    const id = this.#nextId();
+    const controller = new AbortController();
+    this.#waiting.add(controller);
+    return () =>
+      this.#enqueue(async () => {
+        this.#waiting.delete(controller);
+        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
+        this.#active = { kind: 'shell', id, controller, notifier };
+        const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
+        this.#status({ type: 'active', activeFlags: [] });
+        this.notify('turn/started', { threadId: this.id, turn: this.#turnObject(id, 'inProgress', times) });
+        let outcome: TurnOutcome | { status: 'failed'; error: unknown } = { status: 'completed', turnId: id, lastMessage: undefined };
+        try {
+          if (controller.signal.aborted) outcome = { status: 'interrupted', turnId: id };
+          else {
+            await this.thread.shellCommand(command, { timeoutMs, signal: controller.signal, turnId: id, listener: userShellNotifications(this.notify, this.id, id) });
+            // Interrupted: the command was killed and recorded as it ended; the turn ends interrupted.
+            if (controller.signal.aborted) outcome = { status: 'interrupted', turnId: id };
+          }
+        } catch (err) {
+          outcome = { status: 'failed', error: err };
+        } finally {
+          this.#active = undefined;
+        }
+        this.#finish(id, outcome, times);
       });
   }
 

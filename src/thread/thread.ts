@@ -18,6 +18,8 @@ import { rollbackThreadState } from './thread-rollback.js';
 import { threadNameEvent } from '../rollout/store/thread-name.js';
 import { runTurn, type TurnOutcome } from './turn-loop.js';
 import { DurableEvents } from './durable-events.js';
+import { record } from './record-items.js';
+import { runUserShellCommand, type UserShellOptions } from './user-shell-command.js';
 
 export interface RunOptions {
   /** Settings for this turn only, over the thread's. */
@@ -118,6 +120,8 @@ export class Thread {
       let outcome: TurnOutcome;
       try {
         outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+        // A user's shell command that ended after the turn's last boundary: kept all the same.
+        for (let left = this.state.pendingContinuing?.splice(0) ?? []; left.length > 0; left = this.state.pendingContinuing?.splice(0) ?? []) await record(this.state, left);
       } catch (err) {
         await events.drained().catch(() => undefined);
         throw err;
@@ -185,6 +189,49 @@ export class Thread {
     } finally {
       this.#running = false;
     }
+  }
+
+  /**
+   * Runs a user's own shell command (app-server `thread/shellCommand`), outside the sandbox. With a
+   * turn running it joins that turn (the model is asked again with its result); between turns it is
+   * a turn of its own, named `turnId`, that asks the model nothing (user-shell-command.ts).
+   */
+  async shellCommand(command: string, opts: UserShellOptions & { turnId?: string }): Promise<void> {
+    if (this.#inTurn) {
+      const item = await runUserShellCommand(this.state, this.deps, await this.nextTurnSettings(), command, opts);
+      if (this.#inTurn) (this.state.pendingContinuing ??= []).push(item);
+      else {
+        await record(this.state, [item]);
+        await this.state.writer.flush();
+      }
+      return;
+    }
+    if (this.#running) throw new UsageError(`thread ${this.id} is compacting; run the command after it`);
+    this.#running = true;
+    const turnId = opts.turnId ?? randomUUID();
+    this.#currentTurnId = turnId;
+    try {
+      const settings = await this.nextTurnSettings();
+      const pt = this.state.profileThread;
+      await this.state.writer.append(await pt.turnStarted(turnId, settings));
+      const item = await runUserShellCommand(this.state, this.deps, settings, command, opts);
+      await record(this.state, [item]);
+      await this.state.writer.append(pt.turnCompleted(undefined));
+      await this.state.writer.flush();
+    } finally {
+      this.#currentTurnId = undefined;
+      this.#running = false;
+    }
+  }
+
+  /**
+   * Tells the model something the user decided outside a turn (an action automatic review denied,
+   * approved after all): with a turn running, the item joins it at its next boundary and the model is
+   * asked again; otherwise it waits for the next turn, recorded before that turn's context.
+   */
+  tellModel(item: ResponseItem): void {
+    if (this.#inTurn) (this.state.pendingContinuing ??= []).push(item);
+    else (this.state.queuedForNextTurn ??= []).push(item);
   }
 
   /** True while a turn (or a manual compaction) runs. */

@@ -9,7 +9,9 @@ import type { ToolContext } from '../tools/tool-context.js';
 export type ToolItemRecord =
   | { kind: 'command'; end: Extract<ExecEvent, { type: 'end' }> }
   | { kind: 'file_change'; callId: string; changes: readonly FileChangeSummary[]; stdout: string }
-  | { kind: 'image_view'; callId: string; path: string };
+  | { kind: 'image_view'; callId: string; path: string }
+  /** A user's own shell command (thread/shellCommand): its argv, the script as typed, how it ended. */
+  | { kind: 'user_shell'; callId: string; argv: readonly string[]; script: string; cwd: string; exitCode: number; aggregatedOutput: string; durationMs: number };
 
 /** The context with its hooks also reporting each ended call to `pending` (the listeners still hear everything). */
 export function recordingToolItems(ctx: ToolContext, pending: ToolItemRecord[]): ToolContext {

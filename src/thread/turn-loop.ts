@@ -56,6 +56,7 @@ export async function runTurn(
   // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
   await state.writer.append(await pt.turnStarted(turnId, settings));
+  await record(state, state.queuedForNextTurn?.splice(0) ?? []);
   const opening: ResponseItem[] = [];
   const fresh = state.needsInitialContext;
   if (fresh) {
@@ -273,6 +274,8 @@ async function recordPendingItems(state: ThreadState): Promise<boolean> {
 /** Records input steered into the running turn; true when there was some. */
 async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'steering' | 'followUp' = 'steering'): Promise<boolean> {
   const delivered = await recordPendingItems(state);
+  const continuing = state.pendingContinuing?.splice(0) ?? [];
+  await record(state, continuing);
   const pending = state.pendingInput?.splice(0) ?? [];
   // Extension queues: follow-ups only when nothing else continues the turn.
   pending.push(...(deps.hooks?.takeQueued(state, pending.length > 0 ? 'steering' : which) ?? []));
@@ -281,7 +284,7 @@ async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'st
     await state.writer.append(state.profileThread.records.userMessage(input.text));
     deps.emit({ type: 'user_message', text: input.text, images: input.images });
   }
-  return pending.length > 0 || (delivered && which === 'steering');
+  return pending.length > 0 || continuing.length > 0 || (delivered && which === 'steering');
 }
 
 /** Records a turn stopped by the user: the pack's marker for the model, and the event. */

@@ -73,6 +73,13 @@ export interface ThreadState {
   readonly profileThread: ProfileThread;
   /** Items other agents sent this thread (multi-agent v2), recorded at the turn's next boundary. */
   pendingItems?: ResponseItem[];
+  /**
+   * Items recorded at the running turn's next boundary that continue the turn as steered input does
+   * (a user's shell command that ended while the turn ran: the model is asked again with it).
+   */
+  pendingContinuing?: ResponseItem[];
+  /** Items queued between turns for the next one: recorded when it starts, before its context (Codex's next-turn queue). */
+  queuedForNextTurn?: ResponseItem[];
   /** The team of agents this thread belongs to (the collaboration tools); set by the engine. */
   agents?: AgentPort;
 }

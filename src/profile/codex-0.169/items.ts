@@ -25,6 +25,8 @@ export interface ContextPart {
 }
 
 export const HARNESS = { type: 'harness', hook: false } as const;
+/** How the record of a user's shell command opens (Codex's tag). */
+const USER_SHELL_TAG = '<user_shell_command>';
 /** Context the multi-agent collaboration tools contribute. */
 export const COLLABORATION_TOOLS = { type: 'tool', namespace: 'collaboration' } as const;
 
@@ -108,7 +110,11 @@ export function decorateCreatedItem(item: ResponseItem, meta: ItemMeta): Respons
       if (item.id !== undefined || item.role === 'assistant') return item;
       return contextMessage(
         item.role,
-        item.content.map((p) => ({ text: p.type === 'input_text' || p.type === 'output_text' ? p.text : '', kind: 'user.text', provenance: { type: 'user' } })),
+        item.content.map((p) => {
+          const text = p.type === 'input_text' || p.type === 'output_text' ? p.text : '';
+          // A user's shell command (thread/shellCommand) is recorded by the harness, under its own kind.
+          return text.startsWith(USER_SHELL_TAG) ? { text, kind: 'shell.user_command', provenance: HARNESS } : { text, kind: 'user.text', provenance: { type: 'user' } };
+        }),
         meta,
       );
     case 'tool_search_output':

@@ -24,6 +24,8 @@ import {
 } from '../shared-pack-files.js';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
 import { SUBAGENT_TEXT_FILE } from './subagent-text.js';
+import { USER_SHELL_FILES } from '../../tools/user-shell/user-shell-record.js';
+import { GUARDIAN_APPROVAL_FILE } from '../../tools/guardian-approval.js';
 
 /** Texts weft takes from its own pack when a 0.169 pack has none. */
 export const FALLBACK_FILES = ['tool_output/aborted.txt', 'tool_output/dynamic_tool_failed.txt', 'turn_aborted.md', 'compact/no_summary.txt'];
@@ -75,6 +77,9 @@ const files: PackFileSpec[] = [
   // Codex keeps a spawned agent's text in its binary: its pack lacks it (subagent-text.ts).
   { path: SUBAGENT_TEXT_FILE, optional: true },
   { path: 'multi_agent/v2_mode_explicit_request_only.md' },
+  // Codex keeps these in its binary too: a pack may hold them, else weft's own are used.
+  ...USER_SHELL_FILES.map((f) => ({ path: f.path, placeholders: [...f.placeholders], optional: true })),
+  { path: GUARDIAN_APPROVAL_FILE, placeholders: ['approved_action'], optional: true },
   ...USER_INSTRUCTIONS_FILES,
   ...COLLABORATION_MODE_FILES,
   ...COMPACTION_FILES,

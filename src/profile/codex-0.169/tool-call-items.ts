@@ -31,6 +31,22 @@ function commandItem(end: Extract<ToolItemRecord, { kind: 'command' }>['end']): 
   };
 }
 
+/** A user's shell command as 0.169 records it: no process, source `user_shell`. */
+function userShellItem(record: Extract<ToolItemRecord, { kind: 'user_shell' }>): CommandExecutionTurnItem {
+  return {
+    type: 'CommandExecution',
+    id: record.callId,
+    command: [...record.argv],
+    cwd: pathToFileURL(record.cwd).href,
+    parsed_cmd: [{ type: 'unknown', cmd: record.script }],
+    source: 'user_shell',
+    status: record.exitCode === 0 ? 'completed' : 'failed',
+    aggregated_output: record.aggregatedOutput,
+    exit_code: record.exitCode,
+    duration: rustDuration(record.durationMs),
+  };
+}
+
 function fileChangeItem(record: Extract<ToolItemRecord, { kind: 'file_change' }>): FileChangeTurnItem {
   const changes: FileChangeTurnItem['changes'] = {};
   for (const c of record.changes) {
@@ -52,5 +68,7 @@ export function toolTurnItem(record: ToolItemRecord): { item: ToolTurnItem; dura
       return { item: fileChangeItem(record), durationMs: 0 };
     case 'image_view':
       return { item: imageViewItem(record), durationMs: 0 };
+    case 'user_shell':
+      return { item: userShellItem(record), durationMs: record.durationMs };
   }
 }

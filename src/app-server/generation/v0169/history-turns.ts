@@ -2,7 +2,9 @@
 // history turns keep the ids the client saw live), items from `item_completed` events. A rollout
 // of the previous generation (display events, no task_started) reads as that generation did.
 import type { ThreadItem, UserInput } from '../../../../protocol/app-server/common.js';
-import type { CompletedTurnItem } from '../../../../protocol/rollout-events.js';
+import { fileURLToPath } from 'node:url';
+import { CommandExecutionTurnItem, type CompletedTurnItem } from '../../../../protocol/rollout-events.js';
+import { displayCommand } from '../../../tools/display-command.js';
 import { knownEventOf } from '../../../rollout/format/known-events.js';
 import type { RolloutRecord } from '../../../rollout/format/reader.js';
 import { rolledBackTurns } from '../../../thread/thread-rollback.js';
@@ -35,9 +37,37 @@ function historyItem(item: CompletedTurnItem): ThreadItem | undefined {
       return { type: 'contextCompaction', id };
     case 'Reasoning':
       return { type: 'reasoning', id, summary: (item.summary_text ?? []).map(String), content: (item.raw_content ?? []).map(String) };
+    case 'CommandExecution':
+      return userShellItem(item);
     default:
       return undefined;
   }
+}
+
+/** A user's shell command (thread/shellCommand) shows in its turn as Codex 0.169 shows it; the model's commands are not listed. */
+function userShellItem(raw: CompletedTurnItem): ThreadItem | undefined {
+  const parsed = CommandExecutionTurnItem.safeParse(raw);
+  if (!parsed.success || parsed.data.source !== 'user_shell') return undefined;
+  const c = parsed.data;
+  let cwd = c.cwd;
+  try {
+    cwd = fileURLToPath(c.cwd);
+  } catch {
+    // Not a file URI: shown as stored.
+  }
+  return {
+    type: 'commandExecution',
+    id: c.id,
+    command: displayCommand(c.command),
+    cwd,
+    processId: null,
+    source: 'userShell',
+    status: c.status,
+    commandActions: c.parsed_cmd.map((p) => ({ type: 'unknown' as const, command: p.cmd })),
+    aggregatedOutput: c.aggregated_output,
+    exitCode: c.exit_code,
+    durationMs: Math.floor(c.duration.secs * 1000 + c.duration.nanos / 1e6),
+  };
 }
 
 export function historyTurns0169(records: readonly RolloutRecord[]): TurnState[] {

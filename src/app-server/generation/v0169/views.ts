@@ -31,6 +31,25 @@ export function item0169(item: ThreadItem, startedAtMs: number | null, completed
         durationMs: item.durationMs ?? null,
         ...timing,
       };
+    case 'commandExecution':
+      // An item that names its source (a user's shell command) in 0.169's full shape and order.
+      if (item.source === undefined) return { ...item, ...timing };
+      return {
+        type: item.type,
+        id: item.id,
+        pluginId: null,
+        scriptPath: null,
+        command: item.command,
+        cwd: item.cwd,
+        processId: item.processId ?? null,
+        source: item.source,
+        status: item.status,
+        commandActions: item.commandActions,
+        aggregatedOutput: item.aggregatedOutput ?? null,
+        exitCode: item.exitCode ?? null,
+        durationMs: item.durationMs ?? null,
+        ...timing,
+      };
     default:
       return { ...item, ...timing };
   }
