@@ -132,6 +132,22 @@ export async function findSkills(home: string, opts: DiscoverOptions = {}): Prom
   return { skills, problems };
 }
 
+/** The skills of every SKILL.md under `dir` (a plugin's skills folder), sorted by path, read as discovery reads them. */
+export async function skillsUnder(dir: string): Promise<{ skills: Skill[]; problems: SkillProblem[] }> {
+  if (!(await isDirectory(dir))) return { skills: [], problems: [] };
+  const { globby } = await import('globby');
+  const files = await globby('**/SKILL.md', { cwd: dir, dot: true, absolute: true, followSymbolicLinks: false, suppressErrors: true });
+  const skills: Skill[] = [];
+  const problems: SkillProblem[] = [];
+  if (files.length === 0) return { skills, problems };
+  const parseYaml = (await import('yaml')).parse as ParseYaml;
+  for (const file of files.sort()) {
+    const skill = await readSkill(file, parseYaml, problems);
+    if (skill) skills.push(skill);
+  }
+  return { skills, problems };
+}
+
 async function readSkill(file: string, parseYaml: ParseYaml, problems: SkillProblem[]): Promise<Skill | undefined> {
   let text: string;
   try {
