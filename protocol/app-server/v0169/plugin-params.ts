@@ -11,7 +11,7 @@ export const MarketplaceUpgradeParams0169 = z.object({ marketplaceName: z.string
 export const PluginListParams0169 = z.object({
   cwds: z.array(z.string()).nullish(),
   forceRefetch: z.boolean().optional(),
-  marketplaceKinds: z.array(z.string()).nullish(),
+  marketplaceKinds: z.array(z.enum(['local', 'vertical', 'workspace-directory', 'shared-with-me', 'created-by-me-remote'])).nullish(),
 });
 export const PluginInstalledParams0169 = z.object({ cwds: z.array(z.string()).nullish(), installSuggestionPluginNames: z.array(z.string()).nullish() });
 export const PluginReconcileParams0169 = z.object({ reason: z.string().nullish() });
