@@ -40,6 +40,7 @@ describe('plugin install stays inside the plugin cache', () => {
     await symlink(join(outside, 'secret.txt'), join(mkt.root, 'plugins', 'leaky', 'secret.txt'));
     await symlink(outside, join(mkt.root, 'plugins', 'leaky', 'dir-link'));
 
+    const before = new Set(tree(ws.root));
     // A source climbing out makes the whole marketplace file invalid, as Codex reads it.
     const climb = await c.request('plugin/install', { pluginName: 'climb', marketplacePath: mkt.file });
     expect(errorMessage(climb)).toMatch(/leaves the marketplace root/);
@@ -56,7 +57,9 @@ describe('plugin install stays inside the plugin cache', () => {
 
     const cache = join(ws.codexHome, 'plugins', 'cache');
     expect(tree(cache)).toEqual(['local-mkt', 'local-mkt/leaky', 'local-mkt/leaky/1.0.0', 'local-mkt/leaky/1.0.0/.codex-plugin', 'local-mkt/leaky/1.0.0/.codex-plugin/plugin.json'].sort());
-    expect(tree(ws.codexHome).filter((p) => !p.startsWith('plugins') && p !== 'config.toml' && !p.startsWith('skills'))).toEqual([]);
+    // Nothing new anywhere under the workspace but the plugin cache (config.toml was already there).
+    const added = tree(ws.root).filter((p) => !before.has(p));
+    expect(added.filter((p) => !/^codex_home\/plugins(\/cache(\/local-mkt(\/leaky(\/|$)|$)|$)|$)/.test(p))).toEqual([]);
     expect(existsSync(join(ws.root, 'pwned'))).toBe(false);
     expect(tree(outside)).toEqual(['.codex-plugin', '.codex-plugin/plugin.json', 'secret.txt']);
 
