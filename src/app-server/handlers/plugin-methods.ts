@@ -88,6 +88,8 @@ export async function pluginRead(ctx: ServerContext, params: z.infer<typeof Plug
 export async function pluginInstall(ctx: ServerContext, params: z.infer<typeof PluginInstallParams0169>): Promise<HandlerResult> {
   const file = localMarketplace(ctx, 'plugin/install', params, 'reading the remote plugin before installing it');
   const installed = await pluginCall(() => installFromMarketplace(configTarget(ctx), file, params.pluginName));
+  // Threads opened from now on load the plugin's skills.
+  await ctx.reloadConfig();
   return { result: { authPolicy: installed.authPolicy, appsNeedingAuth: [] } };
 }
 
@@ -102,6 +104,7 @@ export async function pluginUninstall(ctx: ServerContext, params: z.infer<typeof
   if (key === undefined) throw remoteCatalogError(ctx, 'resolving the remote plugin before uninstalling it');
   const local = key;
   await pluginCall(() => uninstallByKey(configTarget(ctx), local));
+  await ctx.reloadConfig();
   return { result: {} };
 }
 

@@ -132,3 +132,18 @@ describe('plugins on the 0.169 app-server', () => {
     expect(ok(await c.request('app/read', { appIds: ['x', 'y', 'x'] }))).toEqual({ apps: [], missingAppIds: ['x', 'y'] });
   });
 });
+
+describe('an installed plugin on the 0.169 app-server', () => {
+  it('lists its skills in skills/list from the install on, and not after the uninstall', async () => {
+    const { c, ws } = await open();
+    const mkt = await writeMarketplace(join(ws.root, 'mkt'));
+    type Skills = { data: Array<{ skills: Array<{ name: string; scope: string; path: string }> }> };
+    const names = async (): Promise<string[]> => ok<Skills>(await c.request('skills/list', {})).data[0]!.skills.map((s) => s.name);
+    expect(await names()).not.toContain('alpha:hello');
+    ok(await c.request('plugin/install', { pluginName: 'alpha', marketplacePath: mkt.file }));
+    const listed = ok<Skills>(await c.request('skills/list', {})).data[0]!.skills.find((s) => s.name === 'alpha:hello');
+    expect(listed).toMatchObject({ scope: 'user', path: join(ws.codexHome, 'plugins', 'cache', 'local-mkt', 'alpha', '1.2.3', 'skills', 'hello', 'SKILL.md') });
+    ok(await c.request('plugin/uninstall', { pluginId: 'alpha@local-mkt' }));
+    expect(await names()).not.toContain('alpha:hello');
+  });
+});

@@ -1,0 +1,23 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startMockResponsesServer, textReply } from '../src/testing/index.js';
+import { writeMarketplace } from '../test/support/plugin-marketplace.js';
+const root = '/tmp/pprobe/sk'; 
+const home = path.join(root, 'home'), ch = path.join(home, '.codex'), cwd = path.join(root, 'cwd');
+mkdirSync(ch, { recursive: true }); mkdirSync(cwd, { recursive: true });
+const mkt = await writeMarketplace(path.join(root, 'mkt'));
+const mock = await startMockResponsesServer({ respond: () => textReply('ok') });
+cpSync(path.join(mkt.root, 'plugins/alpha'), path.join(ch, 'plugins/cache/local-mkt/alpha/1.2.3'), { recursive: true });
+writeFileSync(path.join(ch, 'config.toml'), `model = "gpt-5"\nmodel_provider = "mock"\n[model_providers.mock]\nname = "mock"\nbase_url = "${mock.url}"\nenv_key = "OPENAI_API_KEY"\nwire_api = "responses"\n\n[marketplaces.local-mkt]\nsource_type = "local"\nsource = "${mkt.root}"\n\n[plugins."alpha@local-mkt"]\nenabled = true\n` + (process.env.EXTRA ?? ''));
+for (const n of ['aaa', 'zeta']) { mkdirSync(path.join(ch, 'skills', n), { recursive: true }); writeFileSync(path.join(ch, 'skills', n, 'SKILL.md'), `---\nname: ${n}\ndescription: user ${n}\n---\nx\n`); }
+mkdirSync(path.join(cwd, '.agents/skills/rrr'), { recursive: true }); writeFileSync(path.join(cwd, '.agents/skills/rrr/SKILL.md'), '---\nname: rrr\ndescription: repo rrr\n---\nx\n');
+const bin = `${process.env.HOME}/.cache/weft-codex-0.169.0/node_modules/.bin/codex`;
+const child = spawn(bin, ['exec', '--skip-git-repo-check', 'hi'], { cwd, env: { PATH: process.env.PATH ?? '', HOME: home, CODEX_HOME: ch, OPENAI_API_KEY: 'sk', HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+let err = ''; child.stderr.on('data', (d) => (err += d));
+await new Promise((r) => child.on('close', r));
+console.log('exit', err.slice(-600));
+const body = mock.requests[0]?.body as { input: Array<{ role?: string; content?: Array<{ text?: string }> }>; tools?: unknown[] };
+for (const item of body?.input ?? []) for (const c of item.content ?? []) console.log(`--- ${item.role}\n${(c.text ?? '').replaceAll(root, '<ROOT>')}`);
+console.log('TOOLS', JSON.stringify(body?.tools?.map((t) => (t as { name?: string }).name)));
+await mock.close();
