@@ -4,7 +4,9 @@
 // the root of the Git repository it is in). Each file is loaded; one that fails is reported, not fatal.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gitMarketplaceRoot } from './git-marketplace.js';
 import { loadMarketplace, MARKETPLACE_FILE, type Marketplace } from './marketplace-file.js';
+import { isNameSegment } from './plugin-id.js';
 import type { PluginTables } from './plugin-config.js';
 
 export interface MarketplaceLoadError {
@@ -13,6 +15,8 @@ export interface MarketplaceLoadError {
 }
 
 export interface RegistryOptions {
+  /** The Codex home (Git marketplaces are cloned under it). */
+  readonly home: string;
   readonly userHome?: string | undefined;
   readonly cwds?: readonly string[];
   readonly tables: PluginTables;
@@ -59,8 +63,9 @@ export async function marketplaceFiles(opts: RegistryOptions): Promise<string[]>
     const own = path.join(opts.userHome, MARKETPLACE_FILE);
     if (await isFile(own)) add(own);
   }
-  for (const entry of Object.values(opts.tables.marketplaces)) {
+  for (const [name, entry] of Object.entries(opts.tables.marketplaces)) {
     if (entry.source_type === 'local') add(path.join(entry.source, MARKETPLACE_FILE));
+    else if (isNameSegment(name)) add(path.join(gitMarketplaceRoot(opts.home, name), MARKETPLACE_FILE));
   }
   for (const cwd of opts.cwds ?? []) add(await marketplaceFileIn(cwd));
   return files;

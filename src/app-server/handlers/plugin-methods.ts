@@ -43,7 +43,7 @@ export async function pluginCall<T>(run: () => Promise<T>): Promise<T> {
 
 async function listing(ctx: ServerContext, cwds: readonly string[] | null | undefined, keep: (installed: boolean, name: string) => boolean) {
   const tables = await readPluginTables(ctx.base.home);
-  const { marketplaces, errors } = await loadMarketplaces({ userHome: ctx.options.env.HOME, cwds: cwds ?? [], tables });
+  const { marketplaces, errors } = await loadMarketplaces({ home: ctx.base.home, userHome: ctx.options.env.HOME, cwds: cwds ?? [], tables });
   const entries: Record<string, unknown>[] = [];
   for (const m of marketplaces) {
     const states = (await marketplaceStates(ctx.base.home, tables, m)).filter((s) => keep(s.installed, s.plugin.name));
