@@ -2,53 +2,24 @@
 // served on the loopback): marketplace/add clones into `<home>/.tmp/marketplaces/<name>` and records
 // `source_type = "git"`, the URL and `ref`; the listing reads the clone; marketplace/upgrade fetches,
 // writes `.codex-marketplace-install.json` with the revision and reports the root when the revision
-// changed; marketplace/remove deletes the clone. The repository is served over git's dumb HTTP by a
-// static server on 127.0.0.1.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, normalize } from 'node:path';
+// changed; marketplace/remove deletes the clone. The repository is served on 127.0.0.1
+// (test/support/served-git-marketplace.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appServer0169Sessions, errorMessage, ok } from '../../support/appserver-0169-session.js';
-import { writeMarketplace } from '../../support/plugin-marketplace.js';
+import { serveGitMarketplace, type ServedMarketplace } from '../../support/served-git-marketplace.js';
 
 const open = appServer0169Sessions();
-let server: Server | undefined;
+let served: ServedMarketplace | undefined;
 afterEach(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
+  await served?.close();
+  served = undefined;
 });
 
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
-
-/** A bare repository of a marketplace, served read-only on the loopback; `push` publishes a change. */
-async function servedMarketplace(root: string): Promise<{ url: string; push: (file: string, text: string) => string }> {
-  const work = join(root, 'work');
-  await writeMarketplace(work);
-  git(root, 'init', '-q', '-b', 'main', work);
-  git(work, 'add', '-A');
-  git(work, 'commit', '-qm', 'first');
-  git(root, 'clone', '-q', '--bare', work, join(root, 'served', 'mkt.git'));
-  git(join(root, 'served', 'mkt.git'), 'update-server-info');
-  const base = join(root, 'served');
-  server = createServer((req, res) => {
-    const file = normalize(join(base, decodeURIComponent((req.url ?? '/').split('?')[0] as string)));
-    if (!file.startsWith(base)) return void res.writeHead(403).end();
-    readFile(file).then((body) => res.writeHead(200).end(body), () => res.writeHead(404).end());
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const push = (file: string, text: string): string => {
-    writeFileSync(join(work, file), text);
-    git(work, 'add', '-A');
-    git(work, 'commit', '-qm', 'change');
-    git(work, 'push', '-q', join(root, 'served', 'mkt.git'), 'main');
-    git(join(root, 'served', 'mkt.git'), 'update-server-info');
-    return git(work, 'rev-parse', 'HEAD');
-  };
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mkt.git`, push };
+async function servedMarketplace(root: string): Promise<ServedMarketplace> {
+  served = await serveGitMarketplace(root);
+  return served;
 }
 
 describe('Git marketplaces on the 0.169 app-server', () => {
