@@ -3,6 +3,7 @@
 // plugin into `<home>/plugins/cache/<marketplace>/<plugin>/<version|local>` and writes
 // `[plugins."<id>"] enabled = true`, uninstall removes both, and the listings show each state.
 import { existsSync, readFileSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appServer0169Sessions, errorMessage, ok } from '../../support/appserver-0169-session.js';
@@ -145,5 +146,19 @@ describe('an installed plugin on the 0.169 app-server', () => {
     expect(listed).toMatchObject({ scope: 'user', path: join(ws.codexHome, 'plugins', 'cache', 'local-mkt', 'alpha', '1.2.3', 'skills', 'hello', 'SKILL.md') });
     ok(await c.request('plugin/uninstall', { pluginId: 'alpha@local-mkt' }));
     expect(await names()).not.toContain('alpha:hello');
+  });
+});
+
+describe('config.toml marketplaces weft does not know', () => {
+  it('are kept and skipped: the home still loads, lists and adds', async () => {
+    const { c, ws } = await open(async (w) => {
+      await appendFile(join(w.codexHome, 'config.toml'), '\n[marketplaces.other]\nsource_type = "npm"\nsource = "some-package"\n');
+    });
+    const mkt = await writeMarketplace(join(ws.root, 'mkt'));
+    expect(ok(await c.request('plugin/list', {}))).toEqual({ marketplaces: [], marketplaceLoadErrors: [], featuredPluginIds: [] });
+    ok(await c.request('marketplace/add', { source: mkt.root }));
+    const config = readFileSync(join(ws.codexHome, 'config.toml'), 'utf8');
+    expect(config).toContain('[marketplaces.other]\nsource_type = "npm"');
+    expect(config).toContain('[marketplaces.local-mkt]');
   });
 });
