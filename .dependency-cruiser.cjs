@@ -5,7 +5,7 @@
 const LAYERS = [
   ['bytes'],
   ['errors\\.ts', 'import-outside-bundle\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'file-lock\\.ts', 'net', 'pack', 'history'],
-  ['context', 'config', 'mcp', 'auth'],
+  ['context', 'config', 'mcp', 'auth', 'plugins'],
   ['client', 'prompt', 'assembly/panels', 'assembly/tiers', 'tools'],
   ['rollout'],
   ['thread'],

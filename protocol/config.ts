@@ -2,6 +2,7 @@
 // the loader (a warning), so the schema lists every key weft understands.
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.js';
+import { PluginConfigEntry } from './plugins.js';
 
 export const ApprovalPolicy = lazySchema(() => z.enum(['untrusted', 'on-failure', 'on-request', 'never']));
 export type ApprovalPolicy = z.infer<typeof ApprovalPolicy>;
@@ -169,6 +170,10 @@ const CONFIG_TOML_FIELDS = {
   mcp_oauth_callback_port: lazySchema(() => z.number().int().min(1).max(65535).optional()),
   /** A redirect URL to register instead of the local listener's own (its path is served locally). */
   mcp_oauth_callback_url: lazySchema(() => z.string().url().optional()),
+  /** Marketplaces added with `marketplace/add` (read by src/plugins/ as MarketplaceConfigEntry; kinds weft does not know are kept and skipped there). */
+  marketplaces: lazySchema(() => z.record(z.string(), z.looseObject({})).optional()),
+  /** Installed plugins by `<name>@<marketplace>`, each switched on or off. */
+  plugins: lazySchema(() => z.record(z.string(), PluginConfigEntry).optional()),
 };
 
 export const ConfigToml = lazySchema(() => z.strictObject(CONFIG_TOML_FIELDS));

@@ -5,7 +5,7 @@
 import type { ConfigToml } from '../../protocol/config.js';
 import type { Pack } from '../pack/load-pack.js';
 import { discoverProjectDocs, readGlobalInstructions } from './agents-md.js';
-import { discoverSkills, skillsSection, type Skill, type SkillScope } from './skills.js';
+import { discoverSkills, skillsSection, type PluginSkillRoot, type Skill, type SkillScope } from './skills.js';
 import { userInstructionsText } from './user-instructions.js';
 
 export async function loadUserInstructions(
@@ -13,12 +13,12 @@ export async function loadUserInstructions(
   home: string,
   cwd: string,
   config: ConfigToml,
-  opts: { skillsInline?: boolean; userHome?: string | undefined; skillScopeOrder?: readonly SkillScope[] } = {},
+  opts: { skillsInline?: boolean; userHome?: string | undefined; skillScopeOrder?: readonly SkillScope[]; pluginRoots?: readonly PluginSkillRoot[] } = {},
 ): Promise<{ text: string | undefined; skills: Skill[]; warnings: string[]; skillWarnings: string[] }> {
   const [global, project, skills] = await Promise.all([
     readGlobalInstructions(home),
     discoverProjectDocs(cwd, { maxBytes: config.project_doc_max_bytes, fallbackFilenames: config.project_doc_fallback_filenames }),
-    discoverSkills(home, { cwd, userHome: opts.userHome, ...(opts.skillScopeOrder ? { scopeOrder: opts.skillScopeOrder } : {}) }),
+    discoverSkills(home, { cwd, userHome: opts.userHome, ...(opts.skillScopeOrder ? { scopeOrder: opts.skillScopeOrder } : {}), ...(opts.pluginRoots ? { pluginRoots: opts.pluginRoots } : {}) }),
   ]);
   const text = userInstructionsText(pack, {
     global: global.text,

@@ -61,14 +61,32 @@ export type SkillScope = 'repo' | 'user' | 'system';
 export interface SkillRoot {
   readonly dir: string;
   readonly scope: SkillScope;
+  /** A root of installed plugins (`<home>/plugins/cache/<marketplace>`): only these skills folders, each skill named `<plugin>:<name>`. */
+  readonly plugins?: readonly PluginSkillDir[];
+}
+
+/** The skills folder of one installed, enabled plugin. */
+export interface PluginSkillDir {
+  readonly plugin: string;
+  readonly dir: string;
+}
+
+/** The installed plugins of one marketplace, under its plugin cache folder. */
+export interface PluginSkillRoot {
+  readonly root: string;
+  readonly plugins: readonly PluginSkillDir[];
 }
 
 /**
  * The skill roots of a thread, as Codex searches them: the project's `.codex/skills` folders (from
  * the cwd up to the repository root), `<home>/skills`, `$HOME/.agents/skills`, the bundled
- * `<home>/skills/.system`, then the project's `.agents/skills` folders (cwd upwards).
+ * `<home>/skills/.system`, the installed plugins' (user skills, by marketplace), then the project's
+ * `.agents/skills` folders (cwd upwards).
  */
-export async function skillRootsFor(home: string, opts: { cwd?: string | undefined; userHome?: string | undefined; extraRoots?: readonly string[] } = {}): Promise<SkillRoot[]> {
+export async function skillRootsFor(
+  home: string,
+  opts: { cwd?: string | undefined; userHome?: string | undefined; extraRoots?: readonly string[]; pluginRoots?: readonly PluginSkillRoot[] } = {},
+): Promise<SkillRoot[]> {
   const project = opts.cwd === undefined ? [] : (await searchDirectories(opts.cwd)).reverse();
   const roots: SkillRoot[] = [
     ...project.map((dir) => ({ dir: path.join(dir, '.codex', 'skills'), scope: 'repo' as const })),
@@ -76,6 +94,7 @@ export async function skillRootsFor(home: string, opts: { cwd?: string | undefin
     ...(opts.userHome ? [{ dir: path.join(opts.userHome, '.agents', 'skills'), scope: 'user' as const }] : []),
     ...(opts.extraRoots ?? []).map((dir) => ({ dir, scope: 'user' as const })),
     { dir: path.join(home, 'skills', SYSTEM_DIR), scope: 'system' },
+    ...(opts.pluginRoots ?? []).map((r) => ({ dir: r.root, scope: 'user' as const, plugins: r.plugins })),
     ...project.map((dir) => ({ dir: path.join(dir, '.agents', 'skills'), scope: 'repo' as const })),
   ];
   return roots.filter((r, i) => roots.findIndex((o) => o.dir === r.dir) === i);
@@ -92,6 +111,8 @@ export interface DiscoverOptions {
   readonly scopeOrder?: readonly SkillScope[];
   /** More folders of user skills (an app-server client's `skills/extraRoots/set`). */
   readonly extraRoots?: readonly string[];
+  /** The installed, enabled plugins' skills folders (src/plugins/plugin-skill-roots.ts). */
+  readonly pluginRoots?: readonly PluginSkillRoot[];
 }
 
 /** A SKILL.md that was skipped, and why. */
@@ -118,17 +139,37 @@ export async function findSkills(home: string, opts: DiscoverOptions = {}): Prom
   for (const [rank, root] of roots.entries()) {
     // `<home>/skills/.system` is a root of its own, not part of the user's.
     const ignore = root.dir === path.join(home, 'skills') ? [`${SYSTEM_DIR}/**`] : [];
-    const files = await globby('**/SKILL.md', { cwd: root.dir, dot: true, absolute: true, followSymbolicLinks: true, suppressErrors: true, ignore });
-    if (files.length === 0) continue;
-    parseYaml ??= (await import('yaml')).parse as ParseYaml;
-    for (const file of files.sort()) {
-      const skill = await readSkill(file, parseYaml, problems);
-      if (skill) skills.push({ ...skill, root: root.dir, rootRank: rank, scope: root.scope });
+    const folders = root.plugins ?? [{ plugin: undefined, dir: root.dir }];
+    for (const folder of folders) {
+      const files = await globby('**/SKILL.md', { cwd: folder.dir, dot: true, absolute: true, followSymbolicLinks: true, suppressErrors: true, ignore });
+      if (files.length === 0) continue;
+      parseYaml ??= (await import('yaml')).parse as ParseYaml;
+      for (const file of files.sort()) {
+        const skill = await readSkill(file, parseYaml, problems);
+        const name = skill && folder.plugin !== undefined ? `${folder.plugin}:${skill.name}` : skill?.name;
+        if (skill && name !== undefined) skills.push({ ...skill, name, root: root.dir, rootRank: rank, scope: root.scope });
+      }
     }
   }
   const order = opts.scopeOrder ?? ['repo', 'user', 'system'];
   const rank = (s: Skill): number => order.indexOf(s.scope ?? 'user');
   skills.sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
+  return { skills, problems };
+}
+
+/** The skills of every SKILL.md under `dir` (a plugin's skills folder), sorted by path, read as discovery reads them. */
+export async function skillsUnder(dir: string): Promise<{ skills: Skill[]; problems: SkillProblem[] }> {
+  if (!(await isDirectory(dir))) return { skills: [], problems: [] };
+  const { globby } = await import('globby');
+  const files = await globby('**/SKILL.md', { cwd: dir, dot: true, absolute: true, followSymbolicLinks: false, suppressErrors: true });
+  const skills: Skill[] = [];
+  const problems: SkillProblem[] = [];
+  if (files.length === 0) return { skills, problems };
+  const parseYaml = (await import('yaml')).parse as ParseYaml;
+  for (const file of files.sort()) {
+    const skill = await readSkill(file, parseYaml, problems);
+    if (skill) skills.push(skill);
+  }
   return { skills, problems };
 }
 

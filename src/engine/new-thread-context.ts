@@ -9,6 +9,7 @@ import { loadUserInstructions } from '../context/load-user-instructions.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { userShell } from '../context/user-shell.js';
 import type { Runtime } from './runtime.js';
+import { pluginSkillRoots } from '../plugins/plugin-skill-roots.js';
 
 export interface ThreadContextInput {
   readonly cwd: string;
@@ -32,6 +33,7 @@ export async function turnSettingsFor(rt: Runtime, input: ThreadContextInput): P
     skillsInline: rt.profile.skillsInUserInstructions,
     userHome: rt.env.HOME,
     skillScopeOrder: rt.profile.skillScopeOrder,
+    pluginRoots: await pluginSkillRoots(rt.home, rt.config.plugins),
   });
   // A requested collaboration mode without instructions gets its preset's (codex-0.169 fills them in).
   const requested = input.overrides.collaborationMode;

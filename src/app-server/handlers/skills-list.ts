@@ -9,6 +9,7 @@ import { skillEnabled, skillSwitches } from '../../config/skill-switches.js';
 import { findSkills } from '../../context/skills.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
+import { pluginSkillRoots } from '../../plugins/plugin-skill-roots.js';
 
 interface SkillEntry {
   readonly name: string;
@@ -29,7 +30,8 @@ export async function skillsList(ctx: ServerContext, params: { cwds?: string[] |
 }
 
 async function skillsFor(ctx: ServerContext, cwd: string): Promise<{ skills: SkillEntry[]; errors: Array<{ path: string; message: string }> }> {
-  const found = await findSkills(ctx.base.home, { cwd, userHome: ctx.options.env.HOME, extraRoots: ctx.skillExtraRoots });
+  const pluginRoots = await pluginSkillRoots(ctx.base.home, ctx.base.runtime.config.plugins);
+  const found = await findSkills(ctx.base.home, { cwd, userHome: ctx.options.env.HOME, extraRoots: ctx.skillExtraRoots, pluginRoots });
   // The list is by name, whatever order the model's skills list takes.
   const byName = [...found.skills].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.path < b.path ? -1 : 1));
   // Switched off in config.toml (`[[skills.config]]`, skills/config/write) shows as disabled.

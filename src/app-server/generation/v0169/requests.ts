@@ -56,6 +56,11 @@ import { threadGoalGet } from '../../handlers/thread-goal-get.js';
 import { threadGoalSet } from '../../handlers/thread-goal-set.js';
 import { threadList } from '../../handlers/thread-queries.js';
 import { threadItemsList, threadRevert, threadTurnsList } from '../../handlers/thread-pages.js';
+import { appInstalled, appList, appRead } from '../../handlers/apps.js';
+import { marketplaceAdd, marketplaceRemove, marketplaceUpgrade } from '../../handlers/marketplace-methods.js';
+import { pluginInstall, pluginInstalled, pluginList, pluginRead, pluginReconcile, pluginSkillRead, pluginUninstall } from '../../handlers/plugin-methods.js';
+import { pluginShareCheckout, pluginShareDelete, pluginShareList, pluginShareSave, pluginShareUpdateTargets } from '../../handlers/plugin-share.js';
+import * as PP from '../../../../protocol/app-server/v0169/plugin-params.js';
 import { parseParams, rpcError } from '../../rpc-errors.js';
 import type { ServerContext } from '../../server-context.js';
 import type { RoutedRequest } from '../generation.js';
@@ -200,15 +205,32 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'thread/goal/set': { params: z.unknown(), run: (ctx, parsed) => threadGoalSet(ctx, parsed) },
   'thread/goal/get': { params: z.unknown(), run: (ctx, parsed) => threadGoalGet(ctx, parsed) },
   'thread/goal/clear': { params: z.unknown(), run: (ctx, parsed) => threadGoalClear(ctx, parsed) },
+  // Plugins and apps (src/plugins/; handlers/plugin-*.ts, marketplace-methods.ts, apps.ts).
+  'marketplace/add': checked(PP.MarketplaceAddParams0169, marketplaceAdd),
+  'marketplace/remove': checked(PP.MarketplaceRemoveParams0169, marketplaceRemove),
+  'marketplace/upgrade': checked(PP.MarketplaceUpgradeParams0169.nullish(), (ctx, p) => marketplaceUpgrade(ctx, p ?? {})),
+  'plugin/list': checked(PP.PluginListParams0169.nullish(), (ctx, p) => pluginList(ctx, p ?? {})),
+  'plugin/installed': checked(PP.PluginInstalledParams0169.nullish(), (ctx, p) => pluginInstalled(ctx, p ?? {})),
+  'plugin/reconcile': checked(PP.PluginReconcileParams0169.nullish(), () => pluginReconcile()),
+  'plugin/read': checked(PP.PluginReadParams0169, pluginRead),
+  'plugin/skill/read': checked(PP.PluginSkillReadParams0169, pluginSkillRead),
+  'plugin/install': checked(PP.PluginInstallParams0169, pluginInstall),
+  'plugin/uninstall': checked(PP.PluginUninstallParams0169, pluginUninstall),
+  'plugin/share/save': checked(PP.PluginShareSaveParams0169, pluginShareSave),
+  'plugin/share/updateTargets': checked(PP.PluginShareUpdateTargetsParams0169, pluginShareUpdateTargets),
+  'plugin/share/list': checked(PP.PluginShareListParams0169.nullish(), (ctx) => pluginShareList(ctx)),
+  'plugin/share/checkout': checked(PP.PluginShareRemoteIdParams0169, pluginShareCheckout),
+  'plugin/share/delete': checked(PP.PluginShareRemoteIdParams0169, pluginShareDelete),
+  'app/list': checked(PP.AppsListParams0169.nullish(), (ctx, p) => appList(ctx, p ?? {})),
+  'app/installed': checked(PP.AppsInstalledParams0169.nullish(), (ctx, p) => appInstalled(ctx, p ?? {})),
+  'app/read': checked(PP.AppsReadParams0169, appRead),
 };
 
 /** Features weft does not have, by method prefix: what the error names. */
 const MISSING_FEATURES: ReadonlyArray<[string, string]> = [
   ['account', 'this account feature (the token usage profile and rate-limit reset credits are not read by weft)'],
-  ['plugin/', 'plugins'],
-  ['marketplace/', 'plugin marketplaces'],
+  ['plugin/', 'plugin search'],
   ['remoteControl/', 'remote control'],
-  ['app/', 'apps'],
   ['thread/realtime/', 'realtime sessions'],
 ];
 
