@@ -74,3 +74,14 @@ export type ModelInfo = z.infer<typeof ModelInfo>;
 
 export const ModelCatalog = lazySchema(() => z.object({ models: z.array(ModelInfo) }));
 export type ModelCatalog = z.infer<typeof ModelCatalog>;
+
+/**
+ * A catalog entry of Codex 0.169's shape, which no longer says whether the model calls tools in
+ * parallel: Codex sends `parallel_tool_calls: true` except for code-mode models, which is what the
+ * entry gets here. Entries that say it, and anything not an object, are left as they are.
+ */
+export function withParallelToolCallsOf0169(entry: unknown): unknown {
+  return typeof entry === 'object' && entry !== null && !('supports_parallel_tool_calls' in entry)
+    ? { ...entry, supports_parallel_tool_calls: (entry as { tool_mode?: unknown }).tool_mode !== 'code_mode_only' }
+    : entry;
+}

@@ -34,3 +34,8 @@ export function signedInFile(tokens: IssuedTokens, issuer: string, now: Date, ap
 export function apiKeyFile(apiKey: string): AuthFile {
   return { auth_mode: 'apikey', OPENAI_API_KEY: apiKey };
 }
+
+/** `auth.json` of `login --with-access-token` (Codex 0.169, observed): the mode, no key, the token. */
+export function agentIdentityFile(token: string): AuthFile {
+  return { auth_mode: 'agentIdentity', OPENAI_API_KEY: null, agent_identity: token };
+}

@@ -4,7 +4,8 @@
 import { caTrust } from '../auth/ca-trust.js';
 import { DEFAULT_ISSUER } from '../auth/issuer.js';
 import { loginStatus } from '../auth/login-status.js';
-import { apiKeyFile } from '../auth/signed-in-file.js';
+import { agentIdentityFile, apiKeyFile } from '../auth/signed-in-file.js';
+import { DEFAULT_CHATGPT_BASE_URL } from '../auth/workspace-routing.js';
 import { authPlace, writeAuth, type AuthPlace } from '../auth/auth-store.js';
 import { loadConfig } from '../config/load-config.js';
 import { codexUserAgent } from '../client/user-agent.js';
@@ -18,6 +19,7 @@ const LOGIN_ORIGINATOR = 'codex_cli_rs';
 
 const LOGIN_OPTIONS = {
   'with-api-key': { type: 'boolean' },
+  'with-access-token': { type: 'boolean' },
   'device-auth': { type: 'boolean' },
   experimental_issuer: { type: 'string' },
   'experimental-issuer': { type: 'string' },
@@ -25,16 +27,19 @@ const LOGIN_OPTIONS = {
 
 const LOGIN_HELP = `Usage: weft login [--device-auth] [--experimental_issuer URL]
        weft login --with-api-key        (reads the key from stdin)
+       weft login --with-access-token   (reads an agent identity token from stdin)
        weft login status
 
 Sign this home in the way Codex does, into its auth.json (mode 0600), which Codex and weft share:
 with ChatGPT in the browser (a listener on 127.0.0.1:1455 receives the sign-in), with a device code
-(--device-auth: open the link shown, enter the code), or with an API key read from stdin.
+(--device-auth: open the link shown, enter the code), with an API key read from stdin, or with an
+agent identity token read from stdin (checked against its issuer's keys before it is kept).
 \`weft login status\` says how the home is signed in (exit 1 when it is not).
 
 Options:
   --device-auth            sign in with a device code instead of the browser
   --with-api-key           read an API key from stdin and keep it in auth.json
+  --with-access-token      read an agent identity token from stdin, verify it, keep it in auth.json
   --experimental_issuer U  the sign-in service of the device-code flow (default ${DEFAULT_ISSUER})
   --home DIR               weft home (default: $WEFT_HOME, $CODEX_HOME, ~/.weft)
   -h, --help               show this help`;
@@ -79,6 +84,20 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const trust = caTrust(io.env);
+  if (parsed.values['with-access-token'] === true) {
+    const token = ((await io.readStdin?.()) ?? '').trim();
+    if (token === '') {
+      io.stderr('No access token on stdin: pipe it in, e.g. `printenv CODEX_ACCESS_TOKEN | weft login --with-access-token`.');
+      return 1;
+    }
+    const { config } = await loadConfig({ home, overrides: stringList(parsed.values.config as string[] | undefined) });
+    const { verifyAgentIdentity } = await import('../auth/agent-identity.js');
+    const who = caller(io);
+    await verifyAgentIdentity({ token, chatgptBaseUrl: config.chatgpt_base_url ?? DEFAULT_CHATGPT_BASE_URL, headers: [['originator', who.originator], ['user-agent', who.userAgent]], trust });
+    await writeAuth(place, agentIdentityFile(token));
+    io.stderr('Signed in with an agent identity.');
+    return 0;
+  }
   if (parsed.values['device-auth'] === true) {
     const issuer = stringValue(parsed.values.experimental_issuer) ?? stringValue(parsed.values['experimental-issuer']) ?? DEFAULT_ISSUER;
     const { deviceLogin } = await import('../auth/device-login.js');
@@ -113,6 +132,9 @@ function printStatus(place: AuthPlace, io: CliIo): number {
       return 1;
     case 'apikey':
       io.stderr(`Signed in with an API key: ${status.masked}`);
+      return 0;
+    case 'agentIdentity':
+      io.stderr(`Signed in with an agent identity${status.email ? ` for ${status.email}` : ''}${status.plan ? ` (${status.plan} plan)` : ''}.`);
       return 0;
     case 'chatgpt':
       io.stderr(`Signed in with ChatGPT${status.email ? ` as ${status.email}` : ''}${status.plan ? ` (${status.plan} plan)` : ''}.`);

@@ -1,6 +1,7 @@
 // Codex 0.98's catalog refresh: before its first request it asks the OpenAI service for the model
 // catalog (`GET {base}/models?client_version=0.98.0`), unless a fresh copy is in the home, and lays
-// the answer over its bundled catalog, model by model. The merged catalog then picks instructions,
+// the answer over its bundled catalog, model by model (an entry of 0.169's shape completed as 0.169
+// reads it, so a served entry Codex takes is not dropped). The merged catalog then picks instructions,
 // tools and context windows. Offline, the bundled catalog is used as it is, quietly.
 //
 // When: under a profile that refreshes (0.98; 0.169 only when signed in with ChatGPT), unless `[features] remote_models = false`, and only toward the built-in provider's
@@ -13,7 +14,7 @@
 // is fetched before the answer is read on (the turn that got it keeps its settings; later turns use
 // the new catalog), the held one renews the cache's time.
 import type { ConfigToml } from '../../protocol/config.js';
-import { ModelInfo } from '../../protocol/model-catalog.js';
+import { ModelInfo, withParallelToolCallsOf0169 } from '../../protocol/model-catalog.js';
 import { listModels } from '../client/list-models.js';
 import type { Env, ProviderSettings } from '../client/provider.js';
 import { loadFreshModels, persistModels, renewModelsCache } from './models-cache.js';
@@ -102,7 +103,7 @@ async function fetchedCatalog(input: CatalogRefreshInput): Promise<RefreshedCata
 export function mergeRemoteModels(bundled: readonly ModelInfo[], remote: readonly unknown[]): ModelInfo[] {
   const merged = [...bundled];
   for (const entry of remote) {
-    const parsed = ModelInfo.safeParse(entry);
+    const parsed = ModelInfo.safeParse(withParallelToolCallsOf0169(entry));
     if (!parsed.success) continue;
     const at = merged.findIndex((m) => m.slug === parsed.data.slug);
     if (at >= 0) merged[at] = parsed.data;

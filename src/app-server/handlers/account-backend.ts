@@ -2,7 +2,8 @@
 // as Codex answers them (observed against a recording mock, shared facts in docs/chatgpt-signin.md):
 // they need a ChatGPT sign-in (without one: an invalid-request error saying which sign-in is
 // missing), then call `chatgpt_base_url` with the account's tokens (src/auth/backend-call.ts); a
-// failed call is an internal error naming the endpoint and its status. `account/rateLimits/read`
+// failed call is an internal error naming the endpoint and its status. The user agent names the
+// client as `initialize` gave it, as Codex's calls after `initialize` do (observed). `account/rateLimits/read`
 // reads `wham/usage`; `account/workspaceMessages/read` reads `wham/workspace-messages` (a route the
 // backend lacks means the feature is off); `account/securitySetup/read` reads
 // `wham/security-setup` and has no notice without a sign-in or when the call fails;
@@ -13,19 +14,19 @@ import { UsageAnswer } from '../../../protocol/chatgpt-usage.js';
 import { BackendCallError, callBackend, type BackendCall } from '../../auth/backend-call.js';
 import { caTrust } from '../../auth/ca-trust.js';
 import { DEFAULT_CHATGPT_BASE_URL } from '../../auth/workspace-routing.js';
-import { codexUserAgent } from '../../client/user-agent.js';
 import { providerId, providerSettings } from '../../engine/provider-settings.js';
 import { RpcErrorCode } from '../../../protocol/app-server/jsonrpc.js';
 import { ProtocolError } from '../../errors.js';
 import { rpcError } from '../rpc-errors.js';
+import { userAgent } from '../user-agent.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
 import { snapshotsOf } from './rate-limit-snapshots.js';
 
-type Call = Omit<BackendCall, 'method' | 'path' | 'headers' | 'body'>;
+export type Call = Omit<BackendCall, 'method' | 'path' | 'headers' | 'body'>;
 
 /** The signed-in account's call settings, or the error Codex answers without a ChatGPT sign-in. */
-async function chatgptCall(ctx: ServerContext, what: string): Promise<Call> {
+export async function chatgptCall(ctx: ServerContext, what: string): Promise<Call> {
   const credentials = ctx.base.homeSignIn().credentials();
   if (credentials === undefined) throw rpcError.invalidRequest(`${what} needs a ChatGPT sign-in, and this home is not signed in (account/login/start, or weft login)`);
   if (credentials.kind !== 'chatgpt') throw rpcError.invalidRequest(`${what} needs a ChatGPT sign-in; this home is signed in with an API key`);
@@ -35,13 +36,13 @@ async function chatgptCall(ctx: ServerContext, what: string): Promise<Call> {
     chatgptBaseUrl: rt.config.chatgpt_base_url ?? DEFAULT_CHATGPT_BASE_URL,
     accessToken: fresh.accessToken,
     accountId: fresh.accountId,
-    userAgent: codexUserAgent(ctx.client.name, rt.profile.cliVersion, rt.env),
+    userAgent: userAgent(ctx.client, rt.profile.cliVersion, rt.env),
     trust: caTrust(rt.env),
   };
 }
 
 /** A failed backend call as Codex answers it: an internal error naming what failed. */
-function failed(what: string, err: unknown): never {
+export function failed(what: string, err: unknown): never {
   if (err instanceof BackendCallError) throw new ProtocolError(`${what}: ${err.message}`, RpcErrorCode.internalError);
   throw err;
 }

@@ -4,7 +4,7 @@
 // output, the interrupted-turn marker, the empty-summary fallback) may be absent from the pack: they
 // then come from weft's own pack, whose texts are those of the previous generation.
 import { z } from 'zod';
-import { ModelInfo, type ModelCatalog } from '../../../protocol/model-catalog.js';
+import { ModelInfo, withParallelToolCallsOf0169, type ModelCatalog } from '../../../protocol/model-catalog.js';
 import { DeferredNamespaces, InstructionFilters } from '../../../protocol/pack-files.js';
 import { ToolSpec } from '../../../protocol/responses-request.js';
 import { WEFT_PACK_DIR } from '../../pack/default-pack-dir.js';
@@ -30,23 +30,8 @@ import { GUARDIAN_APPROVAL_FILE } from '../../tools/guardian-approval.js';
 /** Texts weft takes from its own pack when a 0.169 pack has none. */
 export const FALLBACK_FILES = ['tool_output/aborted.txt', 'tool_output/dynamic_tool_failed.txt', 'turn_aborted.md', 'compact/no_summary.txt'];
 
-/**
- * 0.169's catalog no longer says whether a model calls tools in parallel: it sends
- * `parallel_tool_calls: true` except for code-mode models, which is what the entry gets here.
- */
-const Catalog0169 = lazySchema(() =>
-  z.object({
-    models: z.array(
-      z.preprocess(
-        (m) =>
-          typeof m === 'object' && m !== null && !('supports_parallel_tool_calls' in m)
-            ? { ...m, supports_parallel_tool_calls: (m as { tool_mode?: unknown }).tool_mode !== 'code_mode_only' }
-            : m,
-        ModelInfo,
-      ),
-    ),
-  }),
-);
+/** 0.169's catalog: each entry completed as Codex 0.169 reads it (`withParallelToolCallsOf0169`). */
+const Catalog0169 = lazySchema(() => z.object({ models: z.array(z.preprocess(withParallelToolCallsOf0169, ModelInfo)) }));
 
 const files: PackFileSpec[] = [
   { path: 'models.json', json: Catalog0169 },

@@ -16,8 +16,6 @@ const METHODS_MD = join(conformanceRoot(), 'appserver-0.169', 'methods.md');
 
 /** Stable methods weft does not serve yet, and why. */
 const STILL_MISSING: Readonly<Record<string, string>> = {
-  'account/rateLimitResetCredit/consume': 'the backend answer Codex 0.169 expects is not known (it refused a guessed one: needs `code`)',
-  'account/usage/read': 'the backend answer (wham/profiles/me) Codex 0.169 expects is not known (it refused a guessed one: needs `stats`)',
   'review/start': 'not built yet',
 };
 

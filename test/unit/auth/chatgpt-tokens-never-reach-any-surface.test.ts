@@ -2,7 +2,9 @@
 // renewed the tokens (old and new ones both in play), recovered from 401s, failed a refresh and
 // failed a workspace routing lookup twelve times, and after the keyring store failed, no access, refresh or id token appears in the exec stream, stderr, `login status`, any
 // file of the home but auth.json (rollouts, thread index, caches, logs: what the viewer reads), or
-// an error's text; a JWT inside a provider's error text is redacted like a key.
+// an error's text; a JWT inside a provider's error text is redacted like a key. An agent identity
+// token (login --with-access-token) likewise: not in the login's output, its refusals, `login
+// status`, a turn's output or error, the app-server's account answers, nor the home's other files.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, test } from 'vitest';
@@ -10,6 +12,8 @@ import { redactSecrets } from '../../../src/errors.js';
 import { startChatGptMock, type ChatGptMock } from '../../support/chatgpt-backend-mock.js';
 import { accessToken, chatgptAuthJson, idToken } from '../../support/fake-tokens.js';
 import { runWeft, runWeftWithoutBackoff, signedInHome } from '../../support/signed-in-home.js';
+import { makeAgentIssuer } from '../../support/agent-identity-issuer.js';
+import { InProcessClient } from '../../support/appserver-client.js';
 import { makeTestCa, type TestCa } from '../../support/test-ca.js';
 
 let ca: TestCa;
@@ -72,6 +76,47 @@ test('no token reaches the exec stream, stderr, login status, the home’s other
   for (const secret of secrets) {
     expect(text).not.toContain(secret);
     for (const file of homeFiles) expect(readFileSync(file).includes(secret), file).toBe(false);
+  }
+});
+
+test('an agent identity token reaches no output, status, error, app-server answer or other file of the home', async () => {
+  const issuer = await makeAgentIssuer();
+  const m = (mock = await startChatGptMock(ca, { ws: 'reject426', backend: { 'GET /agent-identities/jwks': { status: 200, body: issuer.jwks } } }));
+  const h = signedInHome({
+    auth: undefined,
+    config: `compat = "codex-0.169"\nchatgpt_base_url = "${m.origin}/backend-api/"\nopenai_base_url = "${m.origin}/backend-api/codex"\n`,
+    env: { CODEX_CA_CERTIFICATE: ca.caFile },
+  });
+  const token = await issuer.sign();
+  const refused = [await issuer.sign({}, { expSeconds: Math.floor(Date.now() / 1000) - 600 }), await issuer.sign({}, { key: issuer.stranger }), await issuer.sign({ agent_runtime_id: undefined })];
+  const outputs: string[] = [];
+  for (const bad of refused) {
+    const r = await runWeft(h, ['login', '--with-access-token'], bad);
+    expect(r.code).toBe(1);
+    outputs.push(...r.out, ...r.err);
+  }
+  const login = await runWeft(h, ['login', '--with-access-token'], token);
+  expect(login.code).toBe(0);
+  outputs.push(...login.out, ...login.err);
+  for (const argv of [['login', 'status'], ['exec', '--json', '--skip-git-repo-check', 'hi']]) {
+    const r = await runWeft(h, argv);
+    outputs.push(...r.out, ...r.err);
+  }
+  const c = new InProcessClient({ env: h.env, cwd: h.cwd });
+  try {
+    await c.initialize();
+    for (const method of ['account/read', 'account/rateLimits/read', 'account/usage/read', 'getAuthStatus']) await c.request(method, method === 'getAuthStatus' ? { includeToken: true } : {});
+    outputs.push(JSON.stringify(c.received));
+  } finally {
+    await c.close();
+  }
+  const text = outputs.join('\n');
+  const homeFiles = filesUnder(h.home).filter((f) => path.basename(f) !== 'auth.json');
+  for (const secret of [token, ...refused]) {
+    for (const part of [secret, secret.split('.')[1] as string, secret.split('.')[2] as string]) {
+      expect(text).not.toContain(part);
+      for (const file of homeFiles) expect(readFileSync(file).includes(part), file).toBe(false);
+    }
   }
 });
 

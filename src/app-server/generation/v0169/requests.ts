@@ -19,6 +19,7 @@ import {
   accountSendAddCreditsNudgeEmail,
   accountWorkspaceMessagesRead,
 } from '../../handlers/account-backend.js';
+import { ResetCreditConsumeParams, UsageReadParams, accountRateLimitResetCreditConsume, accountUsageRead } from '../../handlers/account-usage.js';
 import { AccountReadParams, LoginCancelParams, LoginStartParams, accountLoginCancel, accountLoginStart, accountLogout, accountRead } from '../../handlers/account-sign-in.js';
 import { mcpServerReload } from '../../handlers/mcp-reload.js';
 import type { HandlerResult } from '../../handlers/handler.js';
@@ -151,6 +152,8 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'account/workspaceMessages/read': checked(z.unknown(), (ctx) => accountWorkspaceMessagesRead(ctx)),
   'account/securitySetup/read': checked(z.unknown(), (ctx) => accountSecuritySetupRead(ctx)),
   'account/sendAddCreditsNudgeEmail': checked(NudgeParams, accountSendAddCreditsNudgeEmail),
+  'account/usage/read': checked(UsageReadParams, accountUsageRead),
+  'account/rateLimitResetCredit/consume': checked(ResetCreditConsumeParams, accountRateLimitResetCreditConsume),
   'account/gatewayOAuth/read': checked(z.unknown(), (ctx) => accountGatewayOAuthRead(ctx)),
   'account/gatewayOAuth/login': checked(z.unknown(), () => accountGatewayOAuthLogin()),
   'account/gatewayOAuth/cancel': checked(z.unknown(), () => accountGatewayOAuthCancel()),
