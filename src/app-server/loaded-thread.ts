@@ -19,6 +19,7 @@ import { rpcError } from './rpc-errors.js';
 import { threadReadState, type ThreadReadState } from './thread-read-state.js';
 import { turnError } from './turn-error.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
+import { reportSubAgents } from './sub-agent-notifier.js';
 import { turnScope } from './turn-scope.js';
 import { resolveInput } from './user-input.js';
 
@@ -80,7 +81,11 @@ export class LoadedThread {
   ) {
     this.#overrides = { ...overrides, cwd };
     this.notify = (method, params) => channel.notify(method, params);
+    this.#unwatchTeam = reportSubAgents(weft.teamOf(thread), channel);
   }
+
+  /** Stops reporting the thread's agents (when the thread closes). */
+  readonly #unwatchTeam: () => void;
 
   get status(): ThreadStatus {
     return this.#active || this.#waiting.size > 0 ? { type: 'active', activeFlags: [] } : this.#rest;
@@ -316,6 +321,7 @@ export class LoadedThread {
     for (const c of this.#waiting) c.abort();
     await this.#queue;
     await this.thread.close();
+    this.#unwatchTeam();
     await this.scratch?.remove();
   }
 }

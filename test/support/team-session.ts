@@ -1,0 +1,80 @@
+// The issue-37 "done when" session, shared by the recorder (scripts/record-team-session.ts) and the
+// tests: one mock script per agent (a goal created, a question asked, two agents spawned and waited
+// for, the goal completed) and a client that drives any app-server over JSON-RPC lines, answers
+// its requests (the question with the first option) and keeps every message it received.
+import { functionCallReply, respondByAgent, textReply, type CapturedRequest, type MockReply } from '../../src/testing/index.js';
+
+export interface LineTransport {
+  send(line: string): void;
+  onLine(listener: (line: string) => void): void;
+  close(): Promise<void>;
+}
+
+export type Msg = Record<string, unknown> & { id?: unknown; method?: string; params?: unknown; result?: unknown; error?: unknown };
+
+function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
+  const reply = functionCallReply(name, args, callId);
+  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
+  return reply;
+}
+
+export const TEAM_QUESTION = { id: 'size', header: 'Size', question: 'How far should they count?', options: [{ label: 'Three', description: 'Count to three.' }, { label: 'Five', description: 'Count to five.' }] };
+
+/** The mock's answers: the root's script, each child's one reply. */
+export function teamSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
+  const root: MockReply[] = [
+    functionCallReply('create_goal', { objective: 'Count with two helpers' }, 'call_goal'),
+    functionCallReply('request_user_input', { questions: [TEAM_QUESTION] }, 'call_ask'),
+    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
+    collab('spawn_agent', { task_name: 'beta', message: 'count to five', fork_turns: 'none' }, 'call_spawn_b'),
+    collab('wait_agent', { timeout_ms: 60000 }, 'call_wait_1'),
+    collab('wait_agent', { timeout_ms: 60000 }, 'call_wait_2'),
+    functionCallReply('update_goal', { status: 'complete' }, 'call_done'),
+    textReply('Both helpers counted.'),
+  ];
+  return respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')], '/root/beta': [textReply('one two three four five')] }, () => textReply('nothing more'));
+}
+
+/** Drives the session; resolves with every message the client received, in order. */
+export async function driveTeamSession(t: LineTransport, cwd: string): Promise<Msg[]> {
+  const received: Msg[] = [];
+  const waiters: (() => void)[] = [];
+  let nextId = 1;
+  t.onLine((line) => {
+    const msg = JSON.parse(line) as Msg;
+    received.push(msg);
+    if (msg.id !== undefined && msg.id !== null && typeof msg.method === 'string') {
+      const result = msg.method === 'item/tool/requestUserInput' ? { answers: { [TEAM_QUESTION.id]: { answers: [TEAM_QUESTION.options[0]?.label] } } } : { decision: 'accept' };
+      t.send(JSON.stringify({ id: msg.id, result }));
+    }
+    for (const w of waiters.splice(0)) w();
+  });
+  const until = async (found: (m: Msg) => boolean, from = 0): Promise<Msg> => {
+    for (;;) {
+      const hit = received.slice(from).find(found);
+      if (hit) return hit;
+      await new Promise<void>((r) => waiters.push(r));
+    }
+  };
+  const request = async (method: string, params: unknown): Promise<Msg> => {
+    const id = nextId++;
+    const from = received.length;
+    t.send(JSON.stringify({ id, method, params }));
+    const answer = await until((m) => m.id === id && m.method === undefined, from);
+    if (answer.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+    return answer;
+  };
+  await request('initialize', { clientInfo: { name: 'weft_team_probe', title: 'Weft Team Probe', version: '0.0.1' }, capabilities: { experimentalApi: true } });
+  t.send('{"method":"initialized"}');
+  const started = await request('thread/start', { cwd });
+  const threadId = (started.result as { thread: { id: string } }).thread.id;
+  const from = received.length;
+  const turn = await request('turn/start', {
+    threadId,
+    input: [{ type: 'text', text: 'Count with two helpers.' }],
+    collaborationMode: { mode: 'plan', settings: { model: 'gpt-5.6-sol', reasoning_effort: 'medium', developer_instructions: null } },
+  });
+  const turnId = (turn.result as { turn: { id: string } }).turn.id;
+  await until((m) => m.method === 'turn/completed' && (m.params as { turn?: { id?: string } }).turn?.id === turnId, from);
+  return received;
+}
