@@ -198,7 +198,15 @@ export class LoadedThread {
       } else {
         const { text, images } = await resolveInput(req.input, this.cwd);
         outcome = await turnScope.run(
-          { threadId: this.id, turnId: id, notifier, signal: controller.signal, interrupt: () => controller.abort(), stampsRequests: this.channel.generation.stampsNotifications },
+          {
+            threadId: this.id,
+            turnId: id,
+            notifier,
+            signal: controller.signal,
+            interrupt: () => controller.abort(),
+            stampsRequests: this.channel.generation.stampsNotifications,
+            threadNotice: this.channel.generation.reportsThreadStatus ? (method, params) => this.channel.notifyAny(method, params) : undefined,
+          },
           () =>
             this.thread.run(text, {
               images,
