@@ -35,8 +35,30 @@ export function teamSessionScript(): (req: CapturedRequest) => Promise<MockReply
   return respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')], '/root/beta': [textReply('one two three four five')] }, () => textReply('nothing more'));
 }
 
-/** Drives the session; resolves with every message the client received, in order. */
-export async function driveTeamSession(t: LineTransport, cwd: string): Promise<Msg[]> {
+/** The goal session's mock: two plain answers, then update_goal complete, then a last answer. */
+export function goalSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
+  const root: MockReply[] = [textReply('one'), textReply('two'), functionCallReply('update_goal', { status: 'complete' }, 'call_done'), textReply('three: done')];
+  return respondByAgent({ '/root': root }, () => textReply('nothing more'));
+}
+
+/**
+ * The goal session: a goal set over thread/goal/set, then one user turn; resolves once the goal is
+ * complete and the turn that completed it has ended (continuation turns run in between).
+ */
+export async function driveGoalSession(t: LineTransport, cwd: string): Promise<Msg[]> {
+  const { received, request, until } = client(t);
+  await handshake(request, t);
+  const started = await request('thread/start', { cwd });
+  const threadId = (started.result as { thread: { id: string } }).thread.id;
+  await request('thread/goal/set', { threadId, objective: 'Count to three' });
+  const from = received.length;
+  await request('turn/start', { threadId, input: [{ type: 'text', text: 'Start counting.' }] });
+  const done = await until((m) => m.method === 'thread/goal/updated' && (m.params as { goal: { status: string } }).goal.status === 'complete', from);
+  await until((m) => m.method === 'turn/completed', received.indexOf(done));
+  return received;
+}
+
+function client(t: LineTransport) {
   const received: Msg[] = [];
   const waiters: (() => void)[] = [];
   let nextId = 1;
@@ -64,8 +86,18 @@ export async function driveTeamSession(t: LineTransport, cwd: string): Promise<M
     if (answer.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
     return answer;
   };
+  return { received, request, until };
+}
+
+async function handshake(request: (method: string, params: unknown) => Promise<Msg>, t: LineTransport): Promise<void> {
   await request('initialize', { clientInfo: { name: 'weft_team_probe', title: 'Weft Team Probe', version: '0.0.1' }, capabilities: { experimentalApi: true } });
   t.send('{"method":"initialized"}');
+}
+
+/** Drives the session; resolves with every message the client received, in order. */
+export async function driveTeamSession(t: LineTransport, cwd: string): Promise<Msg[]> {
+  const { received, request, until } = client(t);
+  await handshake(request, t);
   const started = await request('thread/start', { cwd });
   const threadId = (started.result as { thread: { id: string } }).thread.id;
   const from = received.length;
