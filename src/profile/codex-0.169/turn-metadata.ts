@@ -79,7 +79,7 @@ export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort
     ...(ctx.subagent?.parentTurnId !== undefined ? { parent_turn_id: ctx.subagent.parentTurnId } : {}),
     root_turn_id: rootTurnId(ctx),
     ...(ctx.subagent !== undefined ? { subagent_kind: 'thread_spawn' } : {}),
-    ...(ctx.exec ? { thread_source: ctx.subagent !== undefined ? 'subagent' : (ctx.threadSource ?? 'user'), turn_trigger: 'exec' } : {}),
+    ...(ctx.exec ? { thread_source: ctx.subagent !== undefined ? 'subagent' : (ctx.threadSource ?? 'user'), turn_trigger: ctx.trigger ?? 'exec' } : {}),
     ...(!ctx.exec && ctx.trigger !== undefined ? { turn_trigger: ctx.trigger } : {}),
     sandbox: platformSandbox(settings),
     sandbox_mode: settings.sandbox.type,
