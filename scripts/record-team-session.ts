@@ -4,36 +4,19 @@
 // stdio app-server; without it, weft's app-server runs in-process. Both talk to one loopback mock
 // scripted per agent (respondByAgent). Output: one JSON message per line (`--out FILE` writes it;
 // `--requests FILE` the model requests). `--goal`: a goal set over thread/goal/set, then one turn.
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { driveGoalSession, driveTeamSession, goalSessionScript, teamSessionScript, type LineTransport } from '../test/support/team-session.js';
+import { codexAppServer, driveGoalSession, driveTeamSession, goalSessionScript, teamSessionScript, teamWorkspace, weftAppServer } from '../test/support/team-session.js';
 import { startMockResponsesServer } from '../src/testing/index.js';
-import { AppServer } from '../src/app-server/app-server.js';
-import { codexHomeWorkspace, mockProviderTable } from '../test/support/appserver-workspace.js';
 
 async function main(): Promise<void> {
   const codex = process.argv.includes('--codex');
-  const outAt = process.argv.indexOf('--out');
   const goal = process.argv.includes('--goal');
+  const outAt = process.argv.indexOf('--out');
   const mock = await startMockResponsesServer({ respond: goal ? goalSessionScript() : teamSessionScript() });
-  const compat = codex ? '' : 'compat = "codex-0.169"\n';
-  const ws = await codexHomeWorkspace(`${compat}model = "gpt-5.6-sol"\nmodel_provider = "mock"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n${mockProviderTable(mock.url)}request_max_retries = 0\nstream_max_retries = 0\n`);
-  let transport: LineTransport;
-  if (codex) {
-    const bin = join(homedir(), '.cache/weft-codex-0.169.0/node_modules/.bin/codex');
-    const child = spawn(bin, ['app-server'], { cwd: ws.cwd, env: { ...ws.env, RUST_LOG: 'error' }, stdio: ['pipe', 'pipe', 'inherit'] });
-    const rl = createInterface({ input: child.stdout });
-    const listeners: ((line: string) => void)[] = [];
-    rl.on('line', (l) => { for (const f of listeners) f(l); });
-    transport = { send: (l) => void child.stdin.write(`${l}\n`), onLine: (f) => void listeners.push(f), close: async () => { child.kill('SIGTERM'); } };
-  } else {
-    const listeners: ((line: string) => void)[] = [];
-    const server = new AppServer({ env: ws.env, cwd: ws.cwd, write: (l) => { for (const f of listeners) f(l); } });
-    transport = { send: (l) => server.receive(`${l}\n`), onLine: (f) => void listeners.push(f), close: () => server.close() };
-  }
+  const ws = await teamWorkspace(mock.url, codex ? undefined : 'codex-0.169');
+  const transport = codex ? codexAppServer(join(homedir(), '.cache/weft-codex-0.169.0/node_modules/.bin/codex'), ws) : weftAppServer(ws);
   const received = await (goal ? driveGoalSession : driveTeamSession)(transport, ws.cwd);
   await transport.close();
   await mock.close();

@@ -10,8 +10,16 @@ import type { TeamEvent } from '../engine/agents/agent-team.js';
 import type { AgentTeam } from '../engine/agents/agent-team.js';
 import type { ThreadItem } from '../../protocol/app-server/common.js';
 import type { Turn } from '../../protocol/app-server/common.js';
-import type { ThreadChannel } from './loaded-thread.js';
-import { TurnNotifier } from './turn-notifier.js';
+import type { AppServerGeneration } from './generation/generation.js';
+import { TurnNotifier, type Notify } from './turn-notifier.js';
+
+/** What the reporter needs of the root thread's channel (the loaded thread's). */
+export interface SubAgentChannel {
+  readonly generation: AppServerGeneration;
+  readonly notify: Notify;
+  notifyAny(method: string, params: Record<string, unknown>): void;
+  turnSummary(turnId: string): Turn['items'];
+}
 
 interface ChildTurn {
   readonly notifier: TurnNotifier;
@@ -20,7 +28,7 @@ interface ChildTurn {
 }
 
 /** Reports the team's agents to the channel until the returned function is called. */
-export function reportSubAgents(team: AgentTeam | undefined, channel: ThreadChannel): () => void {
+export function reportSubAgents(team: AgentTeam | undefined, channel: SubAgentChannel): () => void {
   if (team === undefined || !channel.generation.reportsThreadStatus) return () => undefined;
   const turns = new Map<string, ChildTurn>();
   const item = (method: 'item/started' | 'item/completed', threadId: string, turnId: string | undefined, it: ThreadItem): void => {

@@ -2,7 +2,11 @@
 // tests: one mock script per agent (a goal created, a question asked, two agents spawned and waited
 // for, the goal completed) and a client that drives any app-server over JSON-RPC lines, answers
 // its requests (the question with the first option) and keeps every message it received.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { AppServer } from '../../src/app-server/app-server.js';
 import { functionCallReply, respondByAgent, textReply, type CapturedRequest, type MockReply } from '../../src/testing/index.js';
+import { codexHomeWorkspace, mockProviderTable } from './appserver-workspace.js';
 
 export interface LineTransport {
   send(line: string): void;
@@ -109,4 +113,65 @@ export async function driveTeamSession(t: LineTransport, cwd: string): Promise<M
   const turnId = (turn.result as { turn: { id: string } }).turn.id;
   await until((m) => m.method === 'turn/completed' && (m.params as { turn?: { id?: string } }).turn?.id === turnId, from);
   return received;
+}
+
+/** The session's workspace: the default model of the issue, the mock as provider (`compat` for weft only). */
+export function teamWorkspace(mockUrl: string, compat: string | undefined): ReturnType<typeof codexHomeWorkspace> {
+  const line = compat === undefined ? '' : `compat = "${compat}"\n`;
+  return codexHomeWorkspace(`${line}model = "gpt-5.6-sol"\nmodel_provider = "mock"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n${mockProviderTable(mockUrl)}request_max_retries = 0\nstream_max_retries = 0\n`);
+}
+
+/** The real Codex's app-server on stdio. */
+export function codexAppServer(binary: string, ws: { cwd: string; env: Record<string, string> }): LineTransport {
+  const child = spawn(binary, ['app-server'], { cwd: ws.cwd, env: { ...ws.env, RUST_LOG: 'error' }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const listeners: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (l) => listeners.forEach((f) => f(l)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    send: (l) => void child.stdin.write(`${l}\n`),
+    onLine: (f) => void listeners.push(f),
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** weft's app-server, in-process. */
+export function weftAppServer(ws: { cwd: string; env: Record<string, string> }): LineTransport {
+  const listeners: ((line: string) => void)[] = [];
+  const server = new AppServer({ env: ws.env, cwd: ws.cwd, write: (l) => listeners.forEach((f) => f(l)) });
+  return { send: (l) => server.receive(`${l}\n`), onLine: (f) => void listeners.push(f), close: () => server.close() };
+}
+
+type P = { threadId?: string; item?: { type: string; kind?: string; tool?: string; agentPath?: string; agentThreadId?: string }; status?: { type: string; activeFlags?: string[] }; goal?: { status: string }; thread?: { id: string } };
+
+/**
+ * What the session showed each thread, in a form both engines can be held to: per thread (the root,
+ * then each agent by its path) the notifications it got in order, each as method and item type,
+ * kind or tool, status; the root's sub-agent completions (whose place among the root's own
+ * notices depends on when the children finish) kept apart, in order. Global notices without a
+ * thread (rate limits, remote control, config warnings) are left out.
+ */
+export function sessionByThread(received: readonly Msg[]): Record<string, string[]> {
+  const params = (m: Msg): P => (m.params ?? {}) as P;
+  const rootId = params(received.find((m) => m.method === 'thread/started') as Msg).thread?.id;
+  const names = new Map<string, string>(rootId === undefined ? [] : [[rootId, '/root']]);
+  for (const m of received) {
+    const item = params(m).item;
+    if (item?.type === 'subAgentActivity' && item.agentThreadId !== undefined && item.agentPath !== undefined) names.set(item.agentThreadId, item.agentPath);
+  }
+  const out: Record<string, string[]> = {};
+  for (const m of received) {
+    if (m.method === undefined) continue;
+    const p = params(m);
+    const thread = p.threadId ?? (m.method === 'thread/started' ? p.thread?.id : undefined);
+    if (thread === undefined) continue;
+    const item = p.item;
+    let key = names.get(thread) ?? thread;
+    if (item?.type === 'subAgentActivity' && item.kind === 'completed') key = '/root completions';
+    const detail = item ? ` ${item.type}${item.kind ? `:${item.kind}` : ''}${item.tool ? `:${item.tool}` : ''}${item.agentPath ? ` ${item.agentPath}` : ''}` : p.status ? ` ${p.status.type}${p.status.activeFlags?.length ? `:${p.status.activeFlags.join(',')}` : ''}` : p.goal ? ` ${p.goal.status}` : '';
+    (out[key] ??= []).push(`${m.method}${detail}`);
+  }
+  return out;
 }
