@@ -3,7 +3,7 @@
 // and the goal completed. `--codex` runs the real Codex 0.169 (`~/.cache/weft-codex-0.169.0`) as a
 // stdio app-server; without it, weft's app-server runs in-process. Both talk to one loopback mock
 // scripted per agent (respondByAgent). Output: one JSON message per line (`--out FILE` writes it;
-// `--requests FILE` the model requests). `--goal`: a goal set over thread/goal/set, then one turn.
+// `--requests FILE` the model requests). `--goal`: a goal set over thread/goal/set on an idle thread.
 import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';

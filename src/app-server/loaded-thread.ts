@@ -175,6 +175,15 @@ export class LoadedThread {
     }
   }
 
+  /**
+   * A goal made active on an idle thread starts its continuation turn at once (0.169), as Codex
+   * does; what to run once the request that set it is answered, or undefined.
+   */
+  goalTurnIfIdle(): (() => void) | undefined {
+    if (this.busy || !this.channel.generation.reportsThreadStatus || !this.thread.goalWantsContinuation()) return undefined;
+    return this.startTurn({ input: [], overrides: {}, changesSettings: false, goal: true }).after;
+  }
+
   /** `turn/steer`: more input for the running turn; false when none runs. */
   steer(input: UserInput[]): boolean {
     const active = this.#active;

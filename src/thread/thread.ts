@@ -148,7 +148,7 @@ export class Thread {
    */
   /** The thread's goal is active and a turn has ended: Codex 0.169 would run a continuation turn now. */
   goalWantsContinuation(): boolean {
-    if (this.deps.goals?.exists() !== true || this.deps.goalContinuation === undefined || this.#lastTurnId === undefined || this.#running) return false;
+    if (this.deps.goals?.exists() !== true || this.deps.goalContinuation === undefined || this.#running) return false;
     return this.deps.goals.get(this.id)?.status === 'active';
   }
 
@@ -156,7 +156,7 @@ export class Thread {
     const goal = this.goalWantsContinuation() ? this.deps.goals?.get(this.id) : undefined;
     const parent = this.#lastTurnId;
     const text = this.deps.goalContinuation;
-    if (goal === undefined || goal === null || parent === undefined || text === undefined) return undefined;
+    if (goal === undefined || goal === null || text === undefined) return undefined;
     for (const item of continuationItems(goal.objective, text(goal.objective))) this.deliver(item);
     return this.run('', { ...opts, withoutInput: true, attribution: { trigger: 'goal', parentTurnId: parent, rootTurnId: parent } });
   }

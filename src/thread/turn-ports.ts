@@ -153,8 +153,9 @@ export interface ProfileThread extends TurnProfile {
 /** Who started a turn that no user input started (a goal's continuation): its trigger and the turn before it. */
 export interface TurnAttribution {
   readonly trigger: string;
-  readonly parentTurnId: string;
-  readonly rootTurnId: string;
+  /** The turn before it (none for a goal turn started on a thread that has run none). */
+  readonly parentTurnId?: string | undefined;
+  readonly rootTurnId?: string | undefined;
 }
 
 /** Compaction as the loop sees it: whether to compact now, and doing it. */

@@ -1,6 +1,6 @@
 // The issue-37 session over the app-server, run by the real Codex 0.169 and by weft on one scripted
 // loopback mock (a goal created, a question answered, two agents spawned and waited for, the goal
-// completed; and a goal set over thread/goal/set followed by continuation turns): each thread's
+// completed; and a goal set over thread/goal/set on an idle thread, worked on turn after turn): each thread's
 // notifications — the root's, each agent's (by its path), the root's sub-agent completions — are
 // the same in both. Left out: thread/settings/updated (weft does not send it yet) and notices
 // without a thread. Runs only where the binary is installed (`scripts/install-codex.sh 0.169.0`).
@@ -50,7 +50,7 @@ describe.skipIf(!binary)('the issue-37 session over the app-server: weft and the
     expect(waits(weft['/root'])).toEqual(waits(codex['/root']));
   }, 180_000);
 
-  test('a goal set over thread/goal/set is continued turn after turn until it is complete', async () => {
+  test('a goal set on an idle thread starts its turns and is continued until it is complete', async () => {
     const codex = await run('codex', goalSessionScript, driveGoalSession);
     const weft = await run('weft', goalSessionScript, driveGoalSession);
     expect(weft).toEqual(codex);

@@ -46,17 +46,16 @@ export function goalSessionScript(): (req: CapturedRequest) => Promise<MockReply
 }
 
 /**
- * The goal session: a goal set over thread/goal/set, then one user turn; resolves once the goal is
- * complete and the turn that completed it has ended (continuation turns run in between).
+ * The goal session: a goal set over thread/goal/set on an idle thread, which starts its turns by
+ * itself; resolves once the goal is complete and the turn that completed it has ended.
  */
 export async function driveGoalSession(t: LineTransport, cwd: string): Promise<Msg[]> {
   const { received, request, until } = client(t);
   await handshake(request, t);
   const started = await request('thread/start', { cwd });
   const threadId = (started.result as { thread: { id: string } }).thread.id;
-  await request('thread/goal/set', { threadId, objective: 'Count to three' });
   const from = received.length;
-  await request('turn/start', { threadId, input: [{ type: 'text', text: 'Start counting.' }] });
+  await request('thread/goal/set', { threadId, objective: 'Count to three' });
   const done = await until((m) => m.method === 'thread/goal/updated' && (m.params as { goal: { status: string } }).goal.status === 'complete', from);
   await until((m) => m.method === 'turn/completed', received.indexOf(done));
   return received;

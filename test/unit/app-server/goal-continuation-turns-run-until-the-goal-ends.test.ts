@@ -3,7 +3,8 @@
 // of its own (status active, turn/started, no user message item, its items, the goal's usage
 // counted after its totals, status idle, turn/completed), its request says `turn_trigger: "goal"`
 // and opens with the goal_objective output and the continuation message framed as Codex's goal
-// context; they stop once the goal is complete (and a paused goal starts none).
+// context; they stop once the goal is complete. A goal set active on an idle thread starts such a
+// turn at once (Codex does); a goal set paused starts none.
 import { afterEach, expect, it } from 'vitest';
 import { functionCallReply, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../src/testing/index.js';
 import { InProcessClient, type Msg } from '../../support/appserver-client.js';
@@ -43,8 +44,7 @@ const shape = (m: Msg): string => {
 };
 
 it('continues an active goal turn after turn until the model completes it, as Codex 0.169 does', async () => {
-  const { c, threadId } = await open([textReply('one'), textReply('two'), functionCallReply('update_goal', { status: 'complete' }, 'call_done'), textReply('three: done')]);
-  await c.request('thread/goal/set', { threadId, objective: 'Count to three' });
+  const { c, threadId } = await open([functionCallReply('create_goal', { objective: 'Count to three' }, 'call_goal'), textReply('one'), textReply('two'), functionCallReply('update_goal', { status: 'complete' }, 'call_done'), textReply('three: done')]);
   const from = c.received.length;
   await c.request('turn/start', { threadId, input: [{ type: 'text', text: 'Start counting.' }] });
   const done = await c.until((m) => m.method === 'thread/goal/updated' && (m.params as { goal: { status: string } }).goal.status === 'complete', from);
@@ -52,15 +52,15 @@ it('continues an active goal turn after turn until the model completes it, as Co
   const seen = c.received.slice(from).filter((m) => m.method !== undefined && m.method !== 'account/rateLimits/updated' && m.method !== 'thread/readState/changed');
   const continuation = ['status active', 'turn/started', 'item/started agentMessage', 'item/agentMessage/delta', 'item/completed agentMessage', 'thread/tokenUsage/updated', 'goal active', 'status idle', 'turn/completed'];
   expect(seen.map(shape)).toEqual([
-    'status active', 'turn/started', 'item/started userMessage', 'item/completed userMessage', ...continuation.slice(2),
+    'status active', 'turn/started', 'item/started userMessage', 'item/completed userMessage', 'goal active', 'thread/tokenUsage/updated', ...continuation.slice(2),
     ...continuation,
     'status active', 'turn/started', 'goal complete', 'thread/tokenUsage/updated', 'item/started agentMessage', 'item/agentMessage/delta', 'item/completed agentMessage', 'thread/tokenUsage/updated', 'status idle', 'turn/completed',
   ]);
   // Goal notices name the turn that changed the goal.
   const turns = seen.filter((m) => m.method === 'turn/started').map((m) => (m.params as { turn: { id: string } }).turn.id);
-  expect(seen.filter((m) => m.method === 'thread/goal/updated').map((m) => (m.params as { turnId: string }).turnId)).toEqual([turns[0], turns[1], turns[2]]);
+  expect(seen.filter((m) => m.method === 'thread/goal/updated').map((m) => (m.params as { turnId: string }).turnId)).toEqual([turns[0], turns[0], turns[1], turns[2]]);
 
-  const requests = posts();
+  const requests = posts().slice(1);
   expect(requests).toHaveLength(4);
   expect(meta(requests[0] as CapturedRequest).turn_trigger).toBeUndefined();
   for (const r of requests.slice(1)) expect(meta(r)).toMatchObject({ turn_trigger: 'goal', root_turn_id: meta(r).turn_id });
@@ -74,10 +74,18 @@ it('continues an active goal turn after turn until the model completes it, as Co
   expect(text.endsWith('\n\n</codex_internal_context>')).toBe(true);
 }, 120_000);
 
-it('a paused goal runs no continuation turn', async () => {
+it('a goal set active on an idle thread starts its turn at once; set paused, it starts none', async () => {
+  const first = await open([functionCallReply('update_goal', { status: 'complete' }, 'call_done'), textReply('done')]);
+  const mark = first.c.received.length;
+  await first.c.request('thread/goal/set', { threadId: first.threadId, objective: 'Count to three' });
+  const started = await first.c.until((m) => m.method === 'turn/started', mark);
+  await first.c.turnCompleted(first.threadId, (started.params as { turn: { id: string } }).turn.id, mark);
+  expect(meta(posts()[0] as CapturedRequest).turn_trigger).toBe('goal');
+  await client?.close();
+  await mock?.close();
+
   const { c, threadId } = await open([textReply('one')]);
-  await c.request('thread/goal/set', { threadId, objective: 'Count to three' });
-  await c.request('thread/goal/set', { threadId, status: 'paused' });
+  await c.request('thread/goal/set', { threadId, objective: 'Count to three', status: 'paused' });
   const from = c.received.length;
   const turn = await c.request('turn/start', { threadId, input: [{ type: 'text', text: 'Start counting.' }] });
   await c.turnCompleted(threadId, (turn.result as { turn: { id: string } }).turn.id, from);
