@@ -19,7 +19,8 @@ import { rpcError } from './rpc-errors.js';
 import { threadReadState, type ThreadReadState } from './thread-read-state.js';
 import { turnError } from './turn-error.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
-import { turnScope } from './turn-scope.js';
+import { reportSubAgents } from './sub-agent-notifier.js';
+import { turnScope, type TurnScope } from './turn-scope.js';
 import { resolveInput } from './user-input.js';
 import { userShellNotifications } from './user-shell-items.js';
 
@@ -37,6 +38,8 @@ export interface TurnRequest {
   /** The request changed settings (Codex spends a submission on that). */
   readonly changesSettings: boolean;
   readonly outputSchema?: unknown;
+  /** A goal's continuation turn (no input; started by the server when a turn ends with the goal active). */
+  readonly goal?: boolean;
 }
 
 /** Where a loaded thread reports (the server context of its connection). */
@@ -82,7 +85,11 @@ export class LoadedThread {
   ) {
     this.#overrides = { ...overrides, cwd };
     this.notify = (method, params) => channel.notify(method, params);
+    this.#unwatchTeam = reportSubAgents(weft.teamOf(thread), channel);
   }
+
+  /** Stops reporting the thread's agents (when the thread closes). */
+  readonly #unwatchTeam: () => void;
 
   get status(): ThreadStatus {
     return this.#active || this.#waiting.size > 0 ? { type: 'active', activeFlags: [] } : this.#rest;
@@ -170,6 +177,15 @@ export class LoadedThread {
     }
   }
 
+  /**
+   * A goal made active on an idle thread starts its continuation turn at once (0.169), as Codex
+   * does; what to run once the request that set it is answered, or undefined.
+   */
+  goalTurnIfIdle(): (() => void) | undefined {
+    if (this.busy || !this.channel.generation.reportsThreadStatus || !this.thread.goalWantsContinuation()) return undefined;
+    return this.startTurn({ input: [], overrides: {}, changesSettings: false, goal: true }).after;
+  }
+
   /** `turn/steer`: more input for the running turn; false when none runs. */
   steer(input: UserInput[]): boolean {
     const active = this.#active;
@@ -189,13 +205,17 @@ export class LoadedThread {
     try {
       if (controller.signal.aborted) {
         outcome = { status: 'interrupted', turnId: id };
+      } else if (req.goal === true) {
+        outcome =
+          (await turnScope.run(this.#scope(id, notifier, controller), () => this.thread.continueGoal({ signal: controller.signal, turnId: id, onEvent: (e: ThreadEvent) => notifier.on(e) }),
+          )) ?? { status: 'completed', turnId: id, lastMessage: undefined };
       } else if (req.input.length === 0 && !this.channel.generation.emptyInputSamples) {
         // Nothing to say: the turn ends at once, without a model request (as in Codex 0.98).
         outcome = { status: 'completed', turnId: id, lastMessage: undefined };
       } else {
         const { text, images } = await resolveInput(req.input, this.cwd);
         outcome = await turnScope.run(
-          { threadId: this.id, turnId: id, notifier, signal: controller.signal, interrupt: () => controller.abort(), stampsRequests: this.channel.generation.stampsNotifications },
+          this.#scope(id, notifier, controller),
           () =>
             this.thread.run(text, {
               images,
@@ -215,9 +235,16 @@ export class LoadedThread {
     // Where totals are reported after responses only, a turn cut short reports where it stands.
     if (outcome.status === 'interrupted' && !this.channel.generation.totalsBeforeResponse) notifier.tokenUsage(this.thread.tokenInfo);
     notifier.settle();
+    // A completed turn that leaves the thread's goal active is continued (0.169), as Codex does;
+    // the read state is told after the last turn of such a run only.
+    const continues = outcome.status === 'completed' && this.channel.generation.reportsThreadStatus && this.thread.goalWantsContinuation();
     // A completed turn is a result the user has not seen: its stored thread's read state changed.
-    const readState = outcome.status === 'completed' ? await this.#readStateAfterTurn() : undefined;
+    const readState = outcome.status === 'completed' && !continues ? await this.#readStateAfterTurn() : undefined;
     this.#finish(id, outcome, times, readState);
+    if (continues && this.thread.pendingInputCount() === 0) {
+      this.startTurn({ input: [], overrides: {}, changesSettings: false, goal: true }).after();
+      return;
+    }
     // Input steered in as the turn was ending becomes a turn of its own.
     for (const left of this.thread.takePendingInput()) {
       const input: UserInput[] = [
@@ -227,6 +254,18 @@ export class LoadedThread {
       const next = this.startTurn({ input, overrides: {}, changesSettings: false });
       next.after();
     }
+  }
+
+  #scope(turnId: string, notifier: TurnNotifier, controller: AbortController): TurnScope {
+    return {
+      threadId: this.id,
+      turnId,
+      notifier,
+      signal: controller.signal,
+      interrupt: () => controller.abort(),
+      stampsRequests: this.channel.generation.stampsNotifications,
+      threadNotice: this.channel.generation.reportsThreadStatus ? (method, params) => this.channel.notifyAny(method, params) : undefined,
+    };
   }
 
   /**
@@ -359,6 +398,7 @@ export class LoadedThread {
     for (const c of this.#waiting) c.abort();
     await this.#queue;
     await this.thread.close();
+    this.#unwatchTeam();
     await this.scratch?.remove();
   }
 }

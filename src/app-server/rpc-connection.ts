@@ -50,7 +50,7 @@ export class RpcConnection {
   }
 
   /** Sends a request to the client; resolves with its result, rejects with ClientRpcError. */
-  request(method: string, params: unknown, signal?: AbortSignal): Promise<unknown> {
+  request(method: string, params: unknown, signal?: AbortSignal, onSent?: (id: number) => void): Promise<unknown> {
     if (this.#closed) return Promise.reject(new ProtocolError(`cannot send ${method}: the connection is closed`));
     const id = this.#nextId++;
     const key = String(id);
@@ -67,6 +67,7 @@ export class RpcConnection {
       };
       this.#pending.set(key, { method, resolve: done(resolve), reject: done(reject) });
       this.#write({ id, method, params });
+      onSent?.(id);
     });
   }
 

@@ -117,6 +117,11 @@ export class ServerContext {
     this.conn.notify(method, shaped, this.generation.stampsNotifications ? { emittedAtMs: at } : undefined);
   }
 
+  /** The turn a loaded thread runs now (goal notifications name it). */
+  runningTurnOf(threadId: string): string | undefined {
+    return this.loaded.get(threadId)?.activeTurnId;
+  }
+
   /** The agent messages of a turn that ended, for its turn/completed summary. */
   turnSummary(turnId: string) {
     return this.#shaper.summary(turnId);

@@ -121,6 +121,9 @@ export class TurnNotifier {
 
   on(event: ThreadEvent): void {
     switch (event.type) {
+      case 'turn_completed':
+        // The last response's totals go out as the turn ends (before what its end changes: the goal's usage).
+        return this.settle();
       case 'user_message': {
         // Input steered in after a response: its totals come first.
         this.settle();
@@ -245,7 +248,6 @@ export class TurnNotifier {
       case 'warning':
       // The app-server always has its client to ask.
       case 'approval_unavailable':
-      case 'turn_completed':
       case 'turn_interrupted':
       case 'turn_failed':
         return;

@@ -12,6 +12,11 @@ export interface TurnScope {
   readonly interrupt: () => void;
   /** Requests to the client carry the time they were asked (`startedAtMs`, 0.169). */
   readonly stampsRequests: boolean;
+  /**
+   * Where the generation reports the thread's status (0.169), a notification about the thread beside
+   * the turn's items: a status while the client is asked, a server request resolved.
+   */
+  readonly threadNotice?: ((method: 'thread/status/changed' | 'serverRequest/resolved', params: Record<string, unknown>) => void) | undefined;
   /** The tool call being run, when inside one. */
   readonly callId?: string;
 }

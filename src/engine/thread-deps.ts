@@ -64,6 +64,7 @@ export function threadDeps(rt: Runtime, options: WeftOptions, parts: ThreadDepsP
         : undefined,
     autoCompactTokenLimit: rt.config.model_auto_compact_token_limit,
     goals: parts.goals,
+    goalContinuation: (objective) => rt.toolTexts.goals.continuation(objective),
     mcp: enabledServers(rt.config.mcp_servers).length > 0 ? mcpSession(rt.config.mcp_servers ?? {}, rt.env, mcpOAuthContext(rt.home, rt.config)) : undefined,
   };
 }

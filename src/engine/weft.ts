@@ -312,7 +312,7 @@ export class Weft {
   #formTeam(thread: Thread, opts: OpenThreadOptions): void {
     if (opts.teamChild === true) return;
     const cwd = opts.overrides?.cwd ?? opts.cwd;
-    new AgentTeam(
+    const team = new AgentTeam(
       thread,
       ({ parent, forkTurns, model, reasoningEffort, link }) => {
         // A child starts from its parent's settings (sandbox, approvals, model…), then its own model and effort.
@@ -322,7 +322,15 @@ export class Weft {
       },
       this.runtime.toolTexts.agents,
     );
+    this.#teams.set(thread, team);
   }
+
+  /** The team a root thread leads (its spawned agents, observable), or undefined for a child thread. */
+  teamOf(thread: Thread): AgentTeam | undefined {
+    return this.#teams.get(thread);
+  }
+
+  readonly #teams = new WeakMap<Thread, AgentTeam>();
 
   /** What a profile with per-thread behaviour is told about a thread it opens. */
   #profileThreadInit(settings: TurnSettings, baseInstructions: string): Omit<ProfileThreadInit, 'kind' | 'threadId'> {

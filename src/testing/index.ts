@@ -22,7 +22,7 @@ export {
   type ReplyOptions,
   type ResponseUsage,
 } from './mock-responses-server.js';
-export { agentOf, respondByAgent, type AgentScript, type RequestAgent } from './respond-by-agent.js';
+export { agentOf, respondByAgent, type AgentRequest, type AgentScript, type ReplyHold, type RequestAgent } from './respond-by-agent.js';
 
 /** `configOverrides` for `Weft.open` that make the mock at `url` the model provider (no key needed). */
 export function mockProvider(url: string, id = 'mock'): string[] {

@@ -29,20 +29,46 @@ export function agentOf(req: CapturedRequest): RequestAgent {
 /** One agent's script: its replies in order, or a function of the request and the agent's own count. */
 export type AgentScript = readonly MockReply[] | ((req: CapturedRequest, n: number) => MockReply | Promise<MockReply>);
 
+/** One request of one agent: its path and its index among that agent's requests (from 0). */
+export interface AgentRequest {
+  agent: string;
+  request: number;
+}
+
+/**
+ * Holds an answer back until another request has arrived: `request` of `agent` is answered only
+ * once `until` has come in, so a script fixes an order the engines would otherwise race on (a
+ * parent's next request after a child's).
+ */
+export interface ReplyHold extends AgentRequest {
+  until: AgentRequest;
+}
+
 /**
  * A `respond` for startMockResponsesServer that answers each request from its agent's script, the
  * n-th request of an agent with its n-th reply. An agent without a script, or past its end, gets
- * `fallback(req, agent)`.
+ * `fallback(req, agent)`. `holds` delay answers until other requests have arrived.
  */
 export function respondByAgent(
   scripts: Readonly<Record<string, AgentScript>>,
   fallback: (req: CapturedRequest, agent: RequestAgent) => MockReply | Promise<MockReply>,
+  holds: readonly ReplyHold[] = [],
 ): (req: CapturedRequest) => Promise<MockReply> {
   const counts = new Map<string, number>();
+  const arrived = new Set<string>();
+  const waiting = new Map<string, (() => void)[]>();
+  const key = (r: AgentRequest): string => `${r.agent}#${r.request}`;
+  const arrival = (r: AgentRequest): Promise<void> =>
+    arrived.has(key(r)) ? Promise.resolve() : new Promise((resolve) => waiting.set(key(r), [...(waiting.get(key(r)) ?? []), resolve]));
   return async (req) => {
     const who = agentOf(req);
     const n = counts.get(who.agent) ?? 0;
     counts.set(who.agent, n + 1);
+    const here = key({ agent: who.agent, request: n });
+    arrived.add(here);
+    for (const wake of waiting.get(here) ?? []) wake();
+    waiting.delete(here);
+    for (const h of holds) if (h.agent === who.agent && h.request === n) await arrival(h.until);
     const script = scripts[who.agent];
     if (typeof script === 'function') return script(req, n);
     const reply = script?.[n];

@@ -4,6 +4,7 @@ import { injectItems } from './inject-items.js';
 import { recordInterruptionOf } from './turn-loop.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
+import { continuationItems } from '../tools/goals/thread-goal.js';
 import type { AgentPort } from '../tools/agents/agent-port.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { ToolHandler } from '../tools/tool-registry.js';
@@ -11,7 +12,7 @@ import type { TurnSettings } from '../context/turn-settings.js';
 import type { McpSession } from '../mcp/mcp-session.js';
 import { UsageError } from '../errors.js';
 import type { ThreadEventListener } from './thread-events.js';
-import type { PendingInput, ThreadState, TurnDeps } from './turn-ports.js';
+import type { PendingInput, ThreadState, TurnDeps, TurnAttribution } from './turn-ports.js';
 import type { TokenInfo } from '../rollout/format/token-info.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { rollbackThreadState } from './thread-rollback.js';
@@ -33,9 +34,11 @@ export interface RunOptions {
   readonly turnId?: string;
   /** Run without user input: the model goes on from the history. */
   readonly withoutInput?: boolean;
+  /** Who started a turn no user input started (a goal's continuation): recorded and sent as Codex does. */
+  readonly attribution?: TurnAttribution;
 }
 
-export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema' | 'turnId' | 'withoutInput'>;
+export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema' | 'turnId' | 'withoutInput' | 'attribution'>;
 
 /** The settings of one turn: the thread's overrides over the configuration (the engine resolves them). */
 /** A turn's settings and what reading them found wrong: with the user instructions, and (apart) with the skills. */
@@ -119,7 +122,7 @@ export class Thread {
       this.#currentTurnId = turnId;
       let outcome: TurnOutcome;
       try {
-        outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId, withoutInput: opts.withoutInput }, settings, input, signal, opts.images ?? []);
+        outcome = await runTurn(this.state, { ...this.deps, emit, outputSchema: opts.outputSchema, turnId, withoutInput: opts.withoutInput, attribution: opts.attribution }, settings, input, signal, opts.images ?? []);
         // A user's shell command that ended after the turn's last boundary: kept all the same.
         for (let left = this.state.pendingContinuing?.splice(0) ?? []; left.length > 0; left = this.state.pendingContinuing?.splice(0) ?? []) await record(this.state, left);
       } catch (err) {
@@ -156,6 +159,41 @@ export class Thread {
     } finally {
       this.#running = false;
     }
+  }
+
+  /**
+   * Runs the continuation turn Codex 0.169 runs when a turn ends with the thread's goal active: no
+   * user input, the objective and the pack's continuation message as its opening items, recorded
+   * and sent as a turn started by the goal. Undefined (nothing run) when no goal is active.
+   */
+  /** The thread's goal is active and a turn has ended: Codex 0.169 would run a continuation turn now. */
+  goalWantsContinuation(): boolean {
+    if (this.deps.goals?.exists() !== true || this.deps.goalContinuation === undefined || this.#running) return false;
+    return this.deps.goals.get(this.id)?.status === 'active';
+  }
+
+  async continueGoal(opts: Omit<RunOptions, 'withoutInput' | 'attribution'> = {}): Promise<TurnOutcome | undefined> {
+    const goal = this.goalWantsContinuation() ? this.deps.goals?.get(this.id) : undefined;
+    const parent = this.#lastTurnId;
+    const text = this.deps.goalContinuation;
+    if (goal === undefined || goal === null || text === undefined) return undefined;
+    for (const item of continuationItems(goal.objective, text(goal.objective))) this.deliver(item);
+    return this.run('', { ...opts, withoutInput: true, attribution: { trigger: 'goal', parentTurnId: parent, rootTurnId: parent } });
+  }
+
+  /**
+   * Runs turns until the goal no longer asks for one: the user's turn, then a continuation turn after
+   * every completed turn that leaves the goal active (it ends complete, paused, blocked or out of
+   * budget). Codex 0.169 does this for a thread whose goal is active. Resolves with the last outcome.
+   */
+  async runWithGoal(input: string, opts: RunOptions = {}): Promise<TurnOutcome> {
+    let outcome = await this.run(input, opts);
+    while (outcome.status === 'completed' && opts.signal?.aborted !== true) {
+      const next = await this.continueGoal({ ...opts, turnId: undefined });
+      if (next === undefined) break;
+      outcome = next;
+    }
+    return outcome;
   }
 
   /**
@@ -232,6 +270,11 @@ export class Thread {
   tellModel(item: ResponseItem): void {
     if (this.#inTurn) (this.state.pendingContinuing ??= []).push(item);
     else (this.state.queuedForNextTurn ??= []).push(item);
+  }
+
+  /** How many steered inputs wait for a turn (they start one of their own). */
+  pendingInputCount(): number {
+    return this.state.pendingInput?.length ?? 0;
   }
 
   /** True while a turn (or a manual compaction) runs. */

@@ -55,7 +55,7 @@ export async function runTurn(
   await deps.mcp?.reconnectIfDue();
   // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
-  await state.writer.append(await pt.turnStarted(turnId, settings));
+  await state.writer.append(await pt.turnStarted(turnId, settings, deps.attribution));
   await record(state, state.queuedForNextTurn?.splice(0) ?? []);
   const opening: ResponseItem[] = [];
   const fresh = state.needsInitialContext;
@@ -101,10 +101,11 @@ export async function runTurn(
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
     }
-    deps.goals?.settle(state.id);
     await state.writer.append(pt.turnCompleted(lastMessage));
     await state.writer.flush();
     deps.emit({ type: 'turn_completed', turnId, usage: state.tokenInfo?.total_token_usage ?? null, lastMessage });
+    // The turn's usage counts against the goal once its totals are out (Codex's order of notices).
+    deps.goals?.settle(state.id);
     return await ended(state, deps, { status: 'completed', turnId, lastMessage });
   } catch (err) {
     if (signal.aborted || isAbortError(err)) {

@@ -163,8 +163,9 @@ export interface ProfileThread extends TurnProfile {
 /** Who started a turn that no user input started (a goal's continuation): its trigger and the turn before it. */
 export interface TurnAttribution {
   readonly trigger: string;
-  readonly parentTurnId: string;
-  readonly rootTurnId: string;
+  /** The turn before it (none for a goal turn started on a thread that has run none). */
+  readonly parentTurnId?: string | undefined;
+  readonly rootTurnId?: string | undefined;
 }
 
 /** Compaction as the loop sees it: whether to compact now, and doing it. */
@@ -237,6 +238,8 @@ export interface TurnDeps {
   readonly outputSchema?: unknown;
   /** No user input: the model goes on from the history (0.169's turn/start with empty input). */
   readonly withoutInput?: boolean | undefined;
+  /** Who started a turn no user input started (a goal's continuation). */
+  readonly attribution?: TurnAttribution | undefined;
   /** The id this turn gets (the app-server names it in its answer first); a fresh UUID otherwise. */
   readonly turnId?: string | undefined;
   /** Extension hooks (src/extensions/); absent, the turn runs exactly as without extensions. */
@@ -247,4 +250,6 @@ export interface TurnDeps {
   readonly closeStream?: (() => void) | undefined;
   /** The home's goals (Codex 0.169's goal database): the goal tools and each response's usage. */
   readonly goals?: GoalStore | undefined;
+  /** The pack's message of a goal's continuation turn (the objective filled in). */
+  readonly goalContinuation?: ((objective: string) => string) | undefined;
 }

@@ -29,6 +29,8 @@ export interface TurnState {
   /** Unix milliseconds; null before the turn began / ended. */
   readonly startedAtMs: number | null;
   readonly completedAtMs: number | null;
+  /** The team's root turn this turn belongs to (a sub-agent's turn); its own id otherwise. */
+  readonly rootTurnId?: string | undefined;
 }
 
 /** Outgoing notification params, reshaped per generation; null drops the notification. */

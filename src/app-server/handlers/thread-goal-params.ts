@@ -19,7 +19,9 @@ export const ThreadGoalClearParams = z.object({ threadId: z.string(), origin: Or
 
 /** ThreadGoal of the protocol: the tools' view with the budget always present (null without one). */
 export function protocolGoal(goal: ThreadGoal): Record<string, unknown> {
-  return { ...goalView(goal), tokenBudget: goal.tokenBudget };
+  // Codex 0.169's order: the budget (null without one) right after the status.
+  const { threadId, objective, status, tokensUsed, timeUsedSeconds, createdAt, updatedAt } = goalView(goal);
+  return { threadId, objective, status, tokenBudget: goal.tokenBudget, tokensUsed, timeUsedSeconds, createdAt, updatedAt };
 }
 
 /** The params checked against `schema` (the method's error wording when they do not fit). */

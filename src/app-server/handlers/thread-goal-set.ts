@@ -1,6 +1,7 @@
 // thread/goal/set (Codex 0.169): sets the thread's goal — a new active goal when the thread has none
 // (or its goal is complete and an objective is given), else the fields given on the goal it has —
 // answers with the goal, and notifies thread/goal/updated (the store's listener, goal-notifications.ts).
+// An active goal on a loaded thread that runs nothing starts a continuation turn then, as Codex does.
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
 import { statusFromView } from '../../tools/goals/thread-goal.js';
@@ -20,7 +21,7 @@ export async function threadGoalSet(ctx: ServerContext, raw: unknown): Promise<H
     if (objective === undefined) throw rpcError.invalidRequest(`thread ${threadId} has no goal: give an objective to set one`);
     const created = store.create(threadId, objective, params.tokenBudget ?? null);
     const goal = status !== undefined && status !== 'active' ? store.update(threadId, { status }) ?? created : created;
-    return { result: { goal: protocolGoal(goal) } };
+    return withGoalTurn(ctx, threadId, { result: { goal: protocolGoal(goal) } });
   }
   const goal = store.update(threadId, {
     ...(objective !== undefined ? { objective } : {}),
@@ -28,5 +29,11 @@ export async function threadGoalSet(ctx: ServerContext, raw: unknown): Promise<H
     ...(params.tokenBudget !== undefined ? { tokenBudget: params.tokenBudget } : {}),
   });
   if (goal === null) throw rpcError.invalidRequest(`thread ${threadId} has no goal`);
-  return { result: { goal: protocolGoal(goal) } };
+  return withGoalTurn(ctx, threadId, { result: { goal: protocolGoal(goal) } });
+}
+
+/** An active goal on a loaded, idle thread is worked on at once: its continuation turn starts after the answer. */
+function withGoalTurn(ctx: ServerContext, threadId: string, answer: HandlerResult): HandlerResult {
+  const after = ctx.loaded.get(threadId)?.goalTurnIfIdle();
+  return after === undefined ? answer : { ...answer, after };
 }

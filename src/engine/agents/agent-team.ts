@@ -10,6 +10,7 @@ import type { AgentMessageItem } from '../../../protocol/responses-items.js';
 import type { ReasoningEffort } from '../../../protocol/responses-request.js';
 import type { SubagentLink } from '../../profile/profile.js';
 import type { Thread } from '../../thread/thread.js';
+import type { ThreadEvent } from '../../thread/thread-events.js';
 import type { AgentOutcome, AgentPort, AgentStatus, SpawnRequest } from '../../tools/agents/agent-port.js';
 import type { AgentTexts, EnvelopeKind } from '../../tools/agents/agent-texts.js';
 import { pickNickname } from './agent-nicknames.js';
@@ -45,10 +46,27 @@ interface Member {
   readonly mailbox: Mailbox;
 }
 
-/** What a team tells its observers (a library user, the app-server): a child started, ran, ended. */
+/**
+ * What a team tells its observers (a library user, the app-server): a child spawned (by which call,
+ * during which turn of its parent, with the model and effort it resolved to), each of its turns
+ * (started, every event of it, ended) and its status.
+ */
 export type TeamEvent =
-  | { type: 'agent_spawned'; path: string; threadId: string; parentThreadId: string; nickname?: string | undefined }
-  | { type: 'agent_status'; path: string; threadId: string; status: AgentStatus };
+  | {
+      type: 'agent_spawned';
+      path: string;
+      threadId: string;
+      parentThreadId: string;
+      nickname?: string | undefined;
+      callId: string;
+      parentTurnId: string | undefined;
+      model: string | null;
+      reasoningEffort: ReasoningEffort | null;
+    }
+  | { type: 'agent_status'; path: string; threadId: string; status: AgentStatus }
+  | { type: 'agent_turn_started'; path: string; threadId: string; parentThreadId: string; turnId: string; rootTurnId: string | undefined }
+  | { type: 'agent_turn_event'; path: string; threadId: string; turnId: string; event: ThreadEvent }
+  | { type: 'agent_turn_ended'; path: string; threadId: string; parentThreadId: string; parentTurnId: string | undefined; turnId: string; status: 'completed' | 'interrupted' | 'failed' };
 
 export class AgentTeam {
   readonly #members = new Map<string, Member>();
@@ -136,7 +154,10 @@ export class AgentTeam {
     const member: Member = { path, nickname, rootTurnId, parentPath: from, thread, status: 'pending_init', mailbox: new Mailbox() };
     this.#members.set(path, member);
     thread.joinTeam(this.portFor(path));
-    this.#emit({ type: 'agent_spawned', path, threadId: thread.id, parentThreadId: parent.id, nickname });
+    const resolved = await thread.nextTurnSettings();
+    const model = resolved.model.slug;
+    const reasoningEffort = resolved.reasoningEffort ?? resolved.model.default_reasoning_level ?? null;
+    this.#emit({ type: 'agent_spawned', path, threadId: thread.id, parentThreadId: parent.id, nickname, callId: req.callId, parentTurnId, model, reasoningEffort });
     thread.deliver(this.#envelope('NEW_TASK', from, path, req.message));
     this.#startTurn(member);
     return { ok: true, value: { path } };
@@ -176,15 +197,31 @@ export class AgentTeam {
     const abort = new AbortController();
     member.turn = abort;
     this.#setStatus(member, 'running');
+    const turnId = randomUUID();
+    const { path } = member;
+    const threadId = member.thread.id;
+    const parent = member.parentPath === undefined ? undefined : this.#members.get(member.parentPath);
+    const parentThreadId = parent?.thread.id ?? threadId;
+    this.#emit({ type: 'agent_turn_started', path, threadId, parentThreadId, turnId, rootTurnId: member.rootTurnId });
+    const onEvent = (event: ThreadEvent): void => this.#emit({ type: 'agent_turn_event', path, threadId, turnId, event });
+    const ended = (status: 'completed' | 'interrupted' | 'failed'): void =>
+      this.#emit({ type: 'agent_turn_ended', path, threadId, parentThreadId, parentTurnId: parent?.thread.currentTurnId, turnId, status });
     member.settled = member.thread
-      .run('', { withoutInput: true, signal: abort.signal })
+      .run('', { withoutInput: true, signal: abort.signal, turnId, onEvent })
       .then((outcome) => {
         if (outcome.status === 'completed') {
           this.#setStatus(member, { completed: outcome.lastMessage ?? null });
+          ended('completed');
           this.#finalAnswer(member, outcome.lastMessage ?? '');
-        } else this.#setStatus(member, outcome.status === 'interrupted' ? 'interrupted' : 'errored');
+        } else {
+          this.#setStatus(member, outcome.status === 'interrupted' ? 'interrupted' : 'errored');
+          ended(outcome.status === 'interrupted' ? 'interrupted' : 'failed');
+        }
       })
-      .catch(() => this.#setStatus(member, 'errored'))
+      .catch(() => {
+        this.#setStatus(member, 'errored');
+        ended('failed');
+      })
       .finally(() => {
         if (member.turn === abort) member.turn = undefined;
       });
@@ -211,8 +248,15 @@ export class AgentTeam {
     this.#emit({ type: 'agent_status', path: member.path, threadId: member.thread.id, status });
   }
 
+  /** An observer that throws is its own failure: the agents' turns go on (the listener is told nothing more). */
   #emit(event: TeamEvent): void {
-    for (const l of this.#listeners) l(event);
+    for (const l of this.#listeners) {
+      try {
+        l(event);
+      } catch {
+        this.#listeners.delete(l);
+      }
+    }
   }
 }
 

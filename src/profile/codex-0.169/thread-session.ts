@@ -189,6 +189,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       historyInitialization: this.#historyInitialization,
       forkedFrom: this.forkedFrom,
       exec: this.init.source === 'exec',
+      trigger: turn?.attribution?.trigger,
       threadSource: this.init.threadSource,
       subagent: this.init.subagent,
       builtinProvider: this.init.providerId === 'openai',

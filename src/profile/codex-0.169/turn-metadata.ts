@@ -28,6 +28,8 @@ export interface RequestContext {
   readonly forkedFrom?: { readonly threadId: string; readonly ordinalExclusive: number } | undefined;
   /** `codex exec` threads say who started the turn; app-server ones do not. */
   readonly exec: boolean;
+  /** What started a turn no input started (`goal`): sent as its `turn_trigger`. */
+  readonly trigger?: string | undefined;
   /** The thread's source classification, when `--thread-source` named one (else `user`). */
   readonly threadSource?: string | undefined;
   /** A sub-agent's thread: its root, parent and task path. */
@@ -77,7 +79,8 @@ export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort
     ...(ctx.subagent?.parentTurnId !== undefined ? { parent_turn_id: ctx.subagent.parentTurnId } : {}),
     root_turn_id: rootTurnId(ctx),
     ...(ctx.subagent !== undefined ? { subagent_kind: 'thread_spawn' } : {}),
-    ...(ctx.exec ? { thread_source: ctx.subagent !== undefined ? 'subagent' : (ctx.threadSource ?? 'user'), turn_trigger: 'exec' } : {}),
+    ...(ctx.exec ? { thread_source: ctx.subagent !== undefined ? 'subagent' : (ctx.threadSource ?? 'user'), turn_trigger: ctx.trigger ?? 'exec' } : {}),
+    ...(!ctx.exec && ctx.trigger !== undefined ? { turn_trigger: ctx.trigger } : {}),
     sandbox: platformSandbox(settings),
     sandbox_mode: settings.sandbox.type,
     auto_review_enabled: false,

@@ -58,8 +58,8 @@ export const updateGoal: ToolHandler = async (call, ctx) => {
   if (!args.success) return refuse(ctx.texts.invalidArguments(call.name, z.prettifyError(args.error)));
   const status = args.data.status;
   if (!SETTABLE.has(status)) return refuse(ctx.texts.goals.statusNotAllowed());
-  // What this turn used so far counts first (its budget may have run out).
-  store.settle(threadId);
+  // What this turn used so far is counted at its end, not now (the real Codex 0.169's answer shows
+  // the usage of the turns before; a goal no longer active counts nothing more).
   const goal = store.get(threadId);
   if (goal === null) return refuse(ctx.texts.goals.noGoal());
   // A goal stopped by its budget or by usage limits stays so: those take precedence over the model.

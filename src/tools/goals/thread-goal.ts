@@ -3,6 +3,7 @@
 // (goal-store.ts) keeps it in the home where Codex keeps it.
 import { z } from 'zod';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
+import type { ResponseItem } from '../../../protocol/responses-items.js';
 
 /** The statuses of Codex's `thread_goals.status` column. */
 export const GOAL_STATUSES = ['active', 'paused', 'blocked', 'usage_limited', 'budget_limited', 'complete'] as const;
@@ -19,6 +20,18 @@ export interface ThreadGoal {
   timeUsedSeconds: number;
   createdAtMs: number;
   updatedAtMs: number;
+}
+
+/**
+ * The items a goal's continuation turn opens with, as Codex 0.169 sends them: the objective as a
+ * call-less `goal_objective` output (namespace `agent`), then a user message framed as Codex's
+ * internal goal context, holding the pack's `text`.
+ */
+export function continuationItems(objective: string, text: string): ResponseItem[] {
+  return [
+    { type: 'function_call_output', name: 'goal_objective', namespace: 'agent', output: objective },
+    { type: 'message', role: 'user', content: [{ type: 'input_text', text: `<codex_internal_context source="goal">\n${text}\n\n</codex_internal_context>` }] },
+  ];
 }
 
 /** The goal as the tools and the app-server show it (camelCase, times in seconds, no budget key without a budget). */

@@ -21,3 +21,20 @@ it('the agent and thread of a request: from the turn metadata, else the root wit
   expect(agentOf(req({ 'thread-id': 'T9' }))).toEqual({ agent: '/root', threadId: 'T9' });
   expect(agentOf(req({ 'x-codex-turn-metadata': 'not json' }))).toEqual({ agent: '/root', threadId: undefined });
 });
+
+it('a held answer waits until the request it is held for has arrived, whatever order they come in', async () => {
+  const respond = respondByAgent({ '/root': [textReply('root 1'), textReply('root 2')], '/root/alpha': [textReply('alpha 1')] }, () => textReply('more'), [
+    { agent: '/root', request: 1, until: { agent: '/root/alpha', request: 0 } },
+  ]);
+  const order: string[] = [];
+  await respond(from('/root', 'T0')).then(() => order.push('root 1'));
+  const second = respond(from('/root', 'T0')).then(() => order.push('root 2'));
+  // The held answer is not out before alpha's request arrives: alpha's answer goes out first.
+  await respond(from('/root/alpha', 'T1')).then(() => order.push('alpha 1'));
+  await second;
+  expect(order).toEqual(['root 1', 'alpha 1', 'root 2']);
+  // Held for a request that already came: answered at once.
+  const late = respondByAgent({ '/root': [textReply('r')] }, () => textReply('more'), [{ agent: '/root', request: 0, until: { agent: '/root/alpha', request: 0 } }]);
+  await late(from('/root/alpha', 'T1'));
+  expect(textOf(await late(from('/root', 'T0')))).toContain('"r"');
+});

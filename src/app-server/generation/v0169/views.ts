@@ -59,7 +59,7 @@ export function turn0169(t: TurnState): Record<string, unknown> {
   const itemsView = t.items.length === 0 ? 'notLoaded' : t.status === 'inProgress' ? 'full' : 'summary';
   return {
     id: t.id,
-    rootTurnId: t.id,
+    rootTurnId: t.rootTurnId ?? t.id,
     items: t.items.map((i) => item0169(i, t.startedAtMs, t.completedAtMs)),
     itemsView,
     status: t.status,

@@ -1,0 +1,176 @@
+// The issue-37 "done when" session, shared by the recorder (scripts/record-team-session.ts) and the
+// tests: one mock script per agent (a goal created, a question asked, two agents spawned and waited
+// for, the goal completed) and a client that drives any app-server over JSON-RPC lines, answers
+// its requests (the question with the first option) and keeps every message it received.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { AppServer } from '../../src/app-server/app-server.js';
+import { functionCallReply, respondByAgent, textReply, type CapturedRequest, type MockReply } from '../../src/testing/index.js';
+import { codexHomeWorkspace, mockProviderTable } from './appserver-workspace.js';
+
+export interface LineTransport {
+  send(line: string): void;
+  onLine(listener: (line: string) => void): void;
+  close(): Promise<void>;
+}
+
+export type Msg = Record<string, unknown> & { id?: unknown; method?: string; params?: unknown; result?: unknown; error?: unknown };
+
+function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
+  const reply = functionCallReply(name, args, callId);
+  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
+  return reply;
+}
+
+export const TEAM_QUESTION = { id: 'size', header: 'Size', question: 'How far should they count?', options: [{ label: 'Three', description: 'Count to three.' }, { label: 'Five', description: 'Count to five.' }] };
+
+/** The mock's answers: the root's script, each child's one reply. */
+export function teamSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
+  const root: MockReply[] = [
+    functionCallReply('create_goal', { objective: 'Count with two helpers' }, 'call_goal'),
+    functionCallReply('request_user_input', { questions: [TEAM_QUESTION] }, 'call_ask'),
+    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
+    collab('spawn_agent', { task_name: 'beta', message: 'count to five', fork_turns: 'none' }, 'call_spawn_b'),
+    collab('wait_agent', { timeout_ms: 60000 }, 'call_wait_1'),
+    collab('wait_agent', { timeout_ms: 60000 }, 'call_wait_2'),
+    functionCallReply('update_goal', { status: 'complete' }, 'call_done'),
+    textReply('Both helpers counted.'),
+  ];
+  return respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')], '/root/beta': [textReply('one two three four five')] }, () => textReply('nothing more'));
+}
+
+/** The goal session's mock: two plain answers, then update_goal complete, then a last answer. */
+export function goalSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
+  const root: MockReply[] = [textReply('one'), textReply('two'), functionCallReply('update_goal', { status: 'complete' }, 'call_done'), textReply('three: done')];
+  return respondByAgent({ '/root': root }, () => textReply('nothing more'));
+}
+
+/**
+ * The goal session: a goal set over thread/goal/set on an idle thread, which starts its turns by
+ * itself; resolves once the goal is complete and the turn that completed it has ended.
+ */
+export async function driveGoalSession(t: LineTransport, cwd: string): Promise<Msg[]> {
+  const { received, request, until } = client(t);
+  await handshake(request, t);
+  const started = await request('thread/start', { cwd });
+  const threadId = (started.result as { thread: { id: string } }).thread.id;
+  const from = received.length;
+  await request('thread/goal/set', { threadId, objective: 'Count to three' });
+  const done = await until((m) => m.method === 'thread/goal/updated' && (m.params as { goal: { status: string } }).goal.status === 'complete', from);
+  await until((m) => m.method === 'turn/completed', received.indexOf(done));
+  return received;
+}
+
+function client(t: LineTransport) {
+  const received: Msg[] = [];
+  const waiters: (() => void)[] = [];
+  let nextId = 1;
+  t.onLine((line) => {
+    const msg = JSON.parse(line) as Msg;
+    received.push(msg);
+    if (msg.id !== undefined && msg.id !== null && typeof msg.method === 'string') {
+      const result = msg.method === 'item/tool/requestUserInput' ? { answers: { [TEAM_QUESTION.id]: { answers: [TEAM_QUESTION.options[0]?.label] } } } : { decision: 'accept' };
+      t.send(JSON.stringify({ id: msg.id, result }));
+    }
+    for (const w of waiters.splice(0)) w();
+  });
+  const until = async (found: (m: Msg) => boolean, from = 0): Promise<Msg> => {
+    for (;;) {
+      const hit = received.slice(from).find(found);
+      if (hit) return hit;
+      await new Promise<void>((r) => waiters.push(r));
+    }
+  };
+  const request = async (method: string, params: unknown): Promise<Msg> => {
+    const id = nextId++;
+    const from = received.length;
+    t.send(JSON.stringify({ id, method, params }));
+    const answer = await until((m) => m.id === id && m.method === undefined, from);
+    if (answer.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+    return answer;
+  };
+  return { received, request, until };
+}
+
+async function handshake(request: (method: string, params: unknown) => Promise<Msg>, t: LineTransport): Promise<void> {
+  await request('initialize', { clientInfo: { name: 'weft_team_probe', title: 'Weft Team Probe', version: '0.0.1' }, capabilities: { experimentalApi: true } });
+  t.send('{"method":"initialized"}');
+}
+
+/** Drives the session; resolves with every message the client received, in order. */
+export async function driveTeamSession(t: LineTransport, cwd: string): Promise<Msg[]> {
+  const { received, request, until } = client(t);
+  await handshake(request, t);
+  const started = await request('thread/start', { cwd });
+  const threadId = (started.result as { thread: { id: string } }).thread.id;
+  const from = received.length;
+  const turn = await request('turn/start', {
+    threadId,
+    input: [{ type: 'text', text: 'Count with two helpers.' }],
+    collaborationMode: { mode: 'plan', settings: { model: 'gpt-5.6-sol', reasoning_effort: 'medium', developer_instructions: null } },
+  });
+  const turnId = (turn.result as { turn: { id: string } }).turn.id;
+  await until((m) => m.method === 'turn/completed' && (m.params as { turn?: { id?: string } }).turn?.id === turnId, from);
+  return received;
+}
+
+/** The session's workspace: the default model of the issue, the mock as provider (`compat` for weft only). */
+export function teamWorkspace(mockUrl: string, compat: string | undefined): ReturnType<typeof codexHomeWorkspace> {
+  const line = compat === undefined ? '' : `compat = "${compat}"\n`;
+  return codexHomeWorkspace(`${line}model = "gpt-5.6-sol"\nmodel_provider = "mock"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n${mockProviderTable(mockUrl)}request_max_retries = 0\nstream_max_retries = 0\n`);
+}
+
+/** The real Codex's app-server on stdio. */
+export function codexAppServer(binary: string, ws: { cwd: string; env: Record<string, string> }): LineTransport {
+  const child = spawn(binary, ['app-server'], { cwd: ws.cwd, env: { ...ws.env, RUST_LOG: 'error' }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const listeners: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (l) => listeners.forEach((f) => f(l)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    send: (l) => void child.stdin.write(`${l}\n`),
+    onLine: (f) => void listeners.push(f),
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** weft's app-server, in-process. */
+export function weftAppServer(ws: { cwd: string; env: Record<string, string> }): LineTransport {
+  const listeners: ((line: string) => void)[] = [];
+  const server = new AppServer({ env: ws.env, cwd: ws.cwd, write: (l) => listeners.forEach((f) => f(l)) });
+  return { send: (l) => server.receive(`${l}\n`), onLine: (f) => void listeners.push(f), close: () => server.close() };
+}
+
+type P = { threadId?: string; item?: { type: string; kind?: string; tool?: string; agentPath?: string; agentThreadId?: string }; status?: { type: string; activeFlags?: string[] }; goal?: { status: string }; thread?: { id: string } };
+
+/**
+ * What the session showed each thread, in a form both engines can be held to: per thread (the root,
+ * then each agent by its path) the notifications it got in order, each as method and item type,
+ * kind or tool, status; the root's sub-agent completions (whose place among the root's own
+ * notices depends on when the children finish) kept apart, in order. Global notices without a
+ * thread (rate limits, remote control, config warnings) are left out.
+ */
+export function sessionByThread(received: readonly Msg[]): Record<string, string[]> {
+  const params = (m: Msg): P => (m.params ?? {}) as P;
+  const rootId = params(received.find((m) => m.method === 'thread/started') as Msg).thread?.id;
+  const names = new Map<string, string>(rootId === undefined ? [] : [[rootId, '/root']]);
+  for (const m of received) {
+    const item = params(m).item;
+    if (item?.type === 'subAgentActivity' && item.agentThreadId !== undefined && item.agentPath !== undefined) names.set(item.agentThreadId, item.agentPath);
+  }
+  const out: Record<string, string[]> = {};
+  for (const m of received) {
+    if (m.method === undefined) continue;
+    const p = params(m);
+    const thread = p.threadId ?? (m.method === 'thread/started' ? p.thread?.id : undefined);
+    if (thread === undefined) continue;
+    const item = p.item;
+    let key = names.get(thread) ?? thread;
+    if (item?.type === 'subAgentActivity' && item.kind === 'completed') key = '/root completions';
+    const detail = item ? ` ${item.type}${item.kind ? `:${item.kind}` : ''}${item.tool ? `:${item.tool}` : ''}${item.agentPath ? ` ${item.agentPath}` : ''}` : p.status ? ` ${p.status.type}${p.status.activeFlags?.length ? `:${p.status.activeFlags.join(',')}` : ''}` : p.goal ? ` ${p.goal.status}` : '';
+    (out[key] ??= []).push(`${m.method}${detail}`);
+  }
+  return out;
+}
