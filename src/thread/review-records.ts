@@ -7,6 +7,7 @@
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { ReviewOutput } from '../../protocol/review-output.js';
 import type { TurnSettings } from '../context/turn-settings.js';
+import { userMessageEvent } from '../rollout/format/records.js';
 import { record } from './record-items.js';
 import type { ThreadState } from './turn-ports.js';
 
@@ -16,6 +17,8 @@ export interface ReviewEntered {
   readonly target: Readonly<Record<string, unknown>>;
   readonly hint: string;
   readonly itemId: string;
+  /** The reviewer's prompt: shown in this thread as the review turn's user message. */
+  readonly prompt: string;
 }
 
 export interface ReviewExited {
@@ -31,6 +34,7 @@ export interface ReviewExited {
 export async function recordReviewEntered(state: ThreadState, settings: TurnSettings, e: ReviewEntered): Promise<void> {
   await state.writer.append(await state.profileThread.turnStarted(e.turnId, settings));
   await state.writer.append({ type: 'event_msg', payload: { type: 'entered_review_mode', target: e.target, user_facing_hint: e.hint, item_id: e.itemId } });
+  await state.writer.append(userMessageEvent(e.prompt));
   await state.writer.flush();
 }
 

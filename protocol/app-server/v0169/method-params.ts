@@ -8,6 +8,7 @@ import * as O from './organization-params.js';
 import * as W from './config-write-params.js';
 import * as B from './feedback-params.js';
 import * as I from './inject-items-params.js';
+import * as R from './review-params.js';
 import * as P from './params.js';
 
 export const PARAMS_0169 = {
@@ -80,6 +81,7 @@ export const PARAMS_0169 = {
   'feedback/save': B.FeedbackSaveParams0169,
   'feedback/upload': B.FeedbackUploadParams0169,
   'thread/inject_items': I.ThreadInjectItemsParams0169,
+  'review/start': R.ReviewStartParams0169,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;

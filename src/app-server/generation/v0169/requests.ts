@@ -30,6 +30,7 @@ import { threadAttachmentAdd, threadAttachmentList, threadAttachmentOwnerList, t
 import { threadMetadataUpdate } from '../../handlers/thread-metadata-update.js';
 import { feedbackSave, feedbackUpload } from '../../handlers/feedback.js';
 import { threadInjectItems } from '../../handlers/thread-inject-items.js';
+import { reviewStart } from '../../handlers/review-start.js';
 import { modelProviderConfigWrite } from '../../handlers/model-provider-config-write.js';
 import { skillsConfigWrite } from '../../handlers/skills-config-write.js';
 import { threadSectionCreate, threadSectionDelete, threadSectionList, threadSectionMove, threadSectionUpdate } from '../../handlers/thread-sections.js';
@@ -166,6 +167,7 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'feedback/save': own('feedback/save', feedbackSave),
   'feedback/upload': own('feedback/upload', feedbackUpload),
   'thread/inject_items': own('thread/inject_items', threadInjectItems),
+  'review/start': own('review/start', reviewStart),
   'modelProvider/list': own('modelProvider/list', modelProviderList),
   'modelProvider/capabilities/read': own('modelProvider/capabilities/read', modelProviderCapabilitiesRead),
   'hooks/list': own('hooks/list', hooksList),
