@@ -46,6 +46,8 @@ export function reviewWork(loaded: LoadedThread, target: ReviewTarget0169, revie
           instructions: review.instructions,
           review: true,
           keyCheckedAtFirstCall: true,
+          // Codex's `review` sub-agent of the reviewed thread's turn (unlisted, as sub-agents are).
+          subagent: { rootThreadId: loaded.id, parentThreadId: loaded.id, agentPath: '/root', depth: 1, parentTurnId: turnId, rootTurnId: turnId, kind: 'review' },
           overrides: { ...loaded.thread.overrides, cwd: loaded.cwd, sandboxMode: 'read-only', approvalPolicy: 'never' },
         });
       } catch (err) {

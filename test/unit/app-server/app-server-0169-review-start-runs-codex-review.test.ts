@@ -6,7 +6,7 @@
 // web search, no agents), a read-only reviewer, and the same rollout items in the reviewed thread.
 // Without the binary, the weft half still pins what weft sends and records.
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveReview, reviewHandback, reviewTexts, renderReview } from '../../../src/engine/review-request.js';
@@ -106,6 +106,32 @@ function shape(messages: readonly Msg[], threadId: string, turnId: string): stri
 
 const toolNames = (r: CapturedRequest) => ((r.body as { tools: Array<{ name?: string; type: string }> }).tools ?? []).map((t) => t.name ?? t.type);
 
+/** Who the reviewer's first request says it is, relative to the reviewed thread. */
+function reviewerIdentity(r: Run, parent: string): Record<string, unknown> {
+  const q = r.mock.requests[0] as CapturedRequest;
+  const metadata = (q.body as { client_metadata: Record<string, string> }).client_metadata;
+  const turn = JSON.parse(metadata['x-codex-turn-metadata'] ?? '{}') as Record<string, unknown>;
+  return {
+    subagent: q.headers['x-openai-subagent'],
+    parentHeader: q.headers['x-codex-parent-thread-id'] === parent,
+    session: q.headers['session-id'] === parent,
+    ownThread: q.headers['thread-id'] !== parent,
+    kind: turn.subagent_kind,
+    agent: turn.agent_name,
+    parentInMetadata: turn.parent_thread_id === parent,
+    sandbox: turn.sandbox_mode,
+  };
+}
+
+/** The reviewer's session_meta (the rollout beside the reviewed thread's), relative to that thread. */
+async function reviewerMeta(ws: AppServerWorkspace, parent: string): Promise<Record<string, unknown>> {
+  const files = (await readdir(path.join(ws.codexHome, 'sessions'), { recursive: true })).filter((f) => f.endsWith('.jsonl') && !f.includes(parent));
+  expect(files).toHaveLength(1);
+  const first = JSON.parse((await readFile(path.join(ws.codexHome, 'sessions', files[0] as string), 'utf8')).split('\n')[0] as string) as { payload: Record<string, unknown> };
+  const m = first.payload;
+  return { source: m.source, threadSource: m.thread_source, parent: m.parent_thread_id === parent, session: m.session_id === parent, multiAgent: m.multi_agent_version };
+}
+
 async function parentItems(file: string): Promise<string[]> {
   const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { type: string; payload: { type: string; item?: { type: string } } });
   return lines.filter((l) => l.payload.type === 'item_completed').map((l) => l.payload.item?.type ?? '');
@@ -167,6 +193,14 @@ describe('review/start (0.169)', () => {
     expect(reviewTurn?.items[2]?.review).toBe(rendered);
   });
 
+  it('keeps the reviewer thread out of thread/list, as Codex lists no sub-agent by default', async () => {
+    const run = await weftRun(JSON.stringify(FINDINGS));
+    const { threadId } = await review(run, { type: 'uncommittedChanges' });
+    const listed = (await run.client.request('thread/list', {})).result as { data: Array<{ id: string }> };
+    expect(listed.data.map((t) => t.id)).toEqual([threadId]);
+    expect(reviewerIdentity(run, threadId)).toMatchObject({ subagent: 'review', kind: 'review', sandbox: 'read-only', ownThread: true });
+  });
+
   it('refuses a delivery 0.169 does not know, as Codex deserializes it', async () => {
     const run = await weftRun('{}');
     const started = (await run.client.request('thread/start', {})).result as { thread: { id: string } };
@@ -192,6 +226,8 @@ describe.skipIf(CODEX_0169 === undefined)('review/start beside the real Codex 0.
       const offered = (r: Run) => toolNames(r.mock.requests[0] as CapturedRequest).filter((n) => n !== 'tool_search');
       expect(offered(weft)).toEqual(offered(codex));
       expect(await parentItems(w.rollout)).toEqual(await parentItems(c.rollout));
+      expect(reviewerIdentity(weft, w.threadId)).toEqual(reviewerIdentity(codex, c.threadId));
+      expect(await reviewerMeta(weft.ws, w.threadId)).toEqual(await reviewerMeta(codex.ws, c.threadId));
     });
   }
 });
