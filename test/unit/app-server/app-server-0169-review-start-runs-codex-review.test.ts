@@ -201,6 +201,30 @@ describe('review/start (0.169)', () => {
     expect(reviewerIdentity(run, threadId)).toMatchObject({ subagent: 'review', kind: 'review', sandbox: 'read-only', ownThread: true });
   });
 
+  it('turn/interrupt stops the review: the turn ends interrupted and the thread takes its next turn', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const mock = await startMockResponsesServer({ respond: (_req, i) => (i === 0 ? { ...textReply(JSON.stringify(FINDINGS)), pause: { after: 1, until: held } } : textReply('done')) });
+    open.push({ close: () => (release(), mock.close()) });
+    const ws = await appServerWorkspace0169(mock.url);
+    const client = new InProcessClient(ws.options);
+    open.push(client);
+    await client.initialize(true);
+    const threadId = ((await client.request('thread/start', {})).result as { thread: { id: string } }).thread.id;
+    const from = client.received.length;
+    const turnId = ((await client.request('review/start', { threadId, target: { type: 'uncommittedChanges' } })).result as { turn: { id: string } }).turn.id;
+    await client.until((m) => m.method === 'turn/started', from);
+    expect((await client.request('turn/interrupt', { threadId, turnId })).error).toBeUndefined();
+    const done = await client.turnCompleted(threadId, turnId, from);
+    expect((done.params as { turn: { status: string } }).turn.status).toBe('interrupted');
+    expect(client.received.slice(from).some((m) => (m.params as { item?: { type: string } } | undefined)?.item?.type === 'exitedReviewMode')).toBe(false);
+    release();
+    const after = client.received.length;
+    const next = (await client.request('turn/start', { threadId, input: [{ type: 'text', text: 'go on', text_elements: [] }] })).result as { turn: { id: string } };
+    const finished = await client.turnCompleted(threadId, next.turn.id, after);
+    expect((finished.params as { turn: { status: string } }).turn.status).toBe('completed');
+  });
+
   it('refuses a delivery 0.169 does not know, as Codex deserializes it', async () => {
     const run = await weftRun('{}');
     const started = (await run.client.request('thread/start', {})).result as { thread: { id: string } };
