@@ -85,6 +85,7 @@ export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null
   'feedback/save': ['FeedbackSaveParams', 'FeedbackSaveResponse'],
   'feedback/upload': ['FeedbackUploadParams', 'FeedbackUploadResponse'],
   'thread/inject_items': ['ThreadInjectItemsParams', 'ThreadInjectItemsResponse'],
+  'review/start': ['ReviewStartParams', 'ReviewStartResponse'],
 };
 
 /** Server request → params and response types (these sit at the top of the layout). */
