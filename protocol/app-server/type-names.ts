@@ -87,6 +87,7 @@ export const REQUEST_TYPE_NAMES: Readonly<Record<string, readonly [string | null
   'thread/inject_items': ['ThreadInjectItemsParams', 'ThreadInjectItemsResponse'],
   'thread/shellCommand': ['ThreadShellCommandParams', 'ThreadShellCommandResponse'],
   'thread/approveGuardianDeniedAction': ['ThreadApproveGuardianDeniedActionParams', 'ThreadApproveGuardianDeniedActionResponse'],
+  'review/start': ['ReviewStartParams', 'ReviewStartResponse'],
 };
 
 /** Server request → params and response types (these sit at the top of the layout). */

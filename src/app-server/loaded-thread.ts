@@ -52,6 +52,16 @@ export interface ThreadChannel {
   turnSummary(turnId: string): Turn['items'];
 }
 
+/** A review's part of a review turn (review-turn.ts). */
+export interface ReviewWork {
+  /** The items the answer to review/start shows (the review's name as a user message). */
+  items(turnId: string): Turn['items'];
+  /** Announces and records the review; resolves with the id of the review thread's turn. */
+  enter(turnId: string, notify: Notify): Promise<string>;
+  /** Runs the review and hands it back to the thread. */
+  run(turnId: string, signal: AbortSignal, notify: Notify): Promise<TurnOutcome>;
+}
+
 interface TurnTimes {
   startedAtMs: number | null;
   completedAtMs: number | null;
@@ -297,6 +307,40 @@ export class LoadedThread {
     this.#rest = { type: 'idle' };
     this.#status(this.#rest);
     this.notify('turn/completed', { threadId: this.id, turn: this.#turnObject(id, outcome.status, times, null, items) });
+  }
+
+  /**
+   * `review/start` (inline): a review turn, queued like a turn and interrupted like one. The review
+   * announces itself before the thread turns active (`enter`), then `run` does the reviewing under
+   * the id of the review thread's own turn, which turn/started names (as Codex 0.169 does).
+   */
+  startReview(review: ReviewWork): { turn: Turn; after: () => void } {
+    const id = this.#nextId();
+    const controller = new AbortController();
+    this.#waiting.add(controller);
+    const turn = this.#turnObject(id, 'inProgress', { startedAtMs: null, completedAtMs: null }, null, review.items(id));
+    const after = () =>
+      this.#enqueue(async () => {
+        this.#waiting.delete(controller);
+        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
+        this.#active = { kind: 'turn', id, controller, notifier };
+        const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
+        let outcome: TurnOutcome | { status: 'failed'; error: unknown };
+        try {
+          const child = await review.enter(id, this.notify);
+          this.#status({ type: 'active', activeFlags: [] });
+          this.notify('turn/started', { threadId: this.id, turn: { ...this.#turnObject(child, 'inProgress', times), rootTurnId: id } as Turn });
+          outcome = controller.signal.aborted ? { status: 'interrupted', turnId: id } : await review.run(id, controller.signal, this.notify);
+        } catch (err) {
+          outcome = controller.signal.aborted ? { status: 'interrupted', turnId: id } : { status: 'failed', error: err };
+        } finally {
+          this.#active = undefined;
+        }
+        const readState = outcome.status === 'completed' ? await this.#readStateAfterTurn() : undefined;
+        this.#finish(id, outcome, times, readState);
+      });
+    // The answer shows the review's name before any item has run: its items are not loaded yet.
+    return { turn: { ...turn, rootTurnId: null, itemsView: 'notLoaded' } as Turn, after };
   }
 
   /** `thread/compact/start`: queued like a turn; reported with items, thread/compacted and turn/completed. */

@@ -164,7 +164,7 @@ async function runExec(parsed: { values: ParsedValues; positionals: string[] }, 
   } else if (reviewing) {
     review = await reviewOf(values, positionals.join(' ') || undefined, weft.runtime.pack, io);
     prompt = review.prompt;
-    thread = await weft.startThread({ cwd, overrides, ephemeral, instructions: review.instructions });
+    thread = await weft.startThread({ cwd, overrides, ephemeral, instructions: review.instructions, review: true });
   } else {
     prompt = positionals.join(' ') || undefined;
     thread = await weft.startThread({ cwd, overrides, ephemeral });

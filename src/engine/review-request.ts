@@ -34,6 +34,7 @@ const REVIEW_LAYOUT: PackLayout = {
     { path: 'review/base_branch.md', placeholders: ['branch'] },
     { path: 'review/commit.md', placeholders: ['sha'] },
     { path: 'review/commit_titled.md', placeholders: ['sha', 'title'] },
+    { path: 'review/user_action.md', placeholders: ['results'] },
   ],
 };
 
@@ -64,6 +65,30 @@ export function resolveReview(target: ReviewTarget, texts: Pack): ResolvedReview
 }
 
 /**
+ * The model's answer as a review output: its JSON when it is in the review shape (also when wrapped
+ * in other text, from its first `{` to its last `}`), else the whole answer as the overall
+ * explanation with no findings, as Codex reads a review answer.
+ */
+export function reviewOutputOf(answer: string): ReviewOutput {
+  const trimmed = answer.trim();
+  for (const candidate of [trimmed, trimmed.slice(trimmed.indexOf('{'), trimmed.lastIndexOf('}') + 1)]) {
+    if (candidate === '') continue;
+    try {
+      const result = ReviewOutput.safeParse(JSON.parse(candidate));
+      if (result.success) return result.data;
+    } catch {
+      // not JSON: the next candidate, else the answer as it is
+    }
+  }
+  return { findings: [], overall_correctness: '', overall_explanation: answer, overall_confidence_score: 0 };
+}
+
+/** The user message that hands a finished review back to the reviewed thread (`review/user_action.md`). */
+export function reviewHandback(texts: Pack, rendered: string): string {
+  return texts.render('review/user_action.md', { results: rendered });
+}
+
+/**
  * The review as the user reads it: a JSON answer in the review shape becomes the overall explanation
  * followed by the findings (`- title — file:start-end` and the body indented); any other answer is
  * shown as it is.
@@ -77,7 +102,12 @@ export function reviewText(answer: string): string {
   }
   const result = ReviewOutput.safeParse(parsed);
   if (!result.success) return answer;
-  const { findings, overall_explanation: explanation } = result.data;
+  return renderReview(result.data) ?? answer;
+}
+
+/** A review output as the user reads it; undefined when it says nothing (no explanation, no finding). */
+export function renderReview(output: ReviewOutput): string | undefined {
+  const { findings, overall_explanation: explanation } = output;
   const parts: string[] = [];
   if (explanation && explanation.trim() !== '') parts.push(explanation.trim());
   if (findings.length > 0) {
@@ -88,5 +118,5 @@ export function reviewText(answer: string): string {
     });
     parts.push(`${findings.length === 1 ? 'Review comment:' : 'Full review comments:'}\n\n${items.join('\n\n')}`);
   }
-  return parts.length > 0 ? parts.join('\n\n') : answer;
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
 }

@@ -58,5 +58,7 @@ export interface OpenThreadOptions {
   readonly subagent?: SubagentLink;
   /** startThread: base instructions of this thread only, over the configured ones (a review's guidelines). */
   readonly instructions?: string;
+  /** startThread: a review thread, offered a review's tools (review-tools.ts) and leading no agent team. */
+  readonly review?: boolean;
 }
 

@@ -6,6 +6,7 @@ import { REQUEST_USER_INPUT_TOOL_NAME, requestUserInput } from '../tools/user-in
 import { GoalStore, goalsDbPath } from '../tools/goals/goal-store.js';
 import { CREATE_GOAL_TOOL_NAME, GET_GOAL_TOOL_NAME, UPDATE_GOAL_TOOL_NAME, createGoal, getGoal, updateGoal } from '../tools/goals/goal-tools.js';
 import path from 'node:path';
+import { reviewTools } from './review-tools.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import { resolveApiKey } from '../client/provider.js';
 import type { HomeSignIn } from './home-sign-in.js';
@@ -135,7 +136,8 @@ export class Weft {
     // A turn that cannot start (no provider, no key, no model for it) must not leave an empty thread behind.
     // The long strings its stream reads, which its rollout writer copies (one cache per thread).
     const longStrings = new LongStringCache();
-    const deps = opts.keyCheckedAtFirstCall === true ? this.#deps(longStrings) : this.#readyDeps(longStrings);
+    const given = opts.keyCheckedAtFirstCall === true ? this.#deps(longStrings) : this.#readyDeps(longStrings);
+    const deps = opts.review === true ? { ...given, packTools: reviewTools(given.packTools) } : given;
     assertModelChosen(rt.config, rt.configFile, deps.provider, overrides.model);
     await this.#refreshCatalog();
     const ctx = await newThreadContext(rt, { cwd, overrides, instructions: opts.instructions });
@@ -310,7 +312,7 @@ export class Weft {
 
   /** A thread that is no agent's child leads a team of its own (its collaboration tools act in it). */
   #formTeam(thread: Thread, opts: OpenThreadOptions): void {
-    if (opts.teamChild === true) return;
+    if (opts.teamChild === true || opts.review === true) return;
     const cwd = opts.overrides?.cwd ?? opts.cwd;
     const team = new AgentTeam(
       thread,

@@ -142,6 +142,8 @@ export interface SubagentLink {
   /** The parent's turn that spawned the agent, and the root's turn that turn belongs to. */
   readonly parentTurnId?: string | undefined;
   readonly rootTurnId?: string | undefined;
+  /** A review thread (Codex's `review` sub-agent) rather than an agent a team spawned. */
+  readonly kind?: 'review' | undefined;
 }
 
 export type { ProfileThread };

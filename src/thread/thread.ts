@@ -21,6 +21,7 @@ import { runTurn, type TurnOutcome } from './turn-loop.js';
 import { DurableEvents } from './durable-events.js';
 import { record } from './record-items.js';
 import { runUserShellCommand, type UserShellOptions } from './user-shell-command.js';
+import { recordReviewEntered, recordReviewExited, type ReviewEntered, type ReviewExited } from './review-records.js';
 
 export interface RunOptions {
   /** Settings for this turn only, over the thread's. */
@@ -256,6 +257,35 @@ export class Thread {
       await record(this.state, [item]);
       await this.state.writer.append(pt.turnCompleted(undefined));
       await this.state.writer.flush();
+    } finally {
+      this.#currentTurnId = undefined;
+      this.#running = false;
+    }
+  }
+
+  /**
+   * A review of this thread's work begins (the app-server's inline review): the review is a turn of
+   * this thread, held until `exitReview`, while a review thread of its own does the reviewing.
+   */
+  async enterReview(entered: ReviewEntered): Promise<void> {
+    if (this.#running) throw new UsageError(`thread ${this.id} is running a turn; start the review after it ends`);
+    this.#running = true;
+    try {
+      const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
+      await recordReviewEntered(this.state, settings, entered);
+      this.#currentTurnId = entered.turnId;
+    } catch (err) {
+      this.#running = false;
+      throw err;
+    }
+  }
+
+  /** The review ends: with its result handed back to this thread, or (undefined) with none. */
+  async exitReview(exited: ReviewExited | undefined): Promise<void> {
+    try {
+      if (exited !== undefined) await recordReviewExited(this.state, exited);
+      else await this.state.writer.append(this.state.profileThread.turnCompleted(undefined));
+      this.#lastTurnId = this.#currentTurnId;
     } finally {
       this.#currentTurnId = undefined;
       this.#running = false;

@@ -10,6 +10,7 @@ import * as B from './feedback-params.js';
 import * as I from './inject-items-params.js';
 import * as S from './shell-command-params.js';
 import * as G from './guardian-params.js';
+import * as R from './review-params.js';
 import * as P from './params.js';
 
 export const PARAMS_0169 = {
@@ -84,6 +85,7 @@ export const PARAMS_0169 = {
   'thread/inject_items': I.ThreadInjectItemsParams0169,
   'thread/shellCommand': S.ThreadShellCommandParams0169,
   'thread/approveGuardianDeniedAction': G.ThreadApproveGuardianDeniedActionParams0169,
+  'review/start': R.ReviewStartParams0169,
 } as const satisfies Record<string, z.ZodType | null>;
 
 export type Method0169 = keyof typeof PARAMS_0169;

@@ -39,6 +39,9 @@ const RATE_LIMITS = {
   rate_limit_reached_type: null,
 };
 
+/** The item id an event of the base vocabulary names (review and handed-back messages carry one). */
+const idOf = (p: Payload): string | undefined => (typeof p.item_id === 'string' ? p.item_id : undefined);
+
 const count = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 /** weft's usage counts in 0.169's shape (it also counts tokens written to the cache). */
@@ -232,7 +235,11 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       case 'user_message':
         return completed({ type: 'UserMessage', id: newThreadId(), content: [{ type: 'text', text: payload.message, text_elements: [] }] });
       case 'agent_message':
-        return completed({ type: 'AgentMessage', id: this.#assistantId ?? newThreadId(), content: [{ type: 'Text', text: payload.message }] });
+        return completed({ type: 'AgentMessage', id: idOf(payload) ?? this.#assistantId ?? newThreadId(), content: [{ type: 'Text', text: payload.message }] });
+      case 'entered_review_mode':
+        return completed({ type: 'EnteredReviewMode', id: idOf(payload) ?? newThreadId(), target: payload.target, user_facing_hint: payload.user_facing_hint });
+      case 'exited_review_mode':
+        return completed({ type: 'ExitedReviewMode', id: idOf(payload) ?? newThreadId(), review_output: payload.review_output ?? null });
       case 'agent_reasoning': {
         const reasoning = this.#reasoning;
         if (!reasoning) return [];

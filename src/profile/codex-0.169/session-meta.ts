@@ -14,7 +14,9 @@ export interface SessionMetaExtras {
   readonly historyBase?: { readonly threadId: string; readonly endOrdinalExclusive: number; readonly endByteOffset: number } | undefined;
   readonly multiAgentVersion?: string | undefined;
   /** A sub-agent's thread: linked to its root and parent, with its task path. */
-  readonly subagent?: { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string; readonly depth: number; readonly nickname?: string | undefined } | undefined;
+  readonly subagent?:
+    | { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string; readonly depth: number; readonly nickname?: string | undefined; readonly kind?: 'review' | undefined }
+    | undefined;
 }
 
 function nicknameOf(subagent: { readonly nickname?: string | undefined }): { agent_nickname?: string } {
@@ -36,10 +38,14 @@ export function sessionMeta0169(meta: SessionMeta, extras: SessionMetaExtras): R
     originator: meta.originator,
     cli_version: meta.cli_version,
     source:
-      extras.subagent !== undefined
+      extras.subagent?.kind === 'review'
+        ? { subagent: 'review' }
+        : extras.subagent !== undefined
         ? { subagent: { thread_spawn: { parent_thread_id: extras.subagent.parentThreadId, depth: extras.subagent.depth, agent_path: extras.subagent.agentPath, ...nicknameOf(extras.subagent), agent_role: null } } }
         : meta.source,
-    ...(extras.subagent !== undefined
+    ...(extras.subagent?.kind === 'review'
+      ? { thread_source: 'subagent' }
+      : extras.subagent !== undefined
       ? { thread_source: 'subagent', ...nicknameOf(extras.subagent), agent_path: extras.subagent.agentPath }
       : extras.threadSource !== undefined
         ? { thread_source: extras.threadSource }

@@ -130,7 +130,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   static async open(init: ProfileThreadInit): Promise<Codex0169Thread> {
     const thread = new Codex0169Thread(init, await installationId(init.home));
-    if (init.subagent !== undefined) thread.#subagentText = await subagentText(init.pack);
+    if (init.subagent !== undefined && init.subagent.kind === undefined) thread.#subagentText = await subagentText(init.pack);
     return thread;
   }
 
@@ -149,7 +149,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       threadSource: this.init.threadSource ?? (this.init.source === 'exec' ? 'user' : undefined),
       subagent: this.init.subagent,
       // A spawned agent's session_meta names its multi-agent version (a root's leaves it to turn_context).
-      ...(this.init.subagent !== undefined ? { multiAgentVersion: this.#multiAgentVersion } : {}),
+      // A review thread has no agents of its own to collaborate with.
+      ...(this.init.subagent !== undefined ? { multiAgentVersion: this.init.subagent.kind === 'review' ? 'disabled' : this.#multiAgentVersion } : {}),
       instructionsModel: meta.base_instructions?.text === catalogText ? settings.model.slug : undefined,
       contextWindowId: this.#contextWindowId,
     });

@@ -34,7 +34,14 @@ export interface RequestContext {
   readonly threadSource?: string | undefined;
   /** A sub-agent's thread: its root, parent and task path. */
   readonly subagent?:
-    | { readonly rootThreadId: string; readonly parentThreadId: string; readonly agentPath: string; readonly parentTurnId?: string | undefined; readonly rootTurnId?: string | undefined }
+    | {
+        readonly rootThreadId: string;
+        readonly parentThreadId: string;
+        readonly agentPath: string;
+        readonly parentTurnId?: string | undefined;
+        readonly rootTurnId?: string | undefined;
+        readonly kind?: 'review' | undefined;
+      }
     | undefined;
   /** The built-in `openai` provider: MCP attribution and per-item metadata are sent. */
   readonly builtinProvider: boolean;
@@ -55,6 +62,13 @@ function platformSandbox(settings: TurnSettings): string {
 
 /** What a spawned agent's requests say they come from (`x-openai-subagent`). */
 export const SUBAGENT_SPAWN = 'collab_spawn';
+/** What a review thread's requests say they come from. */
+export const SUBAGENT_REVIEW = 'review';
+
+/** `subagent_kind` of a sub-agent's turn metadata. */
+function subagentKind(sub: { readonly kind?: 'review' | undefined }): string {
+  return sub.kind === 'review' ? 'review' : 'thread_spawn';
+}
 
 export function windowId(ctx: RequestContext): string {
   return `${ctx.threadId}:${ctx.windowNumber}`;
@@ -78,7 +92,7 @@ export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort
     ...(ctx.subagent !== undefined ? { parent_thread_id: ctx.subagent.parentThreadId } : {}),
     ...(ctx.subagent?.parentTurnId !== undefined ? { parent_turn_id: ctx.subagent.parentTurnId } : {}),
     root_turn_id: rootTurnId(ctx),
-    ...(ctx.subagent !== undefined ? { subagent_kind: 'thread_spawn' } : {}),
+    ...(ctx.subagent !== undefined ? { subagent_kind: subagentKind(ctx.subagent) } : {}),
     ...(ctx.exec ? { thread_source: ctx.subagent !== undefined ? 'subagent' : (ctx.threadSource ?? 'user'), turn_trigger: ctx.trigger ?? 'exec' } : {}),
     ...(!ctx.exec && ctx.trigger !== undefined ? { turn_trigger: ctx.trigger } : {}),
     sandbox: platformSandbox(settings),
@@ -112,7 +126,7 @@ export function clientMetadata(ctx: RequestContext, settings: TurnSettings, effo
     thread_id: ctx.threadId,
     'x-codex-window-id': windowId(ctx),
     'x-codex-installation-id': ctx.installationId,
-    ...(sub !== undefined ? { 'x-codex-parent-thread-id': sub.parentThreadId, 'x-openai-subagent': SUBAGENT_SPAWN } : {}),
+    ...(sub !== undefined ? { 'x-codex-parent-thread-id': sub.parentThreadId, 'x-openai-subagent': sub.kind === 'review' ? SUBAGENT_REVIEW : SUBAGENT_SPAWN } : {}),
     ...(sub?.parentTurnId !== undefined ? { parent_turn_id: sub.parentTurnId } : {}),
     root_turn_id: rootTurnId(ctx),
     'x-codex-turn-metadata': JSON.stringify(turnMetadata(ctx, settings, effort)),

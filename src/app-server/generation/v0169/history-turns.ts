@@ -5,6 +5,8 @@ import type { ThreadItem, UserInput } from '../../../../protocol/app-server/comm
 import { fileURLToPath } from 'node:url';
 import { CommandExecutionTurnItem, type CompletedTurnItem } from '../../../../protocol/rollout-events.js';
 import { displayCommand } from '../../../tools/display-command.js';
+import { ReviewOutput } from '../../../../protocol/review-output.js';
+import { renderReview } from '../../../engine/review-request.js';
 import { knownEventOf } from '../../../rollout/format/known-events.js';
 import type { RolloutRecord } from '../../../rollout/format/reader.js';
 import { rolledBackTurns } from '../../../thread/thread-rollback.js';
@@ -35,6 +37,12 @@ function historyItem(item: CompletedTurnItem): ThreadItem | undefined {
     case 'ContextCompaction':
       // A manual compaction is a turn of its own holding just this item (appserver-0.169 d).
       return { type: 'contextCompaction', id };
+    case 'EnteredReviewMode':
+      return { type: 'enteredReviewMode', id, review: typeof item.user_facing_hint === 'string' ? item.user_facing_hint : '' };
+    case 'ExitedReviewMode': {
+      const output = ReviewOutput.safeParse(item.review_output);
+      return { type: 'exitedReviewMode', id, review: output.success ? (renderReview(output.data) ?? '') : '' };
+    }
     case 'Reasoning':
       return { type: 'reasoning', id, summary: (item.summary_text ?? []).map(String), content: (item.raw_content ?? []).map(String) };
     case 'CommandExecution':

@@ -33,6 +33,7 @@ import { feedbackSave, feedbackUpload } from '../../handlers/feedback.js';
 import { threadInjectItems } from '../../handlers/thread-inject-items.js';
 import { threadShellCommand } from '../../handlers/thread-shell-command.js';
 import { threadApproveGuardianDeniedAction } from '../../handlers/thread-approve-guardian-denied-action.js';
+import { reviewStart } from '../../handlers/review-start.js';
 import { modelProviderConfigWrite } from '../../handlers/model-provider-config-write.js';
 import { skillsConfigWrite } from '../../handlers/skills-config-write.js';
 import { threadSectionCreate, threadSectionDelete, threadSectionList, threadSectionMove, threadSectionUpdate } from '../../handlers/thread-sections.js';
@@ -178,6 +179,7 @@ export const ROUTES_0169: Readonly<Record<string, Route>> = {
   'thread/inject_items': own('thread/inject_items', threadInjectItems),
   'thread/shellCommand': own('thread/shellCommand', threadShellCommand),
   'thread/approveGuardianDeniedAction': own('thread/approveGuardianDeniedAction', threadApproveGuardianDeniedAction),
+  'review/start': own('review/start', reviewStart),
   'modelProvider/list': own('modelProvider/list', modelProviderList),
   'modelProvider/capabilities/read': own('modelProvider/capabilities/read', modelProviderCapabilitiesRead),
   'hooks/list': own('hooks/list', hooksList),

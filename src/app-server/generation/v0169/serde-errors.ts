@@ -9,8 +9,15 @@ const prefix = (detail: string) => rpcError.invalidRequest(`Invalid request: ${d
 
 const list = (names: readonly string[]): string => names.map((n) => `\`${n}\``).join(', ');
 
+/** serde's wording of the variants it expected: one, two (`a` or `b`), or a list. */
+function expectedVariants(names: readonly string[]): string {
+  if (names.length === 1) return `expected ${list(names)}`;
+  if (names.length === 2) return `expected \`${names[0]}\` or \`${names[1]}\``;
+  return `expected one of ${list(names)}`;
+}
+
 export function unknownVariant(value: string, expected: readonly string[]) {
-  return prefix(`unknown variant \`${value}\`, expected one of ${list(expected)}`);
+  return prefix(`unknown variant \`${value}\`, ${expectedVariants(expected)}`);
 }
 
 /** How the deserializer names a value it did not expect. */
