@@ -13,7 +13,7 @@ import { errorMessage } from '../errors.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
 import type { Thread } from '../thread/thread.js';
 import type { TurnOutcome } from '../thread/turn-loop.js';
-import type { AppServerGeneration, ThreadStatus } from './generation/generation.js';
+import type { ThreadStatus } from './generation/generation.js';
 import type { EphemeralHome } from './ephemeral-home.js';
 import { rpcError } from './rpc-errors.js';
 import { threadReadState, type ThreadReadState } from './thread-read-state.js';
@@ -21,8 +21,9 @@ import { turnError } from './turn-error.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
 import { reportSubAgents } from './sub-agent-notifier.js';
 import { turnScope, type TurnScope } from './turn-scope.js';
-import { resolveInput } from './user-input.js';
+import { resolveInput, steeredInput } from './user-input.js';
 import { userShellNotifications } from './user-shell-items.js';
+import type { ReviewWork, ThreadChannel, TurnRequest } from './loaded-thread-ports.js';
 
 interface Active {
   /** `shell`: a user's shell command run between turns, as a turn of its own. */
@@ -32,39 +33,16 @@ interface Active {
   readonly notifier: TurnNotifier;
 }
 
-export interface TurnRequest {
-  readonly input: UserInput[];
-  readonly overrides: SettingsOverrides;
-  /** The request changed settings (Codex spends a submission on that). */
-  readonly changesSettings: boolean;
-  readonly outputSchema?: unknown;
-  /** A goal's continuation turn (no input; started by the server when a turn ends with the goal active). */
-  readonly goal?: boolean;
-}
+type TurnTimes = { startedAtMs: number | null; completedAtMs: number | null };
 
-/** Where a loaded thread reports (the server context of its connection). */
-export interface ThreadChannel {
-  readonly generation: AppServerGeneration;
-  /** The client opted into the experimental API (some notifications go only to such clients). */
-  readonly experimental: boolean;
-  readonly notify: Notify;
-  notifyAny(method: string, params: Record<string, unknown>): void;
-  turnSummary(turnId: string): Turn['items'];
-}
+type Outcome = TurnOutcome | { status: 'failed'; error: unknown };
 
-/** A review's part of a review turn (review-turn.ts). */
-export interface ReviewWork {
-  /** The items the answer to review/start shows (the review's name as a user message). */
-  items(turnId: string): Turn['items'];
-  /** Announces and records the review; resolves with the id of the review thread's turn. */
-  enter(turnId: string, notify: Notify): Promise<string>;
-  /** Runs the review and hands it back to the thread. */
-  run(turnId: string, signal: AbortSignal, notify: Notify): Promise<TurnOutcome>;
-}
-
-interface TurnTimes {
-  startedAtMs: number | null;
-  completedAtMs: number | null;
+/** What work run as a turn of its own gets (#queueAsTurn). */
+interface QueuedRun {
+  readonly signal: AbortSignal;
+  readonly notifier: TurnNotifier;
+  /** Turns the thread active and sends turn/started (for `turnId`, by default the work's own). */
+  announce(turnId?: string, extra?: Partial<Turn>): void;
 }
 
 export class LoadedThread {
@@ -211,7 +189,7 @@ export class LoadedThread {
     const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
     this.#status({ type: 'active', activeFlags: [] });
     this.notify('turn/started', { threadId: this.id, turn: this.#turnObject(id, 'inProgress', times) });
-    let outcome: TurnOutcome | { status: 'failed'; error: unknown };
+    let outcome: Outcome;
     try {
       if (controller.signal.aborted) {
         outcome = { status: 'interrupted', turnId: id };
@@ -256,14 +234,7 @@ export class LoadedThread {
       return;
     }
     // Input steered in as the turn was ending becomes a turn of its own.
-    for (const left of this.thread.takePendingInput()) {
-      const input: UserInput[] = [
-        ...left.images.map((url): UserInput => ({ type: 'image', url })),
-        { type: 'text', text: left.text, text_elements: [] },
-      ];
-      const next = this.startTurn({ input, overrides: {}, changesSettings: false });
-      next.after();
-    }
+    for (const left of this.thread.takePendingInput()) this.startTurn({ input: steeredInput(left), overrides: {}, changesSettings: false }).after();
   }
 
   #scope(turnId: string, notifier: TurnNotifier, controller: AbortController): TurnScope {
@@ -284,15 +255,13 @@ export class LoadedThread {
    */
   async #readStateAfterTurn(): Promise<ThreadReadState | undefined> {
     if (!this.channel.generation.reportsReadState || !this.channel.experimental || this.scratch !== undefined) return undefined;
-    try {
-      return await threadReadState(this.weft.store, this.id, this.thread.rolloutPath);
-    } catch (err) {
+    return threadReadState(this.weft.store, this.id, this.thread.rolloutPath).catch((err: unknown) => {
       this.log(`thread ${this.id}: read state not reported: ${errorMessage(err)}`);
       return undefined;
-    }
+    });
   }
 
-  #finish(id: string, outcome: TurnOutcome | { status: 'failed'; error: unknown }, times: TurnTimes, readState?: ThreadReadState): void {
+  #finish(id: string, outcome: Outcome, times: TurnTimes, readState?: ThreadReadState): void {
     times.completedAtMs = Date.now();
     const items = this.channel.turnSummary(id);
     if (outcome.status === 'failed') {
@@ -310,35 +279,55 @@ export class LoadedThread {
   }
 
   /**
+   * Work that runs as a turn of its own (a review, a compaction, a user's shell command): queued
+   * behind the thread's turns, waiting until it starts, active and interruptible while it runs, ended
+   * by #finish. `work` announces the turn as its kind does and returns how it ended; a throw ends it
+   * failed, or interrupted when the turn was interrupted.
+   */
+  #queueAsTurn(kind: Active['kind'], id: string, work: (run: QueuedRun) => Promise<Outcome>, opts: { readState?: boolean } = {}): () => void {
+    const controller = new AbortController();
+    this.#waiting.add(controller);
+    return () =>
+      this.#enqueue(async () => {
+        this.#waiting.delete(controller);
+        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
+        this.#active = { kind, id, controller, notifier };
+        const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
+        const announce = (turnId = id, extra: Partial<Turn> = {}): void => {
+          this.#status({ type: 'active', activeFlags: [] });
+          this.notify('turn/started', { threadId: this.id, turn: { ...this.#turnObject(turnId, 'inProgress', times), ...extra } as Turn });
+        };
+        let outcome: Outcome;
+        try {
+          outcome = await work({ signal: controller.signal, notifier, announce });
+        } catch (err) {
+          outcome = controller.signal.aborted ? { status: 'interrupted', turnId: id } : { status: 'failed', error: err };
+        } finally {
+          this.#active = undefined;
+        }
+        const readState = opts.readState === true && outcome.status === 'completed' ? await this.#readStateAfterTurn() : undefined;
+        this.#finish(id, outcome, times, readState);
+      });
+  }
+
+  /**
    * `review/start` (inline): a review turn, queued like a turn and interrupted like one. The review
    * announces itself before the thread turns active (`enter`), then `run` does the reviewing under
    * the id of the review thread's own turn, which turn/started names (as Codex 0.169 does).
    */
   startReview(review: ReviewWork): { turn: Turn; after: () => void } {
     const id = this.#nextId();
-    const controller = new AbortController();
-    this.#waiting.add(controller);
     const turn = this.#turnObject(id, 'inProgress', { startedAtMs: null, completedAtMs: null }, null, review.items(id));
-    const after = () =>
-      this.#enqueue(async () => {
-        this.#waiting.delete(controller);
-        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
-        this.#active = { kind: 'turn', id, controller, notifier };
-        const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
-        let outcome: TurnOutcome | { status: 'failed'; error: unknown };
-        try {
-          const child = await review.enter(id, this.notify);
-          this.#status({ type: 'active', activeFlags: [] });
-          this.notify('turn/started', { threadId: this.id, turn: { ...this.#turnObject(child, 'inProgress', times), rootTurnId: id } as Turn });
-          outcome = controller.signal.aborted ? { status: 'interrupted', turnId: id } : await review.run(id, controller.signal, this.notify);
-        } catch (err) {
-          outcome = controller.signal.aborted ? { status: 'interrupted', turnId: id } : { status: 'failed', error: err };
-        } finally {
-          this.#active = undefined;
-        }
-        const readState = outcome.status === 'completed' ? await this.#readStateAfterTurn() : undefined;
-        this.#finish(id, outcome, times, readState);
-      });
+    const after = this.#queueAsTurn(
+      'turn',
+      id,
+      async ({ signal, announce }) => {
+        const child = await review.enter(id, this.notify);
+        announce(child, { rootTurnId: id } as Partial<Turn>);
+        return signal.aborted ? { status: 'interrupted', turnId: id } : await review.run(id, signal, this.notify);
+      },
+      { readState: true },
+    );
     // The answer shows the review's name before any item has run: its items are not loaded yet.
     return { turn: { ...turn, rootTurnId: null, itemsView: 'notLoaded' } as Turn, after };
   }
@@ -346,38 +335,19 @@ export class LoadedThread {
   /** `thread/compact/start`: queued like a turn; reported with items, thread/compacted and turn/completed. */
   compact(): () => void {
     const id = this.#nextId();
-    const controller = new AbortController();
-    this.#waiting.add(controller);
-    return () =>
-      this.#enqueue(async () => {
-        this.#waiting.delete(controller);
-        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
-        this.#active = { kind: 'compact', id, controller, notifier };
-        const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
-        if (this.channel.generation.reportsThreadStatus) {
-          // 0.169 runs a compaction as a turn of its own, announced like one.
-          this.#status({ type: 'active', activeFlags: [] });
-          this.notify('turn/started', { threadId: this.id, turn: this.#turnObject(id, 'inProgress', times) });
-        }
-        const onEvent = (e: ThreadEvent): void => {
-          // Token totals before and after, around the compaction item, as Codex reports them.
-          if (e.type === 'compaction_finished') notifier.tokenUsage(this.thread.tokenInfo);
-          notifier.on(e);
-          if (e.type === 'compaction_started') notifier.tokenUsage(this.thread.tokenInfo);
-        };
-        let failure: unknown;
-        try {
-          if (controller.signal.aborted) throw controller.signal.reason;
-          await this.thread.compact({ signal: controller.signal, onEvent, turnId: id });
-        } catch (err) {
-          failure = err;
-        } finally {
-          this.#active = undefined;
-        }
-        if (failure === undefined) this.#finish(id, { status: 'completed', turnId: id, lastMessage: undefined }, times);
-        else if (controller.signal.aborted) this.#finish(id, { status: 'interrupted', turnId: id }, times);
-        else this.#finish(id, { status: 'failed', error: failure }, times);
-      });
+    return this.#queueAsTurn('compact', id, async ({ signal, notifier, announce }) => {
+      // 0.169 runs a compaction as a turn of its own, announced like one.
+      if (this.channel.generation.reportsThreadStatus) announce();
+      const onEvent = (e: ThreadEvent): void => {
+        // Token totals before and after, around the compaction item, as Codex reports them.
+        if (e.type === 'compaction_finished') notifier.tokenUsage(this.thread.tokenInfo);
+        notifier.on(e);
+        if (e.type === 'compaction_started') notifier.tokenUsage(this.thread.tokenInfo);
+      };
+      if (signal.aborted) throw signal.reason;
+      await this.thread.compact({ signal, onEvent, turnId: id });
+      return { status: 'completed', turnId: id, lastMessage: undefined };
+    });
   }
 
   /**
@@ -394,31 +364,13 @@ export class LoadedThread {
           .catch((err: unknown) => this.log(`thread ${this.id}: shell command failed: ${errorMessage(err)}`));
     }
     const id = this.#nextId();
-    const controller = new AbortController();
-    this.#waiting.add(controller);
-    return () =>
-      this.#enqueue(async () => {
-        this.#waiting.delete(controller);
-        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
-        this.#active = { kind: 'shell', id, controller, notifier };
-        const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
-        this.#status({ type: 'active', activeFlags: [] });
-        this.notify('turn/started', { threadId: this.id, turn: this.#turnObject(id, 'inProgress', times) });
-        let outcome: TurnOutcome | { status: 'failed'; error: unknown } = { status: 'completed', turnId: id, lastMessage: undefined };
-        try {
-          if (controller.signal.aborted) outcome = { status: 'interrupted', turnId: id };
-          else {
-            await this.thread.shellCommand(command, { timeoutMs, signal: controller.signal, turnId: id, listener: userShellNotifications(this.notify, this.id, id) });
-            // Interrupted: the command was killed and recorded as it ended; the turn ends interrupted.
-            if (controller.signal.aborted) outcome = { status: 'interrupted', turnId: id };
-          }
-        } catch (err) {
-          outcome = { status: 'failed', error: err };
-        } finally {
-          this.#active = undefined;
-        }
-        this.#finish(id, outcome, times);
-      });
+    return this.#queueAsTurn('shell', id, async ({ signal, announce }) => {
+      announce();
+      if (signal.aborted) return { status: 'interrupted', turnId: id };
+      await this.thread.shellCommand(command, { timeoutMs, signal, turnId: id, listener: userShellNotifications(this.notify, this.id, id) });
+      // Interrupted: the command was killed and recorded as it ended; the turn ends interrupted.
+      return signal.aborted ? { status: 'interrupted', turnId: id } : { status: 'completed', turnId: id, lastMessage: undefined };
+    });
   }
 
   /**

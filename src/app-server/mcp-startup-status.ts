@@ -3,7 +3,7 @@
 // whose schema has the notification sends it.
 import type { McpStartupStatus } from '../mcp/mcp-hub.js';
 import type { Thread } from '../thread/thread.js';
-import type { ThreadChannel } from './loaded-thread.js';
+import type { ThreadChannel } from './loaded-thread-ports.js';
 
 /** The notification's params for one status change of a thread's server. */
 export function startupStatusParams(threadId: string, status: McpStartupStatus): Record<string, unknown> {

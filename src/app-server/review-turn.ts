@@ -12,7 +12,8 @@ import type { Pack } from '../pack/load-pack.js';
 import { newThreadId } from '../rollout/store/thread-id.js';
 import type { Thread } from '../thread/thread.js';
 import type { TurnOutcome } from '../thread/turn-loop.js';
-import type { LoadedThread, ReviewWork } from './loaded-thread.js';
+import type { LoadedThread } from './loaded-thread.js';
+import type { ReviewWork } from './loaded-thread-ports.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
 import { turnScope } from './turn-scope.js';
 

@@ -22,3 +22,8 @@ export async function resolveInput(input: readonly UserInput[], cwd: string): Pr
   }
   return { text: texts.join('\n\n'), images };
 }
+
+/** Input steered into a turn that had ended, as the input of a turn of its own. */
+export function steeredInput(left: { readonly text: string; readonly images: readonly string[] }): UserInput[] {
+  return [...left.images.map((url): UserInput => ({ type: 'image', url })), { type: 'text', text: left.text, text_elements: [] }];
+}

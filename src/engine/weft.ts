@@ -1,10 +1,7 @@
 // The library's front door: a Weft holds one loaded runtime (config, pack, profile) and opens
 // threads — new, resumed from a rollout, or forked from one.
-import { COLLABORATION_HANDLERS, COLLABORATION_TOOL_NAMES } from '../tools/agents/collaboration-tools.js';
 import { AgentTeam } from './agents/agent-team.js';
-import { REQUEST_USER_INPUT_TOOL_NAME, requestUserInput } from '../tools/user-input/request-user-input.js';
 import { GoalStore, goalsDbPath } from '../tools/goals/goal-store.js';
-import { CREATE_GOAL_TOOL_NAME, GET_GOAL_TOOL_NAME, UPDATE_GOAL_TOOL_NAME, createGoal, getGoal, updateGoal } from '../tools/goals/goal-tools.js';
 import path from 'node:path';
 import { reviewTools } from './review-tools.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
@@ -27,13 +24,8 @@ import { StoredThreads } from './stored-threads.js';
 import { Thread, type ThreadDeps } from '../thread/thread.js';
 import type { ThreadState } from '../thread/thread-state.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import { createExecCommandHandler, EXEC_COMMAND_TOOL_NAME } from '../tools/unified-exec/exec-command-tool.js';
-import { APPLY_PATCH_TOOL_NAME, applyPatchTool } from '../tools/apply-patch/apply-patch-tool.js';
-import { interceptShellPatch } from '../tools/apply-patch/shell-patch.js';
 import { ToolRegistry, type ToolHandler } from '../tools/tool-registry.js';
-import { writeStdin, WRITE_STDIN_TOOL_NAME } from '../tools/unified-exec/write-stdin.js';
-import { updatePlan, UPDATE_PLAN_TOOL_NAME } from '../tools/update-plan.js';
-import { viewImage, VIEW_IMAGE_TOOL_NAME } from '../tools/view-image.js';
+import { registerBuiltInTools } from './built-in-tools.js';
 import { catalogInstructions, newThreadContext, turnSettingsFor } from './new-thread-context.js';
 import { assertModelChosen } from './model-for-wire.js';
 import type { ProfileThreadInit } from '../profile/profile.js';
@@ -67,17 +59,7 @@ export class Weft {
     private readonly options: WeftOptions,
   ) {
     this.store = threadStoreOf({ home: runtime.home, compat: runtime.profile.name, config: runtime.config, env: runtime.env });
-    this.#tools.register(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(createExecCommandHandler()));
-    this.#tools.register(APPLY_PATCH_TOOL_NAME, applyPatchTool);
-    // The generation's other tools run only when the request offered them (else: unsupported call).
-    this.#tools.register(WRITE_STDIN_TOOL_NAME, writeStdin, { whenOffered: true });
-    this.#tools.register(UPDATE_PLAN_TOOL_NAME, updatePlan, { whenOffered: true });
-    this.#tools.register(VIEW_IMAGE_TOOL_NAME, viewImage, { whenOffered: true });
-    this.#tools.register(CREATE_GOAL_TOOL_NAME, createGoal, { whenOffered: true });
-    this.#tools.register(GET_GOAL_TOOL_NAME, getGoal, { whenOffered: true });
-    this.#tools.register(UPDATE_GOAL_TOOL_NAME, updateGoal, { whenOffered: true });
-    this.#tools.register(REQUEST_USER_INPUT_TOOL_NAME, requestUserInput, { whenOffered: true });
-    for (const name of COLLABORATION_TOOL_NAMES) this.#tools.register(name, COLLABORATION_HANDLERS[name], { whenOffered: true });
+    registerBuiltInTools(this.#tools);
   }
 
   #goals: GoalStore | undefined;
