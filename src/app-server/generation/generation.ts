@@ -66,6 +66,8 @@ export interface AppServerGeneration<Ctx = never> {
   readonly stampsNotifications: boolean;
   /** `thread/status/changed` frames every turn (active, then idle or systemError). */
   readonly reportsThreadStatus: boolean;
+  /** A `turn/start` that changes the thread's settings sends `thread/settings/updated` before its answer. */
+  readonly reportsThreadSettings: boolean;
   /** A completed turn of a stored thread sends `thread/readState/changed` (before the idle status) to experimental-API clients. */
   readonly reportsReadState: boolean;
   /** `mcpServer/startupStatus/updated` tells how a thread's MCP servers start. */

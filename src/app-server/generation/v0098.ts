@@ -18,6 +18,7 @@ export function generation0098(codexVersion: string): AppServerGeneration<Server
     codexVersion,
     stampsNotifications: false,
     reportsThreadStatus: false,
+    reportsThreadSettings: false,
     reportsReadState: false,
     reportsMcpStartup: false,
     uuidTurnIds: false,

@@ -30,7 +30,9 @@ export const turnStart: Handler<'turn/start'> = (ctx, params) => {
     outputSchema: params.outputSchema ?? undefined,
   });
   if (params.model) loaded.knownModel = params.model;
-  return { result: { turn }, after };
+  // A change of the thread's settings is reported before the answer (0.169), in the order the turns came.
+  const reported = loaded.settingsReported();
+  return reported === undefined ? { result: { turn }, after } : reported.then(() => ({ result: { turn }, after }));
 };
 
 export const turnSteer: Handler<'turn/steer'> = (ctx, params) => {

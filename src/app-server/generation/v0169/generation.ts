@@ -20,6 +20,7 @@ export function generation0169(codexVersion: string): AppServerGeneration<Server
     codexVersion,
     stampsNotifications: true,
     reportsThreadStatus: true,
+    reportsThreadSettings: true,
     reportsReadState: true,
     reportsMcpStartup: true,
     uuidTurnIds: true,
