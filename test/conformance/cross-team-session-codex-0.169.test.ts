@@ -2,8 +2,8 @@
 // loopback mock (a goal created, a question answered, two agents spawned and waited for, the goal
 // completed; and a goal set over thread/goal/set on an idle thread, worked on turn after turn): each thread's
 // notifications — the root's, each agent's (by its path), the root's sub-agent completions — are
-// the same in both. Left out: thread/settings/updated (weft does not send it yet) and notices
-// without a thread. Runs only where the binary is installed (`scripts/install-codex.sh 0.169.0`).
+// the same in both (thread/settings/updated when the turn changes the collaboration mode included).
+// Left out: notices without a thread. Runs only where the binary is installed (`scripts/install-codex.sh 0.169.0`).
 import { afterEach, describe, expect, test } from 'vitest';
 import { startMockResponsesServer, type CapturedRequest, type MockReply, type MockServer } from '../../src/testing/index.js';
 import { codexAppServer, driveGoalSession, driveTeamSession, goalSessionScript, sessionByThread, teamSessionScript, teamWorkspace, weftAppServer, type LineTransport, type Msg } from '../support/team-session.js';
@@ -25,9 +25,7 @@ async function run(engine: 'codex' | 'weft', script: () => (req: CapturedRequest
   const ws = await teamWorkspace(mock.url, engine === 'weft' ? 'codex-0.169' : undefined);
   const t = engine === 'codex' ? codexAppServer(binary as string, ws) : weftAppServer(ws);
   try {
-    const seen = sessionByThread(await drive(t, ws.cwd));
-    for (const k of Object.keys(seen)) seen[k] = (seen[k] ?? []).filter((m) => !m.startsWith('thread/settings/updated'));
-    return seen;
+    return sessionByThread(await drive(t, ws.cwd));
   } finally {
     await t.close();
     await mock.close();
