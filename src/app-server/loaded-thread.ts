@@ -80,7 +80,7 @@ export class LoadedThread {
     this.#settingsReports = new ThreadSettingsReporter(thread.id, settingsOf, () => providerId(weft.runtime.config), (m, p) => channel.notifyAny(m, p), log);
   }
 
-  /** 0.169: settings changes told with `thread/settings/updated` before the turn/start that made them is answered. */
+  /** 0.169: settings changes told with `thread/settings/updated` before the turn/start that made them is answered (to clients of the experimental API only, as Codex). */
   readonly #settingsReports: ThreadSettingsReporter;
 
   /** Resolves once the settings changes of accepted turns are reported; undefined when none is pending. */
@@ -139,7 +139,7 @@ export class LoadedThread {
       this.#nextId();
       const before = this.#overrides;
       this.#overrides = { ...this.#overrides, ...req.overrides };
-      if (this.channel.generation.reportsThreadSettings) this.#settingsReports.changed(before, this.#overrides);
+      if (this.channel.generation.reportsThreadSettings && this.channel.experimental) this.#settingsReports.changed(before, this.#overrides);
       this.thread.updateSettings(req.overrides);
     }
     const active = this.#active;

@@ -1,7 +1,7 @@
 // `thread/settings/updated` (0.169): what a thread runs with, sent when a turn/start changed it,
 // before that request is answered. Codex compares the thread's settings with the ones it last
 // reported and stays silent when nothing changed; the settings a thread opens with are the first
-// ones reported (opening a thread sends nothing).
+// ones reported (opening a thread sends nothing). Only clients of the experimental API hear it.
 import { ReasoningEffort, ReasoningSummary } from '../../protocol/app-server/common.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { TurnSettings } from '../context/turn-settings.js';

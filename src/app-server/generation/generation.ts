@@ -66,7 +66,7 @@ export interface AppServerGeneration<Ctx = never> {
   readonly stampsNotifications: boolean;
   /** `thread/status/changed` frames every turn (active, then idle or systemError). */
   readonly reportsThreadStatus: boolean;
-  /** A `turn/start` that changes the thread's settings sends `thread/settings/updated` before its answer. */
+  /** A `turn/start` that changes the thread's settings sends `thread/settings/updated` before its answer (to experimental-API clients). */
   readonly reportsThreadSettings: boolean;
   /** A completed turn of a stored thread sends `thread/readState/changed` (before the idle status) to experimental-API clients. */
   readonly reportsReadState: boolean;
