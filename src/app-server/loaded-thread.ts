@@ -8,7 +8,6 @@ import type { Turn, UserInput } from '../../protocol/app-server/common.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { turnSettingsFor } from '../engine/new-thread-context.js';
-import { providerId } from '../engine/provider-settings.js';
 import type { Weft } from '../engine/weft.js';
 import { errorMessage } from '../errors.js';
 import type { ThreadEvent } from '../thread/thread-events.js';
@@ -17,7 +16,7 @@ import type { TurnOutcome } from '../thread/turn-loop.js';
 import type { ThreadStatus } from './generation/generation.js';
 import type { EphemeralHome } from './ephemeral-home.js';
 import { rpcError } from './rpc-errors.js';
-import { ThreadSettingsReporter } from './thread-settings-notice.js';
+import { threadSettingsReporter, type ThreadSettingsReporter } from './thread-settings-notice.js';
 import { threadReadState, type ThreadReadState } from './thread-read-state.js';
 import { turnError } from './turn-error.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
@@ -76,17 +75,11 @@ export class LoadedThread {
     this.#overrides = { ...overrides, cwd };
     this.notify = (method, params) => channel.notify(method, params);
     this.#unwatchTeam = reportSubAgents(weft.teamOf(thread), channel);
-    const settingsOf = async (o: SettingsOverrides) => (await turnSettingsFor(weft.runtime, { cwd, overrides: o })).settings;
-    this.#settingsReports = new ThreadSettingsReporter(thread.id, settingsOf, () => providerId(weft.runtime.config), (m, p) => channel.notifyAny(m, p), log);
+    this.settingsReports = threadSettingsReporter(thread.id, weft.runtime, cwd, channel, log);
   }
 
-  /** 0.169: settings changes told with `thread/settings/updated` before the turn/start that made them is answered (to clients of the experimental API only, as Codex). */
-  readonly #settingsReports: ThreadSettingsReporter;
-
-  /** Resolves once the settings changes of accepted turns are reported; undefined when none is pending. */
-  settingsReported(): Promise<void> | undefined {
-    return this.#settingsReports.pending();
-  }
+  /** Changes of the thread's settings, reported before the turn/start that made them is answered (0.169). */
+  readonly settingsReports: ThreadSettingsReporter | undefined;
 
   /** Stops reporting the thread's agents (when the thread closes). */
   readonly #unwatchTeam: () => void;
@@ -139,7 +132,7 @@ export class LoadedThread {
       this.#nextId();
       const before = this.#overrides;
       this.#overrides = { ...this.#overrides, ...req.overrides };
-      if (this.channel.generation.reportsThreadSettings && this.channel.experimental) this.#settingsReports.changed(before, this.#overrides);
+      this.settingsReports?.changed(before, this.#overrides);
       this.thread.updateSettings(req.overrides);
     }
     const active = this.#active;

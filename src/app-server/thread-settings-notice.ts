@@ -5,7 +5,11 @@
 import { ReasoningEffort, ReasoningSummary } from '../../protocol/app-server/common.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { TurnSettings } from '../context/turn-settings.js';
+import { turnSettingsFor } from '../engine/new-thread-context.js';
+import { providerId } from '../engine/provider-settings.js';
+import type { Runtime } from '../engine/runtime.js';
 import { errorMessage } from '../errors.js';
+import type { ThreadChannel } from './loaded-thread-ports.js';
 import { v2SandboxPolicy } from './settings-params.js';
 
 export type ThreadSettingsParams = {
@@ -83,4 +87,11 @@ export class ThreadSettingsReporter {
   #key(settings: TurnSettings): string {
     return JSON.stringify(threadSettingsParams(this.threadId, settings, this.modelProvider()).threadSettings);
   }
+}
+
+/** A loaded thread's reporter, where the generation reports settings and the client hears experimental notices (else undefined). */
+export function threadSettingsReporter(threadId: string, runtime: Runtime, cwd: string, channel: ThreadChannel, log: (message: string) => void): ThreadSettingsReporter | undefined {
+  if (!channel.generation.reportsThreadSettings || !channel.experimental) return undefined;
+  const settingsOf = async (overrides: SettingsOverrides) => (await turnSettingsFor(runtime, { cwd, overrides })).settings;
+  return new ThreadSettingsReporter(threadId, settingsOf, () => providerId(runtime.config), (method, params) => channel.notifyAny(method, params), log);
 }

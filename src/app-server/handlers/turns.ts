@@ -31,7 +31,7 @@ export const turnStart: Handler<'turn/start'> = (ctx, params) => {
   });
   if (params.model) loaded.knownModel = params.model;
   // A change of the thread's settings is reported before the answer (0.169), in the order the turns came.
-  const reported = loaded.settingsReported();
+  const reported = loaded.settingsReports?.pending();
   return reported === undefined ? { result: { turn }, after } : reported.then(() => ({ result: { turn }, after }));
 };
 
