@@ -17,7 +17,7 @@ import type { ThreadStatus } from './generation/generation.js';
 import type { EphemeralHome } from './ephemeral-home.js';
 import { rpcError } from './rpc-errors.js';
 import { threadSettingsReporter, type ThreadSettingsReporter } from './thread-settings-notice.js';
-import { threadReadState, type ThreadReadState } from './thread-read-state.js';
+import { readStateOrNone, type ThreadReadState } from './thread-read-state.js';
 import { turnError } from './turn-error.js';
 import { TurnNotifier, type Notify } from './turn-notifier.js';
 import { reportSubAgents } from './sub-agent-notifier.js';
@@ -80,7 +80,6 @@ export class LoadedThread {
 
   /** Changes of the thread's settings, reported before the turn/start that made them is answered (0.169). */
   readonly settingsReports: ThreadSettingsReporter | undefined;
-
   /** Stops reporting the thread's agents (when the thread closes). */
   readonly #unwatchTeam: () => void;
 
@@ -256,16 +255,10 @@ export class LoadedThread {
     };
   }
 
-  /**
-   * The read state a completed turn leaves, where the generation reports it: stored threads only, and
-   * only to clients of the experimental API (Codex 0.169 sends it to no other).
-   */
+  /** The read state a completed turn leaves: stored threads, to experimental clients only (as Codex 0.169). */
   async #readStateAfterTurn(): Promise<ThreadReadState | undefined> {
     if (!this.channel.generation.reportsReadState || !this.channel.experimental || this.scratch !== undefined) return undefined;
-    return threadReadState(this.weft.store, this.id, this.thread.rolloutPath).catch((err: unknown) => {
-      this.log(`thread ${this.id}: read state not reported: ${errorMessage(err)}`);
-      return undefined;
-    });
+    return readStateOrNone(this.weft.store, this.id, this.thread.rolloutPath, this.log);
   }
 
   #finish(id: string, outcome: Outcome, times: TurnTimes, readState?: ThreadReadState): void {

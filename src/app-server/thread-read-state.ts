@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { firstCompletedTurnId } from '../rollout/store/first-completed-turn.js';
 import type { ThreadStore } from '../rollout/thread-store.js';
+import { errorMessage } from '../errors.js';
 
 export interface ThreadReadState {
   readonly firstUnread: { type: 'turn'; turnId: string } | null;
@@ -30,4 +31,12 @@ export async function threadReadState(store: Pick<ThreadStore, 'localCopy'>, thr
   if (first === undefined) return { firstUnread: null, revision: `initial:${threadId}` };
   const st = await stat(copy);
   return { firstUnread: { type: 'turn', turnId: first }, revision: uuidFrom(`${threadId}|${st.size}|${st.mtimeMs}`) };
+}
+
+/** The read state to report after a turn, or undefined when it cannot be read (`log` says why). */
+export function readStateOrNone(store: Pick<ThreadStore, 'localCopy'>, threadId: string, rolloutPath: string, log: (message: string) => void): Promise<ThreadReadState | undefined> {
+  return threadReadState(store, threadId, rolloutPath).catch((err: unknown) => {
+    log(`thread ${threadId}: read state not reported: ${errorMessage(err)}`);
+    return undefined;
+  });
 }
