@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { codexBinary } from '../../../scripts/protocol/codex-schema.js';
 import { InProcessClient } from '../../support/appserver-client.js';
 import { codexHomeWorkspace, mockProviderTable } from '../../support/appserver-workspace.js';
-import { startCodexAppServer, type RpcAnswer } from '../../support/codex-app-server-process.js';
+import { CodexAppServer, type RpcAnswer } from '../../support/codex-app-server-stdio.js';
 import { writeMarketplace } from '../../support/plugin-marketplace.js';
 import { serveGitMarketplace } from '../../support/served-git-marketplace.js';
 import { removeTempDirs } from '../../support/temp-tree.js';
@@ -89,10 +89,11 @@ describe.skipIf(!existsSync(BINARY))('plugins: weft answers as Codex 0.169 does'
       const config = `model = "mock-model"\nmodel_provider = "mock"\nchatgpt_base_url = "http://127.0.0.1:9/backend-api/"\n\n${mockProviderTable('http://127.0.0.1:9/v1')}`;
       const codexWs = await codexHomeWorkspace(config);
       const codexMkt = { ...(await writeMarketplace(join(codexWs.root, 'mkt'))), url: await serve(join(codexWs.root, 'repo')) };
-      const codex = await startCodexAppServer(BINARY, codexWs.cwd, { ...codexWs.env, OPENAI_API_KEY: 'sk-test' });
+      const codex = await CodexAppServer.withRefusingProxy(BINARY, codexWs.cwd, { ...codexWs.env, OPENAI_API_KEY: 'sk-test' });
+      await codex.initialize();
       let theirs: Outcome[];
       try {
-        theirs = await run((m, p) => codex.request(m, p), codexMkt, codexWs.root);
+        theirs = await run((m, p) => codex.request(m, p) as Promise<RpcAnswer>, codexMkt, codexWs.root);
       } finally {
         await codex.close();
       }

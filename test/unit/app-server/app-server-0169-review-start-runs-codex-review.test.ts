@@ -14,7 +14,7 @@ import { WEFT_PACK_DIR } from '../../../src/pack/default-pack-dir.js';
 import { startMockResponsesServer, textReply, type CapturedRequest, type MockServer } from '../../../src/testing/index.js';
 import { findCodexBinary } from '../../conformance/codex-binary-driver.js';
 import { InProcessClient, type Msg } from '../../support/appserver-client.js';
-import { CodexAppServerProcess } from '../../support/codex-appserver-process.js';
+import { CodexAppServer } from '../../support/codex-app-server-stdio.js';
 import { appServerWorkspace0169, type AppServerWorkspace } from '../../support/appserver-workspace.js';
 import { removeTempDirs } from '../../support/temp-tree.js';
 
@@ -68,7 +68,7 @@ async function weftRun(answer: string): Promise<Run> {
 
 async function codexRun(answer: string): Promise<Run> {
   const { ws, mock } = await workspace(answer);
-  const client = new CodexAppServerProcess(CODEX_0169 as string, ws);
+  const client = new CodexAppServer(CODEX_0169 as string, ws.cwd, ws.options.env ?? {}, { acceptServerRequests: true });
   open.push(client);
   await client.initialize();
   return { client, ws, mock };
