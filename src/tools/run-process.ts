@@ -13,6 +13,7 @@ import { ToolError } from '../errors.js';
 import { sandboxedArgv, type CommandSandbox } from './sandbox/sandbox-command.js';
 import { killGroup, trackGroup, untrackGroup } from './process-groups.js';
 import { importOutsideBundle } from '../import-outside-bundle.js';
+import { keepPtyTail } from './pty-tail.js';
 import { nodeChildProcess } from '../node-builtins.js';
 import type { CommandRunner, RunningCommand } from './workspace-ports.js';
 
@@ -218,6 +219,9 @@ async function spawnPty(opts: SpawnOptions): Promise<SpawnedCommand> {
   const listeners: ((chunk: Buffer) => void)[] = [];
   term.onData((data: string | Buffer) => {
     const chunk = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (const l of listeners) l(chunk);
+  });
+  keepPtyTail(term, (chunk) => {
     for (const l of listeners) l(chunk);
   });
   // node-pty reports the exit once the terminal's output is read to its end.
