@@ -20,12 +20,23 @@ afterEach(async () => {
 
 type Drive = (t: LineTransport, cwd: string) => Promise<Msg[]>;
 
+/**
+ * A goal notice followed at once by another goal notice says nothing the second does not replace: a
+ * client keeps the last. Codex 0.169 sometimes sends an extra `active` notice as its last goal turn
+ * starts, just before `complete` (a race of its own accounting), so such a pair counts as the second.
+ */
+function supersededGoalNoticesDropped(list: readonly string[]): string[] {
+  return list.filter((m, i) => !(m.startsWith('thread/goal/updated') && list[i + 1]?.startsWith('thread/goal/updated') === true));
+}
+
 async function run(engine: 'codex' | 'weft', script: () => (req: CapturedRequest) => Promise<MockReply>, drive: Drive): Promise<Record<string, string[]>> {
   mock = await startMockResponsesServer({ respond: script() });
   const ws = await teamWorkspace(mock.url, engine === 'weft' ? 'codex-0.169' : undefined);
   const t = engine === 'codex' ? codexAppServer(binary as string, ws) : weftAppServer(ws);
   try {
-    return sessionByThread(await drive(t, ws.cwd));
+    const seen = sessionByThread(await drive(t, ws.cwd));
+    for (const k of Object.keys(seen)) seen[k] = supersededGoalNoticesDropped(seen[k] ?? []);
+    return seen;
   } finally {
     await t.close();
     await mock.close();
