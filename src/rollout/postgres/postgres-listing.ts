@@ -7,7 +7,6 @@ import type { Pool } from 'pg';
 import { NoThreadToResumeError, RolloutError, UsageError } from '../../errors.js';
 import { ListedSessionMeta } from '../../../protocol/thread-head-cache.js';
 import type { ListedThread, ListThreadsOptions, ThreadListEntry, ThreadListPage } from '../store/list.js';
-import { parseRolloutFileName } from '../store/paths.js';
 import { isThreadId } from '../store/thread-id.js';
 import { IsoTimes } from './iso-time.js';
 
@@ -29,16 +28,26 @@ interface ListedRow {
 const FILE_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}$/;
 const LISTED = `session_meta IS NOT NULL AND coalesce(preview, fallback_preview) IS NOT NULL`;
 
-/**
- * The listing columns, in the order `entryOfValues` reads them. Rows come back as arrays (no object
- * per row), and without file_ts: it is in the key's name (the row was made from it), and only the
- * page's last row needs it, for the cursor.
- */
-const LIST_COLUMNS = `key, id, created_at, updated_ms, cwd, coalesce(preview, fallback_preview) AS preview, model_provider, forked_from_id, source, cli_version`;
-type ListedValues = [key: string, id: string, createdAt: string, updatedMs: string, cwd: string, preview: string, modelProvider: string | null, forkedFromId: string | null, source: string | Record<string, unknown> | null, cliVersion: string | null];
+/** One row per page: its entries as one JSON array, what is needed for the cursor, and the entries to mend. */
+interface PageRow {
+  entries: string;
+  rows: string;
+  last_file_ts: string | null;
+  last_updated_ms: string | null;
+  last_id: string | null;
+  /** `[index, key, updated_ms]` of each entry whose path or update time the row's JSON cannot give (`listing_exact`). */
+  mend: string | null;
+}
 
+/**
+ * One page of the listing. The server joins the page's entries, each kept written as JSON in its row
+ * (migration 3), into one field, so the client decodes one value and parses it once instead of a
+ * field per column and an object per row; the home's path (escaped for JSON) goes into each entry's
+ * path there. The page is read one row past `limit`, which tells whether there is a next page.
+ */
 export async function listPostgresThreads(pool: Pool, home: string, options: ListThreadsOptions): Promise<ThreadListPage> {
-  const params: unknown[] = [options.archived === true];
+  const under = homePrefix(home);
+  const params: unknown[] = [options.archived === true, under === undefined ? '' : JSON.stringify(under).slice(1, -1), options.limit];
   const where = [`archived = $1`, LISTED];
   if (options.cwd !== undefined) {
     params.push(path.resolve(options.cwd));
@@ -54,23 +63,41 @@ export async function listPostgresThreads(pool: Pool, home: string, options: Lis
     const n = params.length;
     where.push(`(file_ts, updated_ms, id) < ($${n - 2}, $${n - 1}, $${n})`);
   }
-  params.push(options.limit + 1);
-  const { rows } = await pool.query<ListedValues>({
-    text: `SELECT ${LIST_COLUMNS} FROM weft_threads WHERE ${where.join(' AND ')}
-            ORDER BY file_ts DESC, updated_ms DESC, id DESC LIMIT $${params.length}`,
-    values: params,
-    rowMode: 'array',
-  });
-  const count = Math.min(rows.length, options.limit);
-  const threads = new Array<ThreadListEntry>(count);
-  const under = homePrefix(home);
-  const times = new IsoTimes();
-  for (let i = 0; i < count; i++) threads[i] = entryOfValues(rows[i] as ListedValues, home, under, times);
-  const last = count > 0 ? rows[count - 1] : undefined;
+  const { rows } = await pool.query<PageRow>(
+    `WITH page AS (
+       SELECT listing_head, listing_body, listing_tail, listing_exact, key, file_ts, updated_ms, id,
+              row_number() OVER (ORDER BY file_ts DESC, updated_ms DESC, id DESC) AS n
+         FROM weft_threads WHERE ${where.join(' AND ')}
+        ORDER BY file_ts DESC, updated_ms DESC, id DESC LIMIT $3::bigint + 1)
+     SELECT '[' || coalesce(string_agg(listing_head || $2 || listing_body || listing_tail, ',' ORDER BY n) FILTER (WHERE n <= $3), '') || ']' AS entries,
+            count(*) AS rows,
+            min(file_ts) FILTER (WHERE n = $3) AS last_file_ts, min(updated_ms) FILTER (WHERE n = $3) AS last_updated_ms, min(id) FILTER (WHERE n = $3) AS last_id,
+            json_agg(json_build_array(n - 1, key, updated_ms) ORDER BY n) FILTER (WHERE n <= $3 AND NOT listing_exact)::text AS mend
+       FROM page`,
+    params,
+  );
+  const page = rows[0] as PageRow;
+  // The server wrote this JSON from the store's own rows (the trigger of migration 3): it is not validated again.
+  const threads = JSON.parse(page.entries) as ThreadListEntry[];
+  mendEntries(threads, home, under, page.mend);
   return {
     threads,
-    nextCursor: rows.length > options.limit && last ? await cursorAfter(pool, last) : null,
+    nextCursor: Number(page.rows) > options.limit && page.last_file_ts !== null ? `${page.last_file_ts}|${Number(page.last_updated_ms)}|${page.last_id}` : null,
   };
+}
+
+/**
+ * The entries whose row's JSON is not the answer as it is: a key path.join would change, an update
+ * time outside what the row writes, and every path where the home is not a plain absolute one.
+ */
+function mendEntries(threads: ThreadListEntry[], home: string, under: string | undefined, mend: string | null): void {
+  if (under === undefined) for (const t of threads) t.path = path.join(home, t.path);
+  if (mend === null) return;
+  for (const [index, key, updatedMs] of JSON.parse(mend) as Array<[number, string, number]>) {
+    const t = threads[index] as ThreadListEntry;
+    t.path = path.join(home, key);
+    t.updatedAt = new Date(updatedMs).toISOString();
+  }
 }
 
 /** Every listed thread (archived or not) with the listing fields of its session_meta, newest first: one query. */
@@ -83,9 +110,11 @@ export async function listAllPostgresThreads(pool: Pool, home: string, archived:
     [archived],
   );
   const out: ListedThread[] = [];
+  const under = homePrefix(home);
+  const times = new IsoTimes();
   for (const row of rows) {
     const meta = ListedSessionMeta.safeParse(row.session_meta);
-    if (meta.success) out.push({ entry: entryOf(row, home), sessionMeta: meta.data, mtimeMs: Number(row.updated_ms) });
+    if (meta.success) out.push({ entry: entryOf(row, home, under, times), sessionMeta: meta.data, mtimeMs: Number(row.updated_ms) });
   }
   return out;
 }
@@ -110,46 +139,21 @@ export function isPlainKey(key: string): boolean {
   return key.length > 0 && key.charCodeAt(0) !== 0x2f && key.charCodeAt(0) !== 0x2e && key.charCodeAt(key.length - 1) !== 0x2f && !key.includes('//') && !key.includes('/.');
 }
 
-function entryOfValues(v: ListedValues, home: string, under: string | undefined, times: IsoTimes): ThreadListEntry {
-  const key = v[0];
+/** The entry of a row's columns, its keys in the files store's order (store/list.ts). */
+function entryOf(row: ListedRow, home: string, under: string | undefined, times: IsoTimes): ThreadListEntry {
   const entry: ThreadListEntry = {
-    id: v[1],
-    path: under !== undefined && isPlainKey(key) ? under + key : path.join(home, key),
-    createdAt: v[2],
-    updatedAt: times.of(Number(v[3])),
-    cwd: v[4],
-    preview: v[5],
-    source: v[8] ?? 'unknown',
-    cliVersion: v[9] ?? '',
-  };
-  if (v[6] !== null) entry.modelProvider = v[6];
-  if (v[7] !== null) entry.forkedFromId = v[7];
-  return entry;
-}
-
-/** The cursor after a page's last row: its file_ts from its key's name, or from its row when the name has none. */
-async function cursorAfter(pool: Pool, last: ListedValues): Promise<string> {
-  let fileTs = parseRolloutFileName(path.posix.basename(last[0]))?.fileTs;
-  if (fileTs === undefined) {
-    const { rows } = await pool.query<{ file_ts: string }>('SELECT file_ts FROM weft_threads WHERE key = $1', [last[0]]);
-    fileTs = rows[0]?.file_ts ?? '';
-  }
-  return `${fileTs}|${Number(last[3])}|${last[1]}`;
-}
-
-function entryOf(row: ListedRow, home: string): ThreadListEntry {
-  return {
     id: row.id,
-    path: path.join(home, row.key),
+    path: under !== undefined && isPlainKey(row.key) ? under + row.key : path.join(home, row.key),
     createdAt: row.created_at,
-    updatedAt: new Date(Number(row.updated_ms)).toISOString(),
+    updatedAt: times.of(Number(row.updated_ms)),
     cwd: row.cwd,
     preview: row.preview,
-    ...(row.model_provider !== null ? { modelProvider: row.model_provider } : {}),
-    ...(row.forked_from_id !== null ? { forkedFromId: row.forked_from_id } : {}),
     source: row.source ?? 'unknown',
     cliVersion: row.cli_version ?? '',
   };
+  if (row.model_provider !== null) entry.modelProvider = row.model_provider;
+  if (row.forked_from_id !== null) entry.forkedFromId = row.forked_from_id;
+  return entry;
 }
 
 function decodeCursor(cursor: string): { fileTs: string; mtimeMs: number; id: string } {
