@@ -7,6 +7,7 @@ import type { Pool } from 'pg';
 import { NoThreadToResumeError, RolloutError, UsageError } from '../../errors.js';
 import { ListedSessionMeta } from '../../../protocol/thread-head-cache.js';
 import type { ListedThread, ListThreadsOptions, ThreadListEntry, ThreadListPage } from '../store/list.js';
+import { parseRolloutFileName } from '../store/paths.js';
 import { isThreadId } from '../store/thread-id.js';
 import { IsoTimes } from './iso-time.js';
 
@@ -28,26 +29,22 @@ interface ListedRow {
 const FILE_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}$/;
 const LISTED = `session_meta IS NOT NULL AND coalesce(preview, fallback_preview) IS NOT NULL`;
 
-/** One row per page: its entries as one JSON array, what is needed for the cursor, and the entries to mend. */
-interface PageRow {
-  entries: string;
-  rows: string;
-  last_file_ts: string | null;
-  last_updated_ms: string | null;
-  last_id: string | null;
-  /** `[index, key, updated_ms]` of each entry whose path or update time the row's JSON cannot give (`listing_exact`). */
-  mend: string | null;
-}
+/**
+ * A listed row: its entry as JSON (migration 3), the home's path already in it, and where the row's
+ * JSON cannot be taken as it is (`listing_exact` false), its key and update time as `[key, updated_ms]`.
+ */
+type PageRow = [entry: string, mend: string | null];
 
 /**
- * One page of the listing. The server joins the page's entries, each kept written as JSON in its row
- * (migration 3), into one field, so the client decodes one value and parses it once instead of a
- * field per column and an object per row; the home's path (escaped for JSON) goes into each entry's
- * path there. The page is read one row past `limit`, which tells whether there is a next page.
+ * One page of the listing. Each row keeps its entry written as JSON (migration 3); the server puts
+ * the home's path (escaped for JSON) into each, so the client decodes one field per row instead of
+ * ten and parses the page as one JSON text. The page is read one row past `limit`, which tells
+ * whether there is a next page.
  */
 export async function listPostgresThreads(pool: Pool, home: string, options: ListThreadsOptions): Promise<ThreadListPage> {
   const under = homePrefix(home);
-  const params: unknown[] = [options.archived === true, under === undefined ? '' : JSON.stringify(under).slice(1, -1), options.limit];
+  const prefix = under ?? '';
+  const params: unknown[] = [options.archived === true, JSON.stringify(prefix).slice(1, -1)];
   const where = [`archived = $1`, LISTED];
   if (options.cwd !== undefined) {
     params.push(path.resolve(options.cwd));
@@ -63,41 +60,60 @@ export async function listPostgresThreads(pool: Pool, home: string, options: Lis
     const n = params.length;
     where.push(`(file_ts, updated_ms, id) < ($${n - 2}, $${n - 1}, $${n})`);
   }
-  const { rows } = await pool.query<PageRow>(
-    `WITH page AS (
-       SELECT listing_head, listing_body, listing_tail, listing_exact, key, file_ts, updated_ms, id,
-              row_number() OVER (ORDER BY file_ts DESC, updated_ms DESC, id DESC) AS n
-         FROM weft_threads WHERE ${where.join(' AND ')}
-        ORDER BY file_ts DESC, updated_ms DESC, id DESC LIMIT $3::bigint + 1)
-     SELECT '[' || coalesce(string_agg(listing_head || $2 || listing_body || listing_tail, ',' ORDER BY n) FILTER (WHERE n <= $3), '') || ']' AS entries,
-            count(*) AS rows,
-            min(file_ts) FILTER (WHERE n = $3) AS last_file_ts, min(updated_ms) FILTER (WHERE n = $3) AS last_updated_ms, min(id) FILTER (WHERE n = $3) AS last_id,
-            json_agg(json_build_array(n - 1, key, updated_ms) ORDER BY n) FILTER (WHERE n <= $3 AND NOT listing_exact)::text AS mend
-       FROM page`,
-    params,
-  );
-  const page = rows[0] as PageRow;
-  // The server wrote this JSON from the store's own rows (the trigger of migration 3): it is not validated again.
-  const threads = JSON.parse(page.entries) as ThreadListEntry[];
-  mendEntries(threads, home, under, page.mend);
-  return {
-    threads,
-    nextCursor: Number(page.rows) > options.limit && page.last_file_ts !== null ? `${page.last_file_ts}|${Number(page.last_updated_ms)}|${page.last_id}` : null,
-  };
+  params.push(options.limit + 1);
+  const { rows } = await pool.query<PageRow>({
+    text: `SELECT listing_head || $2 || listing_body || listing_tail, CASE WHEN NOT listing_exact THEN json_build_array(key, updated_ms)::text END
+             FROM weft_threads WHERE ${where.join(' AND ')}
+            ORDER BY file_ts DESC, updated_ms DESC, id DESC LIMIT $${params.length}`,
+    values: params,
+    rowMode: 'array',
+  });
+  const count = Math.min(rows.length, options.limit);
+  const parts = new Array<string>(count);
+  for (let i = 0; i < count; i++) parts[i] = (rows[i] as PageRow)[0];
+  // JSON the store's own trigger wrote from its own columns (migration 3): not validated again.
+  const threads = JSON.parse(`[${parts.join(',')}]`) as ThreadListEntry[];
+  const last = threads[count - 1];
+  const nextCursor = rows.length > options.limit && last !== undefined ? await cursorAfter(pool, last, (rows[count - 1] as PageRow)[1], prefix) : null;
+  mendEntries(threads, rows, home, under);
+  return { threads, nextCursor };
+}
+
+/** `[key, updated_ms]` of a row whose JSON is not the answer as it is. */
+function mendOf(mend: string): [key: string, updatedMs: number] {
+  return JSON.parse(mend) as [string, number];
 }
 
 /**
  * The entries whose row's JSON is not the answer as it is: a key path.join would change, an update
- * time outside what the row writes, and every path where the home is not a plain absolute one.
+ * time toISOString writes otherwise, and every path where the home is not a plain absolute one.
  */
-function mendEntries(threads: ThreadListEntry[], home: string, under: string | undefined, mend: string | null): void {
-  if (under === undefined) for (const t of threads) t.path = path.join(home, t.path);
-  if (mend === null) return;
-  for (const [index, key, updatedMs] of JSON.parse(mend) as Array<[number, string, number]>) {
-    const t = threads[index] as ThreadListEntry;
-    t.path = path.join(home, key);
-    t.updatedAt = new Date(updatedMs).toISOString();
+function mendEntries(threads: ThreadListEntry[], rows: readonly PageRow[], home: string, under: string | undefined): void {
+  for (let i = 0; i < threads.length; i++) {
+    const t = threads[i] as ThreadListEntry;
+    const mend = (rows[i] as PageRow)[1];
+    if (mend !== null) {
+      const [key, updatedMs] = mendOf(mend);
+      t.path = path.join(home, key);
+      t.updatedAt = new Date(updatedMs).toISOString();
+    } else if (under === undefined) {
+      t.path = path.join(home, t.path);
+    }
   }
+}
+
+/**
+ * The cursor after a page's last entry (before it is mended): its update time and id are in it, its
+ * key after the home's path; its creation time is in its key's name, or in its row when the name has none.
+ */
+async function cursorAfter(pool: Pool, last: ThreadListEntry, mend: string | null, prefix: string): Promise<string> {
+  const [key, updatedMs] = mend !== null ? mendOf(mend) : [last.path.slice(prefix.length), Date.parse(last.updatedAt)];
+  let fileTs = parseRolloutFileName(path.posix.basename(key))?.fileTs;
+  if (fileTs === undefined) {
+    const { rows } = await pool.query<{ file_ts: string }>('SELECT file_ts FROM weft_threads WHERE key = $1', [key]);
+    fileTs = rows[0]?.file_ts ?? '';
+  }
+  return `${fileTs}|${updatedMs}|${last.id}`;
 }
 
 /** Every listed thread (archived or not) with the listing fields of its session_meta, newest first: one query. */
