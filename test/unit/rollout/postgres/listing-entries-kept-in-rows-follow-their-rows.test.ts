@@ -3,7 +3,7 @@
 // builds them in JS from the columns: after an upgrade from a version-2 database, after later appends
 // (a new update time, a preview arriving after the fallback one), after archiving (a new path), for
 // keys path.join would change, update times toISOString writes its own way, and homes that are
-// relative or hold characters JSON escapes.
+// relative or hold characters JSON escapes (and text that tries to close its entry and open another).
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +65,7 @@ function thread(i: number): Made {
     ...(i % 6 === 2 ? {} : { model_provider: 'mock' }),
   };
   const lines: unknown[] = [{ timestamp: ts, type: 'session_meta', payload: meta }];
-  if (i % 3 !== 2) lines.push({ ...codex098Records.userMessage(`question ${i}: "é\\n"\n`), timestamp: ts });
+  if (i % 3 !== 2) lines.push({ ...codex098Records.userMessage(`question ${i}: "é\\n"\n"},{"id":"injected","path":"/etc/passwd`), timestamp: ts });
   lines.push({ ...responseItemLine(textMessage('user', `fallback ${i}`)), timestamp: ts });
   const bytes = Buffer.from(lines.map((l) => `${formatRolloutLine(l as Parameters<typeof formatRolloutLine>[0])}\n`).join(''));
   // Update times toISOString writes as the row does, and two it writes its own way (before 1970, after 9999).
