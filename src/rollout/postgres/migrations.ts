@@ -45,8 +45,8 @@ const MIGRATIONS: readonly string[] = [
      at bigint NOT NULL,
      PRIMARY KEY (thread_id, seq)
    );`,
-  // 3: each row keeps its listing entry already written as JSON (postgres-listing.ts joins a page's
-  // into one field), in three parts so that an append rewrites only the small part that changes:
+  // 3: each row keeps its listing entry already written as JSON (postgres-listing.ts reads it as one
+  // field and parses a page at once), in three parts so that an append rewrites only what changes:
   // `listing_head` (`{"id":…,"path":"`, the home's path goes after it), `listing_body` (the key,
   // creation and update times; rewritten by every append, as updated_ms is) and `listing_tail` (cwd
   // to forkedFromId; rewritten only when one of its columns changes, so a long preview is not copied
