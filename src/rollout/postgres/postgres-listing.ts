@@ -30,21 +30,15 @@ const FILE_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}$/;
 const LISTED = `session_meta IS NOT NULL AND coalesce(preview, fallback_preview) IS NOT NULL`;
 
 /**
- * A listed row: its entry as JSON (migration 3), the home's path already in it, and where the row's
- * JSON cannot be taken as it is (`listing_exact` false), its key and update time as `[key, updated_ms]`.
+ * The listing columns, in the order `entryOfValues` reads them. Rows come back as arrays (no object
+ * per row), and without file_ts: it is in the key's name (the row was made from it), and only the
+ * page's last row needs it, for the cursor.
  */
-type PageRow = [entry: string, mend: string | null];
+const LIST_COLUMNS = `key, id, created_at, updated_ms, cwd, coalesce(preview, fallback_preview) AS preview, model_provider, forked_from_id, source, cli_version`;
+type ListedValues = [key: string, id: string, createdAt: string, updatedMs: string, cwd: string, preview: string, modelProvider: string | null, forkedFromId: string | null, source: string | Record<string, unknown> | null, cliVersion: string | null];
 
-/**
- * One page of the listing. Each row keeps its entry written as JSON (migration 3); the server puts
- * the home's path (escaped for JSON) into each, so the client decodes one field per row instead of
- * ten and parses the page as one JSON text. The page is read one row past `limit`, which tells
- * whether there is a next page.
- */
 export async function listPostgresThreads(pool: Pool, home: string, options: ListThreadsOptions): Promise<ThreadListPage> {
-  const under = homePrefix(home);
-  const prefix = under ?? '';
-  const params: unknown[] = [options.archived === true, JSON.stringify(prefix).slice(1, -1)];
+  const params: unknown[] = [options.archived === true];
   const where = [`archived = $1`, LISTED];
   if (options.cwd !== undefined) {
     params.push(path.resolve(options.cwd));
@@ -61,59 +55,22 @@ export async function listPostgresThreads(pool: Pool, home: string, options: Lis
     where.push(`(file_ts, updated_ms, id) < ($${n - 2}, $${n - 1}, $${n})`);
   }
   params.push(options.limit + 1);
-  const { rows } = await pool.query<PageRow>({
-    text: `SELECT listing_head || $2 || listing_body || listing_tail, CASE WHEN NOT listing_exact THEN json_build_array(key, updated_ms)::text END
-             FROM weft_threads WHERE ${where.join(' AND ')}
+  const { rows } = await pool.query<ListedValues>({
+    text: `SELECT ${LIST_COLUMNS} FROM weft_threads WHERE ${where.join(' AND ')}
             ORDER BY file_ts DESC, updated_ms DESC, id DESC LIMIT $${params.length}`,
     values: params,
     rowMode: 'array',
   });
   const count = Math.min(rows.length, options.limit);
-  const parts = new Array<string>(count);
-  for (let i = 0; i < count; i++) parts[i] = (rows[i] as PageRow)[0];
-  // JSON the store's own trigger wrote from its own columns (migration 3): not validated again.
-  const threads = JSON.parse(`[${parts.join(',')}]`) as ThreadListEntry[];
-  const last = threads[count - 1];
-  const nextCursor = rows.length > options.limit && last !== undefined ? await cursorAfter(pool, last, (rows[count - 1] as PageRow)[1], prefix) : null;
-  mendEntries(threads, rows, home, under);
-  return { threads, nextCursor };
-}
-
-/** `[key, updated_ms]` of a row whose JSON is not the answer as it is. */
-function mendOf(mend: string): [key: string, updatedMs: number] {
-  return JSON.parse(mend) as [string, number];
-}
-
-/**
- * The entries whose row's JSON is not the answer as it is: a key path.join would change, an update
- * time toISOString writes otherwise, and every path where the home is not a plain absolute one.
- */
-function mendEntries(threads: ThreadListEntry[], rows: readonly PageRow[], home: string, under: string | undefined): void {
-  for (let i = 0; i < threads.length; i++) {
-    const t = threads[i] as ThreadListEntry;
-    const mend = (rows[i] as PageRow)[1];
-    if (mend !== null) {
-      const [key, updatedMs] = mendOf(mend);
-      t.path = path.join(home, key);
-      t.updatedAt = new Date(updatedMs).toISOString();
-    } else if (under === undefined) {
-      t.path = path.join(home, t.path);
-    }
-  }
-}
-
-/**
- * The cursor after a page's last entry (before it is mended): its update time and id are in it, its
- * key after the home's path; its creation time is in its key's name, or in its row when the name has none.
- */
-async function cursorAfter(pool: Pool, last: ThreadListEntry, mend: string | null, prefix: string): Promise<string> {
-  const [key, updatedMs] = mend !== null ? mendOf(mend) : [last.path.slice(prefix.length), Date.parse(last.updatedAt)];
-  let fileTs = parseRolloutFileName(path.posix.basename(key))?.fileTs;
-  if (fileTs === undefined) {
-    const { rows } = await pool.query<{ file_ts: string }>('SELECT file_ts FROM weft_threads WHERE key = $1', [key]);
-    fileTs = rows[0]?.file_ts ?? '';
-  }
-  return `${fileTs}|${updatedMs}|${last.id}`;
+  const threads = new Array<ThreadListEntry>(count);
+  const under = homePrefix(home);
+  const times = new IsoTimes();
+  for (let i = 0; i < count; i++) threads[i] = entryOfValues(rows[i] as ListedValues, home, under, times);
+  const last = count > 0 ? rows[count - 1] : undefined;
+  return {
+    threads,
+    nextCursor: rows.length > options.limit && last ? await cursorAfter(pool, last) : null,
+  };
 }
 
 /** Every listed thread (archived or not) with the listing fields of its session_meta, newest first: one query. */
@@ -126,11 +83,9 @@ export async function listAllPostgresThreads(pool: Pool, home: string, archived:
     [archived],
   );
   const out: ListedThread[] = [];
-  const under = homePrefix(home);
-  const times = new IsoTimes();
   for (const row of rows) {
     const meta = ListedSessionMeta.safeParse(row.session_meta);
-    if (meta.success) out.push({ entry: entryOf(row, home, under, times), sessionMeta: meta.data, mtimeMs: Number(row.updated_ms) });
+    if (meta.success) out.push({ entry: entryOf(row, home), sessionMeta: meta.data, mtimeMs: Number(row.updated_ms) });
   }
   return out;
 }
@@ -155,21 +110,46 @@ export function isPlainKey(key: string): boolean {
   return key.length > 0 && key.charCodeAt(0) !== 0x2f && key.charCodeAt(0) !== 0x2e && key.charCodeAt(key.length - 1) !== 0x2f && !key.includes('//') && !key.includes('/.');
 }
 
-/** The entry of a row's columns, its keys in the files store's order (store/list.ts). */
-function entryOf(row: ListedRow, home: string, under: string | undefined, times: IsoTimes): ThreadListEntry {
+function entryOfValues(v: ListedValues, home: string, under: string | undefined, times: IsoTimes): ThreadListEntry {
+  const key = v[0];
   const entry: ThreadListEntry = {
+    id: v[1],
+    path: under !== undefined && isPlainKey(key) ? under + key : path.join(home, key),
+    createdAt: v[2],
+    updatedAt: times.of(Number(v[3])),
+    cwd: v[4],
+    preview: v[5],
+    source: v[8] ?? 'unknown',
+    cliVersion: v[9] ?? '',
+  };
+  if (v[6] !== null) entry.modelProvider = v[6];
+  if (v[7] !== null) entry.forkedFromId = v[7];
+  return entry;
+}
+
+/** The cursor after a page's last row: its file_ts from its key's name, or from its row when the name has none. */
+async function cursorAfter(pool: Pool, last: ListedValues): Promise<string> {
+  let fileTs = parseRolloutFileName(path.posix.basename(last[0]))?.fileTs;
+  if (fileTs === undefined) {
+    const { rows } = await pool.query<{ file_ts: string }>('SELECT file_ts FROM weft_threads WHERE key = $1', [last[0]]);
+    fileTs = rows[0]?.file_ts ?? '';
+  }
+  return `${fileTs}|${Number(last[3])}|${last[1]}`;
+}
+
+function entryOf(row: ListedRow, home: string): ThreadListEntry {
+  return {
     id: row.id,
-    path: under !== undefined && isPlainKey(row.key) ? under + row.key : path.join(home, row.key),
+    path: path.join(home, row.key),
     createdAt: row.created_at,
-    updatedAt: times.of(Number(row.updated_ms)),
+    updatedAt: new Date(Number(row.updated_ms)).toISOString(),
     cwd: row.cwd,
     preview: row.preview,
+    ...(row.model_provider !== null ? { modelProvider: row.model_provider } : {}),
+    ...(row.forked_from_id !== null ? { forkedFromId: row.forked_from_id } : {}),
     source: row.source ?? 'unknown',
     cliVersion: row.cli_version ?? '',
   };
-  if (row.model_provider !== null) entry.modelProvider = row.model_provider;
-  if (row.forked_from_id !== null) entry.forkedFromId = row.forked_from_id;
-  return entry;
 }
 
 function decodeCursor(cursor: string): { fileTs: string; mtimeMs: number; id: string } {
