@@ -59,12 +59,15 @@ export function connectionProblem(err: unknown, server: string): ThreadStoreUnav
 }
 
 /**
- * The store's session settings: a sort of a whole listing (10,000 threads is about 5 MB of rows) stays
- * in memory instead of spilling to disk at the default 4 MB. PGOPTIONS, then an `options` parameter
- * of the URL, still win.
+ * The store's session settings. A page read by a random access costs 1.1 sequential ones, not the
+ * default 4 (a figure for spinning disks; the listing rows are small and kept in memory): the planner
+ * then reads a whole listing in order from its index instead of reading the table and sorting 10,000
+ * rows of about 500 bytes (a third less server time; lists by cwd and searches gain too,
+ * docs/performance.md). A sort that is still needed stays in memory instead of spilling to disk at
+ * the default 4 MB of work_mem. PGOPTIONS, then an `options` parameter of the URL, still win.
  */
 function sessionOptions(): string {
-  return ['-c work_mem=16MB', process.env.PGOPTIONS].filter((o) => o !== undefined && o !== '').join(' ');
+  return ['-c work_mem=16MB -c random_page_cost=1.1', process.env.PGOPTIONS].filter((o) => o !== undefined && o !== '').join(' ');
 }
 
 /** A pool on `url`, its first connection tried so a bad URL or an unreachable server fails here. */
