@@ -2,8 +2,9 @@
 // (AGENTS.override.md, then AGENTS.md, then the configured fallback names), under one shared byte
 // budget. Global instructions come from the home directory. Unreadable or over-budget files produce
 // warnings, never a failed turn.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isFile, pathExists } from '../path-probes.js';
 
 export const DEFAULT_PROJECT_DOC_MAX_BYTES = 32 * 1024;
 const OVERRIDE_NAME = 'AGENTS.override.md';
@@ -23,7 +24,7 @@ export interface ProjectDocsResult {
 export async function findGitRoot(cwd: string): Promise<string | undefined> {
   let dir = path.resolve(cwd);
   for (;;) {
-    if (await exists(path.join(dir, '.git'))) return dir;
+    if (await pathExists(path.join(dir, '.git'))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
@@ -106,22 +107,9 @@ export async function readGlobalInstructions(home: string): Promise<{ text?: str
 async function firstExisting(dir: string, names: readonly string[]): Promise<string | undefined> {
   for (const name of names) {
     const candidate = path.join(dir, name);
-    try {
-      if ((await stat(candidate)).isFile()) return candidate;
-    } catch {
-      // absent: try the next name
-    }
+    if (await isFile(candidate)) return candidate;
   }
   return undefined;
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The longest prefix of `bytes` that fits in `max` bytes without splitting a UTF-8 character. */

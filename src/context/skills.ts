@@ -5,10 +5,11 @@
 // implicitly usable skills (codex-0.169) leave those out. globby and yaml are loaded on first use:
 // opening a thread looks for skills, importing weft or listing threads does not, and together they
 // weigh megabytes of memory.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Pack } from '../pack/load-pack.js';
+import { isDirectory } from '../path-probes.js';
 import { searchDirectories } from './agents-md.js';
 import { lazySchema } from '../../protocol/lazy-schema.js';
 
@@ -43,14 +44,6 @@ async function allowsImplicitInvocation(skillFile: string, parseYaml: ParseYaml)
     return parsed.success ? parsed.data.policy?.allow_implicit_invocation !== false : true;
   } catch {
     return true;
-  }
-}
-
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
   }
 }
 

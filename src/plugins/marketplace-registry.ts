@@ -2,8 +2,8 @@
 // (`$HOME/.agents/plugins/marketplace.json`), those added with `marketplace/add` (config.toml's
 // `[marketplaces.*]`), then those of the working directories a client names (the folder itself, or
 // the root of the Git repository it is in). Each file is loaded; one that fails is reported, not fatal.
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isFile, pathExists } from '../path-probes.js';
 import { gitMarketplaceRoot } from './git-marketplace.js';
 import { loadMarketplace, MARKETPLACE_FILE, type Marketplace } from './marketplace-file.js';
 import { isNameSegment } from './plugin-id.js';
@@ -22,26 +22,9 @@ export interface RegistryOptions {
   readonly tables: PluginTables;
 }
 
-async function isFile(p: string): Promise<boolean> {
-  try {
-    return (await stat(p)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function repoRootOf(dir: string): Promise<string | undefined> {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
-    if (await exists(path.join(d, '.git'))) return d;
+    if (await pathExists(path.join(d, '.git'))) return d;
     if (path.dirname(d) === d) return undefined;
   }
 }

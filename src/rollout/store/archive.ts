@@ -1,26 +1,18 @@
 // Archiving moves a thread's rollout out of `sessions/YYYY/MM/DD/` into the flat
 // `archived_sessions/` directory (where listings and `resume --last` no longer see it); unarchiving
 // moves it back under the day of its creation, read from the file name.
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { RolloutError, errorMessage } from '../../errors.js';
+import { pathExists } from '../../path-probes.js';
 import { archivedSessionsDir, parseRolloutFileName, sessionsDir } from './paths.js';
 import { assertNotLocked } from './lock.js';
 import { PRIVATE_DIRS } from './file-modes.js';
 import { removeIndex } from '../cache/resume-index.js';
 import { assertNoCodexWriter, recordArchiveInIndex } from '../state-db/archive-in-index.js';
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function move(home: string, from: string, to: string): Promise<string> {
-  if (await exists(to)) throw new RolloutError(`cannot move ${from}: ${to} already exists`, to);
+  if (await pathExists(to)) throw new RolloutError(`cannot move ${from}: ${to} already exists`, to);
   // A process writing the thread would go on writing the moved file, its lock left behind.
   await assertNotLocked(from);
   assertNoCodexWriter(home, from);
