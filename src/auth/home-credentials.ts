@@ -1,14 +1,21 @@
 // What the home's auth.json signs in with, read as Codex 0.169 reads it: an API key (as `codex
 // login --with-api-key` leaves it), or ChatGPT tokens (a file without `auth_mode` and without a
-// key is ChatGPT's). No file, or a ChatGPT file without tokens: nothing.
+// key is ChatGPT's), or an agent identity (`auth_mode: agentIdentity`, its token in
+// `agent_identity`; see agent-identity-session.ts). No file, or a ChatGPT file without tokens:
+// nothing.
 import type { AuthFile, AuthTokens } from '../../protocol/auth.js';
 import { authModeOf } from './auth-file.js';
 import { readAuth } from './auth-store.js';
+import { AgentIdentitySession } from './agent-identity-session.js';
 import { ChatGptSession, type ChatGptSessionOptions } from './chatgpt-session.js';
+
+/** auth.json's `auth_mode` of an agent identity. */
+export const AGENT_IDENTITY_MODE = 'agentIdentity';
 
 export type HomeCredentials =
   | { readonly kind: 'apikey'; readonly apiKey: string }
-  | { readonly kind: 'chatgpt'; readonly session: ChatGptSession };
+  | { readonly kind: 'chatgpt'; readonly session: ChatGptSession }
+  | { readonly kind: 'agentIdentity'; readonly session: AgentIdentitySession };
 
 export function homeCredentials(opts: ChatGptSessionOptions): HomeCredentials | undefined {
   const file = readAuth({ home: opts.home, store: opts.store });
@@ -16,6 +23,11 @@ export function homeCredentials(opts: ChatGptSessionOptions): HomeCredentials | 
 }
 
 export function credentialsOf(file: AuthFile, opts: ChatGptSessionOptions): HomeCredentials | undefined {
+  if (file.auth_mode === AGENT_IDENTITY_MODE) {
+    if (typeof file.agent_identity !== 'string') return undefined;
+    const session = new AgentIdentitySession({ chatgptBaseUrl: opts.chatgptBaseUrl, trust: opts.trust, registrationHeaders: opts.agentRegistrationHeaders ?? [] }, file.agent_identity);
+    return { kind: 'agentIdentity', session };
+  }
   if (authModeOf(file) === 'apikey') return typeof file.OPENAI_API_KEY === 'string' && file.OPENAI_API_KEY !== '' ? { kind: 'apikey', apiKey: file.OPENAI_API_KEY } : undefined;
   if (!file.tokens) return undefined;
   return { kind: 'chatgpt', session: new ChatGptSession(opts, file as AuthFile & { tokens: AuthTokens }) };

@@ -5,6 +5,7 @@
 // provider trusts the CA the environment names. One session per Weft: its threads share renewals.
 import type { ConfigToml } from '../../protocol/config.js';
 import { caTrust, type CaTrust } from '../auth/ca-trust.js';
+import type { AgentIdentitySession } from '../auth/agent-identity-session.js';
 import type { ChatGptSession } from '../auth/chatgpt-session.js';
 import { homeCredentials, type HomeCredentials } from '../auth/home-credentials.js';
 import { DEFAULT_CHATGPT_BASE_URL } from '../auth/workspace-routing.js';
@@ -43,6 +44,7 @@ export function loadHomeSignIn(input: HomeSignInInput): HomeSignIn {
         caller: { originator: input.originator, userAgent },
         routingUserAgent: userAgent,
         chatgptBaseUrl: input.config.chatgpt_base_url ?? DEFAULT_CHATGPT_BASE_URL,
+        agentRegistrationHeaders: [],
       }),
     }).value;
   return { trust, credentials };
@@ -63,7 +65,7 @@ export function signedInProvider(provider: ProviderSettings, signIn: HomeSignIn,
   return {
     ...trusted,
     baseUrl: openAiBaseUrl(input.config, input.env) ?? CHATGPT_CODEX_BASE_URL,
-    auth: sessionAuth(credentials.session),
+    auth: credentials.kind === 'chatgpt' ? sessionAuth(credentials.session) : agentIdentityAuth(credentials.session),
     ...(input.config.features?.enable_request_compression === false ? {} : { compressRequests: 'zstd' as const }),
   };
 }
@@ -81,6 +83,15 @@ export function sessionAuth(session: ChatGptSession): ProviderAuth {
       };
     },
     recovery: () => session.recovery(),
+    secrets: () => session.secrets(),
+  };
+}
+
+/** The client's per-request credential port, over an agent identity. A 401 is final: an identity has no refresh. */
+export function agentIdentityAuth(session: AgentIdentitySession): ProviderAuth {
+  return {
+    prepare: () => session.prepare(),
+    recovery: () => ({ next: () => Promise.resolve(false) }),
     secrets: () => session.secrets(),
   };
 }
