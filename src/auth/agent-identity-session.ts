@@ -1,17 +1,19 @@
 // One process's use of an agent identity (auth.json `auth_mode: agentIdentity`, written by
-// `weft login --with-access-token`): the task is registered once, before the first request that
-// needs it, and every request then carries a fresh assertion of that task (agent-task.ts). A
+// `weft login --with-access-token`): the token is checked against the issuer's key set and the task
+// registered once, before the first request that needs it, and every request then carries a fresh assertion of that task (agent-task.ts). A
 // registration that fails is not repeated within the process: each later request fails with it.
-import { agentIdentityClaimsOf, type AgentIdentityClaims } from './agent-identity.js';
+import { agentIdentityClaimsOf, verifyAgentIdentity, type AgentIdentityClaims } from './agent-identity.js';
 import { agentAssertion, agentKeyOf, registerAgentTask, type AgentKey } from './agent-task.js';
 import type { CaTrust } from './ca-trust.js';
 
 export interface AgentIdentitySessionOptions {
-  /** config `chatgpt_base_url` (Codex's default when unset). */
+  /** config `chatgpt_base_url` (Codex's default when unset): where the issuer's key set is fetched. */
   readonly chatgptBaseUrl: string;
+  /** Where tasks are registered (agentAuthApiBaseUrl). */
+  readonly authApiBaseUrl: string;
   readonly trust: CaTrust | undefined;
-  /** The registration request's headers beside content-type, in order. */
-  readonly registrationHeaders: ReadonlyArray<readonly [string, string]>;
+  /** `originator` and the login user agent, in that order: the key set's and the registration's headers. */
+  readonly callerHeaders: ReadonlyArray<readonly [string, string]>;
   readonly now?: () => Date;
 }
 
@@ -47,15 +49,22 @@ export class AgentIdentitySession {
     return this.#key;
   }
 
-  /** The task of this process, registered on first use. @throws AgentTaskError */
+  /**
+   * The task of this process, registered on first use once the token's signature holds against
+   * the issuer's key set, as Codex 0.169 checks it before registering (observed: the key set is
+   * fetched first). @throws AgentIdentityError, AgentTaskError
+   */
   taskId(): Promise<string> {
-    this.#task ??= registerAgentTask({
-      key: this.#signingKey(),
-      chatgptBaseUrl: this.#opts.chatgptBaseUrl,
-      headers: this.#opts.registrationHeaders,
-      trust: this.#opts.trust,
-      now: this.#now(),
-    });
+    this.#task ??= (async () => {
+      await verifyAgentIdentity({ token: this.#token, chatgptBaseUrl: this.#opts.chatgptBaseUrl, headers: this.#opts.callerHeaders, trust: this.#opts.trust });
+      return registerAgentTask({
+        key: this.#signingKey(),
+        authApiBaseUrl: this.#opts.authApiBaseUrl,
+        headers: [...this.#opts.callerHeaders, ['accept', '*/*']],
+        trust: this.#opts.trust,
+        now: this.#now(),
+      });
+    })();
     return this.#task;
   }
 

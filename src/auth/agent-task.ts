@@ -3,11 +3,12 @@
 //
 // - the identity's key is the token's `agent_private_key` claim: an Ed25519 key, PKCS#8 DER in
 //   standard base64;
-// - once per process, a task is registered: `POST <base>/v1/agent/<agent_runtime_id>/task/register`
-//   with JSON `{"timestamp", "signature"}`, the timestamp RFC 3339 in whole seconds (`…Z`) and the
-//   signature the Ed25519 signature of `<agent_runtime_id>:<timestamp>` in standard base64. The
-//   answer names the task (`task_id` or `taskId`); `<base>` is `chatgpt_base_url` normalized as
-//   Codex normalizes it (see `agentTaskBaseUrl`);
+// - once per process, a task is registered with the issuer's accounts API (observed:
+//   `POST https://auth.openai.com/api/accounts/v1/agent/<agent_runtime_id>/task/register`, moved by
+//   CODEX_AGENT_IDENTITY_AUTHAPI_BASE_URL) with JSON `{"timestamp", "signature"}`, the timestamp
+//   RFC 3339 in whole seconds (`…Z`) and the signature the Ed25519 signature of
+//   `<agent_runtime_id>:<timestamp>` in standard base64; headers content-type, originator, the login
+//   user agent, `accept: */*`. The answer names the task (`task_id` or `taskId`);
 // - each model request then carries `Authorization: AgentAssertion <assertion>`, the assertion being
 //   base64url (no padding) of the JSON `{"agent_runtime_id", "signature", "task_id", "timestamp"}`
 //   (keys in that order), signed over `<agent_runtime_id>:<task_id>:<timestamp>` with a timestamp of
@@ -64,20 +65,14 @@ export function agentAssertion(key: AgentKey, taskId: string, now: Date): string
   return `AgentAssertion ${Buffer.from(JSON.stringify(envelope), 'utf8').toString('base64url')}`;
 }
 
-/**
- * `chatgpt_base_url` as Codex 0.169 normalizes it before registering a task: trailing slashes and a
- * remote-control suffix dropped, `/backend-api` added to a bare ChatGPT host, a final `/codex` dropped.
- */
-export function agentTaskBaseUrl(chatgptBaseUrl: string): string {
-  let base = chatgptBaseUrl.replace(/\/+$/, '');
-  for (const suffix of ['/wham/remote/control/server/enroll', '/wham/remote/control/server']) {
-    if (base.endsWith(suffix)) {
-      base = base.slice(0, -suffix.length);
-      break;
-    }
-  }
-  if ((base.startsWith('https://chatgpt.com') || base.startsWith('https://chat.openai.com')) && !base.includes('/backend-api')) base = `${base}/backend-api`;
-  return base.endsWith('/codex') ? base.slice(0, -'/codex'.length) : base;
+/** Where Codex 0.169 registers tasks: the issuer's accounts API (observed), unless the environment moves it. */
+export const DEFAULT_AGENT_AUTHAPI_BASE_URL = 'https://auth.openai.com/api/accounts';
+export const AGENT_AUTHAPI_BASE_URL_ENV = 'CODEX_AGENT_IDENTITY_AUTHAPI_BASE_URL';
+
+/** The accounts API base a task is registered with. */
+export function agentAuthApiBaseUrl(env: Readonly<Record<string, string | undefined>>): string {
+  const given = env[AGENT_AUTHAPI_BASE_URL_ENV];
+  return (given !== undefined && given !== '' ? given : DEFAULT_AGENT_AUTHAPI_BASE_URL).replace(/\/+$/, '');
 }
 
 const RegisteredTask = z.looseObject({
@@ -89,8 +84,9 @@ const RegisteredTask = z.looseObject({
 
 export interface RegisterTask {
   readonly key: AgentKey;
-  readonly chatgptBaseUrl: string;
-  /** The headers beside content-type, in order (Codex's registration client sends no others). */
+  /** The accounts API base (agentAuthApiBaseUrl). */
+  readonly authApiBaseUrl: string;
+  /** The headers after content-type, in order. */
   readonly headers: ReadonlyArray<readonly [string, string]>;
   readonly trust: CaTrust | undefined;
   readonly now: Date;
@@ -98,7 +94,7 @@ export interface RegisterTask {
 
 /** Registers a task and returns its id. @throws AgentTaskError */
 export async function registerAgentTask(r: RegisterTask): Promise<string> {
-  const url = `${agentTaskBaseUrl(r.chatgptBaseUrl)}/v1/agent/${encodeURIComponent(r.key.runtimeId)}/task/register`;
+  const url = `${r.authApiBaseUrl}/v1/agent/${encodeURIComponent(r.key.runtimeId)}/task/register`;
   const where = `${new URL(url).origin}${new URL(url).pathname}`;
   let answer;
   try {

@@ -30,8 +30,6 @@ export interface ChatGptSessionOptions {
   readonly routingUserAgent: string;
   /** config `chatgpt_base_url` (Codex's default when unset). */
   readonly chatgptBaseUrl: string;
-  /** The headers of an agent identity's task registration (agent-identity-session.ts). */
-  readonly agentRegistrationHeaders?: ReadonlyArray<readonly [string, string]>;
   readonly now?: () => Date;
 }
 

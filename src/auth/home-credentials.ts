@@ -7,6 +7,7 @@ import type { AuthFile, AuthTokens } from '../../protocol/auth.js';
 import { authModeOf } from './auth-file.js';
 import { readAuth } from './auth-store.js';
 import { AgentIdentitySession } from './agent-identity-session.js';
+import { agentAuthApiBaseUrl } from './agent-task.js';
 import { ChatGptSession, type ChatGptSessionOptions } from './chatgpt-session.js';
 
 /** auth.json's `auth_mode` of an agent identity. */
@@ -25,7 +26,18 @@ export function homeCredentials(opts: ChatGptSessionOptions): HomeCredentials | 
 export function credentialsOf(file: AuthFile, opts: ChatGptSessionOptions): HomeCredentials | undefined {
   if (file.auth_mode === AGENT_IDENTITY_MODE) {
     if (typeof file.agent_identity !== 'string') return undefined;
-    const session = new AgentIdentitySession({ chatgptBaseUrl: opts.chatgptBaseUrl, trust: opts.trust, registrationHeaders: opts.agentRegistrationHeaders ?? [] }, file.agent_identity);
+    const session = new AgentIdentitySession(
+      {
+        chatgptBaseUrl: opts.chatgptBaseUrl,
+        authApiBaseUrl: agentAuthApiBaseUrl(opts.env),
+        trust: opts.trust,
+        callerHeaders: [
+          ['originator', opts.caller.originator],
+          ['user-agent', opts.caller.userAgent],
+        ],
+      },
+      file.agent_identity,
+    );
     return { kind: 'agentIdentity', session };
   }
   if (authModeOf(file) === 'apikey') return typeof file.OPENAI_API_KEY === 'string' && file.OPENAI_API_KEY !== '' ? { kind: 'apikey', apiKey: file.OPENAI_API_KEY } : undefined;

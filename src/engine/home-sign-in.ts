@@ -44,7 +44,6 @@ export function loadHomeSignIn(input: HomeSignInInput): HomeSignIn {
         caller: { originator: input.originator, userAgent },
         routingUserAgent: userAgent,
         chatgptBaseUrl: input.config.chatgpt_base_url ?? DEFAULT_CHATGPT_BASE_URL,
-        agentRegistrationHeaders: [],
       }),
     }).value;
   return { trust, credentials };

@@ -4,7 +4,7 @@
 // envelope with its keys sorted. Each signature is checked here with the identity's public key.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { agentAssertion, agentKeyOf, agentTaskBaseUrl, assertionTimestamp, taskRegistrationBody, AgentTaskError } from '../../../src/auth/agent-task.js';
+import { agentAssertion, agentAuthApiBaseUrl, agentKeyOf, assertionTimestamp, taskRegistrationBody, AgentTaskError } from '../../../src/auth/agent-task.js';
 
 // The test issuer's key (seed 7 × 32, as Codex's own tests use), PKCS#8 DER in standard base64.
 const PRIVATE = 'MC4CAQAwBQYDK2VwBCIEIAcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH';
@@ -52,15 +52,9 @@ describe('an agent identity’s signatures', () => {
   });
 });
 
-describe('the task registration’s base URL, normalized as Codex 0.169 normalizes chatgpt_base_url', () => {
-  it.each([
-    ['https://chatgpt.com/backend-api/', 'https://chatgpt.com/backend-api'],
-    ['https://chatgpt.com', 'https://chatgpt.com/backend-api'],
-    ['https://chatgpt.com/backend-api/codex', 'https://chatgpt.com/backend-api'],
-    ['https://chatgpt.com/backend-api/wham/remote/control/server', 'https://chatgpt.com/backend-api'],
-    ['https://127.0.0.1:9/backend-api/', 'https://127.0.0.1:9/backend-api'],
-    ['https://127.0.0.1:9', 'https://127.0.0.1:9'],
-  ])('%s → %s', (given, base) => {
-    expect(agentTaskBaseUrl(given)).toBe(base);
+describe('where a task is registered', () => {
+  it('is the issuer’s accounts API unless CODEX_AGENT_IDENTITY_AUTHAPI_BASE_URL moves it', () => {
+    expect(agentAuthApiBaseUrl({})).toBe('https://auth.openai.com/api/accounts');
+    expect(agentAuthApiBaseUrl({ CODEX_AGENT_IDENTITY_AUTHAPI_BASE_URL: 'https://127.0.0.1:9/api/accounts/' })).toBe('https://127.0.0.1:9/api/accounts');
   });
 });

@@ -1,6 +1,6 @@
 // A turn on an agent-identity home (auth.json as `login --with-access-token` leaves it) runs as
-// Codex 0.169 runs one: the task is registered first (`POST <base>/v1/agent/<runtime>/task/register`,
-// signed with the identity's key), then the Responses request carries `Authorization: AgentAssertion`
+// Codex 0.169 runs one: the token is checked against the issuer's key set, the task is registered
+// (`POST <accounts API>/v1/agent/<runtime>/task/register`, signed with the identity's key), then the Responses request carries `Authorization: AgentAssertion`
 // for that task and the account's id. The mock checks every signature with the identity's public key.
 import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +26,12 @@ afterEach(async () => {
 });
 
 async function agentTurn(register: { status: number; body: unknown }, claims: Record<string, unknown> = {}) {
-  const m = (mock = await startChatGptMock(ca, { ws: 'reject426', backend: { 'POST /task/register': register } }));
+  const m = (mock = await startChatGptMock(ca, { ws: 'reject426', backend: { 'POST /task/register': register, 'GET /agent-identities/jwks': { status: 200, body: issuer.jwks } } }));
   const token = await issuer.sign({ agent_private_key: PRIVATE, ...claims });
   const h = signedInHome({
     auth: { auth_mode: 'agentIdentity', OPENAI_API_KEY: null, agent_identity: token },
     config: `compat = "codex-0.169"\nchatgpt_base_url = "${m.origin}/backend-api/"\nopenai_base_url = "${m.origin}/backend-api/codex"\n`,
-    env: { CODEX_CA_CERTIFICATE: ca.caFile },
+    env: { CODEX_CA_CERTIFICATE: ca.caFile, CODEX_AGENT_IDENTITY_AUTHAPI_BASE_URL: `${m.origin}/api/accounts` },
   });
   const r = await runWeft(h, ['exec', '--json', '--skip-git-repo-check', 'hi']);
   return { m, r, token };
@@ -44,7 +44,8 @@ describe('a turn on an agent-identity home', () => {
     const { m, r } = await agentTurn({ status: 200, body: { task_id: 'task-from-backend-1' } });
     expect({ code: r.code, err: r.err }).toMatchObject({ code: 0 });
     const registrations = m.requests.filter((q) => q.path.endsWith('/task/register'));
-    expect(registrations.map((q) => q.path)).toEqual(['/backend-api/v1/agent/agent-runtime-fake-1/task/register']);
+    expect(registrations.map((q) => q.path)).toEqual(['/api/accounts/v1/agent/agent-runtime-fake-1/task/register']);
+    expect(m.requests.findIndex((q) => q.path.endsWith('/wham/agent-identities/jwks'))).toBeLessThan(m.requests.indexOf(registrations[0] as Recorded));
     const reg = registrations[0] as Recorded;
     const body = reg.body as { timestamp: string; signature: string };
     expect(Object.keys(body)).toEqual(['timestamp', 'signature']);
@@ -68,6 +69,20 @@ describe('a turn on an agent-identity home', () => {
     expect(m.header(post, 'x-openai-fedramp')).toBe('true');
     const envelope = JSON.parse(Buffer.from((m.header(post, 'authorization') ?? '').slice('AgentAssertion '.length), 'base64url').toString('utf8')) as Record<string, string>;
     expect(envelope.task_id).toBe('task-camel');
+  });
+
+  it('refuses a token the issuer’s keys do not vouch for, before registering anything', async () => {
+    const m = (mock = await startChatGptMock(ca, { ws: 'reject426', backend: { 'POST /task/register': { status: 200, body: { task_id: 't' } }, 'GET /agent-identities/jwks': { status: 200, body: issuer.jwks } } }));
+    const forged = await issuer.sign({ agent_private_key: PRIVATE }, { key: issuer.stranger });
+    const h = signedInHome({
+      auth: { auth_mode: 'agentIdentity', OPENAI_API_KEY: null, agent_identity: forged },
+      config: `compat = "codex-0.169"\nchatgpt_base_url = "${m.origin}/backend-api/"\nopenai_base_url = "${m.origin}/backend-api/codex"\n`,
+      env: { CODEX_CA_CERTIFICATE: ca.caFile, CODEX_AGENT_IDENTITY_AUTHAPI_BASE_URL: `${m.origin}/api/accounts` },
+    });
+    const r = await runWeft(h, ['exec', '--json', '--skip-git-repo-check', 'hi']);
+    expect(r.code).not.toBe(0);
+    expect([...r.out, ...r.err].join('\n')).not.toContain(forged);
+    expect(m.requests.filter((q) => q.path.endsWith('/task/register') || q.path.endsWith('/responses'))).toEqual([]);
   });
 
   it('ends with an error naming the registration when the backend refuses it, and sends no model request', async () => {
