@@ -101,3 +101,10 @@ export function chatGptSessionOf(signIn: HomeSignIn | undefined, provider: Provi
   const credentials = signIn.credentials();
   return credentials?.kind === 'chatgpt' ? credentials.session : undefined;
 }
+
+/** The agent identity a provider's sign-in holds, if any. */
+export function agentIdentitySessionOf(signIn: HomeSignIn | undefined, provider: ProviderSettings, generationSignsIn: boolean): AgentIdentitySession | undefined {
+  if (signIn === undefined || !signInApplies(provider, generationSignsIn)) return undefined;
+  const credentials = signIn.credentials();
+  return credentials?.kind === 'agentIdentity' ? credentials.session : undefined;
+}

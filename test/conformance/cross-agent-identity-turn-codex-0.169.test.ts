@@ -3,7 +3,7 @@
 // the key set, register a task with the same request (path, header names in order, body fields,
 // a signature the mock verifies with the identity's public key), and send the Responses request with
 // the same credential headers (an `AgentAssertion` of the registered task, verified likewise, and the
-// account id). The accounts API and the key set are moved onto the mock by Codex's own variables.
+// account id), as does the model catalog request. The accounts API and the key set are moved onto the mock by Codex's own variables.
 // Runs only where the binary is installed.
 import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -65,6 +65,13 @@ interface Seen {
   jwks: string[];
   registrations: Array<{ path: string; names: string[]; ua: string; fields: string[]; signed: boolean }>;
   post: { names: string[]; task: string; signed: boolean; account: string | undefined };
+  catalog: Array<{ names: string[]; signed: boolean; account: string | undefined }>;
+}
+
+function assertionOf(q: Recorded): { task: string; signed: boolean } {
+  const auth = mock.header(q, 'authorization') ?? '';
+  const envelope = JSON.parse(Buffer.from(auth.replace(/^AgentAssertion /, ''), 'base64url').toString('utf8') || '{}') as Record<string, string>;
+  return { task: String(envelope.task_id), signed: auth.startsWith('AgentAssertion ') && signedBy(`${envelope.agent_runtime_id}:${envelope.task_id}:${envelope.timestamp}`, String(envelope.signature)) };
 }
 
 const ua = (q: Recorded): string => (mock.header(q, 'user-agent') ?? '').replace(/^(codex_exec)\/\S+ \(.*$/, '$1/<version> <os>');
@@ -88,6 +95,8 @@ function seen(from: number): Seen {
       signed: auth.startsWith('AgentAssertion ') && signedBy(`${envelope.agent_runtime_id}:${envelope.task_id}:${envelope.timestamp}`, String(envelope.signature)),
       account: mock.header(post, 'chatgpt-account-id'),
     },
+    // The model catalog request, signed the same way (Codex asks once per run here).
+    catalog: reqs.filter((q) => q.method === 'GET' && q.path.endsWith('/codex/models')).slice(0, 1).map((q) => ({ names: mock.names(q), signed: assertionOf(q).signed, account: mock.header(q, 'chatgpt-account-id') })),
   };
 }
 
@@ -109,6 +118,7 @@ describe('a turn on an agent-identity home: the real Codex 0.169.0 and weft agai
     const weft = seen(mark);
     expect(codex.registrations).toHaveLength(1);
     expect(codex.post).toMatchObject({ task: 'task-from-mock-1', signed: true, account: 'acct-fake-0001' });
+    expect(codex.catalog).toMatchObject([{ signed: true, account: 'acct-fake-0001' }]);
     expect(weft).toEqual(codex);
   });
 });
