@@ -4,7 +4,8 @@
 // `agent_identity`; see agent-identity-session.ts). No file, or a ChatGPT file without tokens:
 // nothing.
 import type { AuthFile, AuthTokens } from '../../protocol/auth.js';
-import { authModeOf } from './auth-file.js';
+import { authFilePath, authModeOf } from './auth-file.js';
+import { AgentIdentityError } from './agent-identity.js';
 import { readAuth } from './auth-store.js';
 import { AgentIdentitySession } from './agent-identity-session.js';
 import { agentAuthApiBaseUrl } from './agent-task.js';
@@ -24,23 +25,23 @@ export function homeCredentials(opts: ChatGptSessionOptions): HomeCredentials | 
 }
 
 export function credentialsOf(file: AuthFile, opts: ChatGptSessionOptions): HomeCredentials | undefined {
-  if (file.auth_mode === AGENT_IDENTITY_MODE) {
-    if (typeof file.agent_identity !== 'string') return undefined;
-    const session = new AgentIdentitySession(
-      {
-        chatgptBaseUrl: opts.chatgptBaseUrl,
-        authApiBaseUrl: agentAuthApiBaseUrl(opts.env),
-        trust: opts.trust,
-        callerHeaders: [
-          ['originator', opts.caller.originator],
-          ['user-agent', opts.caller.userAgent],
-        ],
-      },
-      file.agent_identity,
-    );
-    return { kind: 'agentIdentity', session };
-  }
+  if (file.auth_mode === AGENT_IDENTITY_MODE) return typeof file.agent_identity === 'string' ? agentIdentityOf(file.agent_identity, opts) : undefined;
   if (authModeOf(file) === 'apikey') return typeof file.OPENAI_API_KEY === 'string' && file.OPENAI_API_KEY !== '' ? { kind: 'apikey', apiKey: file.OPENAI_API_KEY } : undefined;
   if (!file.tokens) return undefined;
   return { kind: 'chatgpt', session: new ChatGptSession(opts, file as AuthFile & { tokens: AuthTokens }) };
+}
+
+/** @throws AgentIdentityError naming auth.json (never the token) when the token is not an agent identity. */
+function agentIdentityOf(token: string, opts: ChatGptSessionOptions): HomeCredentials {
+  const callerHeaders: Array<[string, string]> = [
+    ['originator', opts.caller.originator],
+    ['user-agent', opts.caller.userAgent],
+  ];
+  try {
+    const session = new AgentIdentitySession({ chatgptBaseUrl: opts.chatgptBaseUrl, authApiBaseUrl: agentAuthApiBaseUrl(opts.env), trust: opts.trust, callerHeaders }, token);
+    return { kind: 'agentIdentity', session };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AgentIdentityError(`${authFilePath(opts.home)} holds an agent identity weft cannot use (${reason}); sign in again (weft login --with-access-token)`);
+  }
 }

@@ -85,6 +85,19 @@ describe('a turn on an agent-identity home', () => {
     expect(m.requests.filter((q) => q.path.endsWith('/task/register') || q.path.endsWith('/responses'))).toEqual([]);
   });
 
+  it('ends with an error naming auth.json when its agent identity is not one, sending nothing', async () => {
+    const m = (mock = await startChatGptMock(ca, { ws: 'reject426' }));
+    const h = signedInHome({
+      auth: { auth_mode: 'agentIdentity', OPENAI_API_KEY: null, agent_identity: 'aaa.bbb.ccc' },
+      config: `compat = "codex-0.169"\nchatgpt_base_url = "${m.origin}/backend-api/"\nopenai_base_url = "${m.origin}/backend-api/codex"\n`,
+      env: { CODEX_CA_CERTIFICATE: ca.caFile },
+    });
+    const r = await runWeft(h, ['exec', '--json', '--skip-git-repo-check', 'hi']);
+    expect(r.code).toBe(1);
+    expect(r.err.join('\n')).toMatch(/auth\.json holds an agent identity weft cannot use .*weft login --with-access-token/);
+    expect(m.requests).toEqual([]);
+  });
+
   it('ends with an error naming the registration when the backend refuses it, and sends no model request', async () => {
     const { m, r, token } = await agentTurn({ status: 403, body: { error: 'nope' } });
     expect(r.code).not.toBe(0);
