@@ -8,7 +8,7 @@ import { httpsAgentFor } from '../auth/ca-trust.js';
 import { uploadingFetchWith } from './body-upload.js';
 import { requestSecrets } from './api-errors.js';
 import { jsonBody, type JsonBody } from './json-body.js';
-import { providerEndpoint, resolveApiKey, type ProviderSettings } from './provider.js';
+import { authorizationOf, providerEndpoint, resolveApiKey, type ProviderSettings } from './provider.js';
 
 // The SDK refuses to start without a credential; a provider without a key gets this placeholder and
 // its Authorization header is removed per request (see requestHeaders).
@@ -55,7 +55,7 @@ export function requestHeaders(
     // The body is already serialized (bytes); the SDK would otherwise guess its type.
     'Content-Type': 'application/json',
     Accept: accept,
-    ...(apiKey === undefined ? { Authorization: null } : {}),
+    ...(apiKey === undefined ? { Authorization: null } : provider.authScheme !== undefined ? { Authorization: authorizationOf(provider, apiKey) } : {}),
   };
 }
 

@@ -35,6 +35,11 @@ export interface ProviderSettings {
    * extra headers and the base URL of each request, and what to do after a 401.
    */
   auth?: ProviderAuth;
+  /**
+   * The scheme of the `Authorization` header the key goes in: `Bearer` unless a per-request
+   * credential says otherwise (an agent identity's `AgentAssertion`, src/auth/agent-task.ts).
+   */
+  authScheme?: string;
   /** Request bodies go out compressed (`Content-Encoding: zstd`), as Codex sends them to the ChatGPT backend. */
   compressRequests?: 'zstd';
   /** The certificate authorities an HTTPS connection trusts beyond the system's (CODEX_CA_CERTIFICATE, SSL_CERT_FILE). */
@@ -44,6 +49,8 @@ export interface ProviderSettings {
 /** What one request carries from a per-request credential. */
 export interface PreparedAuth {
   readonly bearer: string;
+  /** The `Authorization` scheme the bearer goes with (`Bearer` when absent). */
+  readonly scheme?: string | undefined;
   /** Headers beside Authorization (`chatgpt-account-id`). */
   readonly headers: Readonly<Record<string, string>>;
   /** Where the request goes instead of the provider's base URL (the account's workspace). */
@@ -147,7 +154,13 @@ export async function preparedProvider(provider: ProviderSettings): Promise<Prov
   return {
     ...provider,
     apiKey: prepared.bearer,
+    ...(prepared.scheme !== undefined ? { authScheme: prepared.scheme } : {}),
     headers: { ...provider.headers, ...prepared.headers },
     ...(prepared.baseUrl !== undefined ? { baseUrl: prepared.baseUrl } : {}),
   };
+}
+
+/** The `Authorization` value of a key under the provider's scheme. */
+export function authorizationOf(provider: Pick<ProviderSettings, 'authScheme'>, apiKey: string): string {
+  return `${provider.authScheme ?? 'Bearer'} ${apiKey}`;
 }

@@ -31,8 +31,8 @@ export function mergeHeaders(...layers: ReadonlyArray<Readonly<Record<string, st
 }
 
 /** The headers the SDK would send: its own (accept, user agent, bearer key), then the request's. */
-export function directHeaders(apiKey: string | undefined, request: Readonly<Record<string, string | null>>): Record<string, string> {
-  return mergeHeaders({ Accept: 'application/json', 'User-Agent': USER_AGENT }, apiKey === undefined ? undefined : { Authorization: `Bearer ${apiKey}` }, request);
+export function directHeaders(apiKey: string | undefined, request: Readonly<Record<string, string | null>>, scheme = 'Bearer'): Record<string, string> {
+  return mergeHeaders({ Accept: 'application/json', 'User-Agent': USER_AGENT }, apiKey === undefined ? undefined : { Authorization: `${scheme} ${apiKey}` }, request);
 }
 
 /**

@@ -29,7 +29,7 @@ import { ResponseFailedError, StreamInterruptedError, requestSecrets, scrub, thr
 import type { ClientEventBatch } from './client-events.js';
 import { watched, type IdleWatch } from './idle-watch.js';
 import { jsonBody, jsonBodyBytes } from './json-body.js';
-import { providerEndpoint, providerUrl, resolveApiKey, type ProviderSettings, type WireCallOptions } from './provider.js';
+import { authorizationOf, providerEndpoint, providerUrl, resolveApiKey, type ProviderSettings, type WireCallOptions } from './provider.js';
 import { retryDelayMs, retryOptionsFor, sleep } from './retry-policy.js';
 import { mapStreamEvent } from './stream-event-mapper.js';
 import { streamResponse } from './stream-response.js';
@@ -88,7 +88,7 @@ export class ResponsesWebSocketTransport {
     const ctx: AttemptContext = {
       provider,
       body,
-      headers: { ...provider.headers, ...upgradeHeaders(opts.headers), 'OpenAI-Beta': RESPONSES_WEBSOCKET_BETA, ...(apiKey !== undefined ? { Authorization: `Bearer ${apiKey}` } : {}) },
+      headers: { ...provider.headers, ...upgradeHeaders(opts.headers), 'OpenAI-Beta': RESPONSES_WEBSOCKET_BETA, ...(apiKey !== undefined ? { Authorization: authorizationOf(provider, apiKey) } : {}) },
       secrets: requestSecrets(provider, apiKey),
       what: `${provider.name}: WebSocket ${providerEndpoint(provider, '/responses')}`,
       signal,

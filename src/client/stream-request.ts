@@ -55,6 +55,7 @@ async function* withPreparedAuth<C extends Pick<WireCallOptions<never>, 'provide
       const provider: ProviderSettings = {
         ...call.provider,
         apiKey: prepared.bearer,
+        ...(prepared.scheme !== undefined ? { authScheme: prepared.scheme } : {}),
         headers: { ...call.provider.headers, ...prepared.headers },
         ...(prepared.baseUrl !== undefined ? { baseUrl: prepared.baseUrl } : {}),
       };

@@ -63,7 +63,7 @@ export async function* streamResponse(opts: StreamResponseOptions): AsyncGenerat
   const { apiKey, secrets, payload, headers, what } = requestParts(opts, '/responses', 'text/event-stream');
   const url = new URL(providerUrl(provider, '/responses'));
   let body = payload;
-  let sent = directHeaders(apiKey, headers);
+  let sent = directHeaders(apiKey, headers, provider.authScheme);
   if (provider.compressRequests === 'zstd') {
     body = await zstdBody(payload);
     sent = { ...sent, 'Content-Encoding': 'zstd' };

@@ -50,7 +50,7 @@ export interface RefreshedCatalog {
 /** The catalog after the refresh: the bundled one when nothing usable came back. Never throws. */
 export async function refreshedCatalog(input: CatalogRefreshInput): Promise<RefreshedCatalog> {
   const cached = await loadFreshModels(input.home, input.clientVersion);
-  if (cached) return { catalog: mergeRemoteModels(input.bundled, cached.models), etag: cached.etag };
+  if (cached && everyEntryReadable(cached.models)) return { catalog: mergeRemoteModels(input.bundled, cached.models), etag: cached.etag };
   return (await fetchedCatalog(input)) ?? { catalog: [...input.bundled], etag: undefined };
 }
 
@@ -94,6 +94,16 @@ async function fetchedCatalog(input: CatalogRefreshInput): Promise<RefreshedCata
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Codex reads its cache file whole: one entry it cannot read makes the file unreadable, and the
+ * catalog is fetched again. Codex 0.169 writes its entries without `base_instructions`, which it
+ * then requires on reading, so it never answers from its own copy (observed: each run asks anew);
+ * weft, sharing the home, does the same instead of dropping the entries it cannot read.
+ */
+function everyEntryReadable(models: readonly unknown[]): boolean {
+  return models.every((entry) => ModelInfo.safeParse(withParallelToolCallsOf0169(entry)).success);
 }
 
 /**

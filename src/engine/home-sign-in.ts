@@ -5,6 +5,7 @@
 // provider trusts the CA the environment names. One session per Weft: its threads share renewals.
 import type { ConfigToml } from '../../protocol/config.js';
 import { caTrust, type CaTrust } from '../auth/ca-trust.js';
+import type { AgentIdentitySession } from '../auth/agent-identity-session.js';
 import type { ChatGptSession } from '../auth/chatgpt-session.js';
 import { homeCredentials, type HomeCredentials } from '../auth/home-credentials.js';
 import { DEFAULT_CHATGPT_BASE_URL } from '../auth/workspace-routing.js';
@@ -63,7 +64,7 @@ export function signedInProvider(provider: ProviderSettings, signIn: HomeSignIn,
   return {
     ...trusted,
     baseUrl: openAiBaseUrl(input.config, input.env) ?? CHATGPT_CODEX_BASE_URL,
-    auth: sessionAuth(credentials.session),
+    auth: credentials.kind === 'chatgpt' ? sessionAuth(credentials.session) : agentIdentityAuth(credentials.session),
     ...(input.config.features?.enable_request_compression === false ? {} : { compressRequests: 'zstd' as const }),
   };
 }
@@ -85,9 +86,25 @@ export function sessionAuth(session: ChatGptSession): ProviderAuth {
   };
 }
 
+/** The client's per-request credential port, over an agent identity. A 401 is final: an identity has no refresh. */
+export function agentIdentityAuth(session: AgentIdentitySession): ProviderAuth {
+  return {
+    prepare: () => session.prepare(),
+    recovery: () => ({ next: () => Promise.resolve(false) }),
+    secrets: () => session.secrets(),
+  };
+}
+
 /** The ChatGPT session a provider's sign-in holds, if any. */
 export function chatGptSessionOf(signIn: HomeSignIn | undefined, provider: ProviderSettings, generationSignsIn: boolean): ChatGptSession | undefined {
   if (signIn === undefined || !signInApplies(provider, generationSignsIn)) return undefined;
   const credentials = signIn.credentials();
   return credentials?.kind === 'chatgpt' ? credentials.session : undefined;
+}
+
+/** The agent identity a provider's sign-in holds, if any. */
+export function agentIdentitySessionOf(signIn: HomeSignIn | undefined, provider: ProviderSettings, generationSignsIn: boolean): AgentIdentitySession | undefined {
+  if (signIn === undefined || !signInApplies(provider, generationSignsIn)) return undefined;
+  const credentials = signIn.credentials();
+  return credentials?.kind === 'agentIdentity' ? credentials.session : undefined;
 }

@@ -2,13 +2,14 @@
 // ChatGPT session, one renewal at a time), forgotten after a login or logout so that threads opened
 // afterwards read it again. What a thread's provider, the catalog request and the request headers
 // need of it is asked here.
+import type { AgentIdentitySession } from '../auth/agent-identity-session.js';
 import type { ChatGptSession } from '../auth/chatgpt-session.js';
 import type { ProviderSettings } from '../client/provider.js';
 import { codexUserAgent } from '../client/user-agent.js';
-import { CHATGPT_CODEX_BASE_URL, chatGptSessionOf, loadHomeSignIn, signedInProvider, type HomeSignIn } from './home-sign-in.js';
+import { CHATGPT_CODEX_BASE_URL, agentIdentitySessionOf, chatGptSessionOf, loadHomeSignIn, signedInProvider, type HomeSignIn } from './home-sign-in.js';
 import { openAiBaseUrl, providerSettings } from './provider-settings.js';
 import type { Runtime } from './runtime.js';
-import type { SignedInCatalog } from './signed-in-catalog.js';
+import type { CatalogCredential, SignedInCatalog } from './signed-in-catalog.js';
 
 export class SignInState {
   #signIn: HomeSignIn | undefined;
@@ -48,14 +49,36 @@ export class SignInState {
     return chatGptSessionOf(this.home(), provider, true);
   }
 
-  /** The catalog request's credentials and service, when signed in with ChatGPT. */
+  /** The agent identity the threads' requests use, when the home holds one. */
+  agentIdentitySession(): AgentIdentitySession | undefined {
+    const rt = this.rt;
+    if (!rt.profile.chatgptSignIn) return undefined;
+    let provider: ProviderSettings;
+    try {
+      provider = providerSettings(rt.config, rt.configFile, rt.env);
+    } catch {
+      return undefined;
+    }
+    return agentIdentitySessionOf(this.home(), provider, true);
+  }
+
+  /** The catalog request's credentials and service, when signed in with ChatGPT or an agent identity. */
   signedInCatalog(): SignedInCatalog | undefined {
     const session = this.chatGptSession();
-    if (session === undefined) return undefined;
+    const agent = session === undefined ? this.agentIdentitySession() : undefined;
+    if (session === undefined && agent === undefined) return undefined;
+    const credential = async (): Promise<CatalogCredential> => {
+      if (session !== undefined) {
+        const fresh = await session.fresh();
+        return { authorization: `Bearer ${fresh.accessToken}`, accountId: fresh.accountId };
+      }
+      const prepared = await (agent as AgentIdentitySession).prepare();
+      return { authorization: `${prepared.scheme} ${prepared.bearer}`, accountId: prepared.headers['chatgpt-account-id'] };
+    };
     const rt = this.rt;
     return {
       baseUrl: openAiBaseUrl(rt.config, rt.env) ?? CHATGPT_CODEX_BASE_URL,
-      session,
+      credential,
       originator: this.originator,
       userAgent: codexUserAgent(this.originator, rt.profile.cliVersion, rt.env),
       trust: this.home().trust,

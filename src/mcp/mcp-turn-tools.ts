@@ -22,10 +22,16 @@ export function mcpToolsDeferred(pack: Pack): boolean {
   return pack.has(RESOURCE_TOOLS);
 }
 
-/** The turn's tools with the MCP ones added as the generation offers them. */
-export function withMcpTools(tools: readonly ToolSpec[], pack: Pack, hub: McpHub | undefined): ToolSpec[] {
-  if (hub === undefined || !hub.configured) return [...tools];
-  if (mcpToolsDeferred(pack)) {
+/**
+ * The turn's tools with the MCP ones added as the generation offers them. `appsServer`: the
+ * sign-in brings Codex's own apps server (a ChatGPT sign-in: observed, Codex 0.169 then offers the
+ * resource tools even with no server of the user's and the apps endpoint unanswered); it counts as
+ * a configured server for the deferred generation, whose resource tools it makes appear.
+ */
+export function withMcpTools(tools: readonly ToolSpec[], pack: Pack, hub: McpHub | undefined, opts: { appsServer?: boolean } = {}): ToolSpec[] {
+  const deferred = mcpToolsDeferred(pack);
+  if (!(hub?.configured === true || (deferred && opts.appsServer === true))) return [...tools];
+  if (deferred) {
     const resources = pack.json<ToolSpec[]>(RESOURCE_TOOLS);
     const at = tools.findIndex((t) => t.name === WRITE_STDIN);
     const cut = at === -1 ? tools.length : at + 1;
@@ -33,7 +39,7 @@ export function withMcpTools(tools: readonly ToolSpec[], pack: Pack, hub: McpHub
   }
   return [
     ...tools,
-    ...hub.tools().map((t) => ({
+    ...(hub?.tools() ?? []).map((t) => ({
       type: 'function',
       name: t.qualifiedName,
       description: t.tool.description ?? '',

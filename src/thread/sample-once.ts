@@ -41,7 +41,7 @@ export async function sampleOnce(
     prompt: {
       instructions: sent.instructions,
       input: sent.input,
-      tools: [...withMcpTools(toolsForTurn(deps.packTools, settings), deps.pack, mcp), ...state.extraToolSpecs],
+      tools: [...withMcpTools(toolsForTurn(deps.packTools, settings), deps.pack, mcp, { appsServer: deps.provider.auth !== undefined }), ...state.extraToolSpecs],
       parallelToolCalls: settings.model.supports_parallel_tool_calls,
       // A null schema (JSON clients send one for "none") means no schema, like an absent one.
       outputSchema: deps.outputSchema ?? undefined,

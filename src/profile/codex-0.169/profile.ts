@@ -5,6 +5,7 @@
 // metadata in the body, a paginated rollout format, and compaction instead of a model-switch message.
 // Per-thread behaviour lives in thread-session.ts; this object also serves callers without a thread
 // (`weft prompt`), with ids made up for the occasion.
+import { createTimeNow } from './create-time.js';
 import { weftPackFor } from '../../pack/default-pack-dir.js';
 import { CODEX_0169_TOOL_OUTPUTS } from '../../tools/tool-output-style.js';
 import { bubblewrapSandbox } from '../../tools/sandbox/bubblewrap-sandbox.js';
@@ -49,7 +50,7 @@ export const codex0169Profile: CompatProfile = {
   },
   buildInitialContext: (pack, settings, _base, opts = {}) =>
     windowContext(pack, settings, {
-      createTime: Math.floor(Date.now() / 1000),
+      createTime: createTimeNow(),
       multiAgentVersion: settings.model.multi_agent_version ?? 'v1',
       toolNames: toolNames(defaultPackTools(pack)),
       includeDeveloperInstructions: opts.includeDeveloperInstructions,

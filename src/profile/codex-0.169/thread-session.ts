@@ -48,6 +48,7 @@ import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
 import { git } from '../../context/git-command.js';
 import { mcpToolCallItem } from './mcp-call-item.js';
+import { createTimeNow } from './create-time.js';
 import { errorCategory, storedErrorCategory } from '../../client/error-category.js';
 import { errorMessage } from '../../errors.js';
 
@@ -55,8 +56,6 @@ import { errorMessage } from '../../errors.js';
 function settingsKey(s: TurnSettings): string {
   return JSON.stringify([s.model.slug, s.cwd, s.approvalPolicy, s.sandbox, s.collaborationMode]);
 }
-
-const unixSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** The session_meta the thread writes (built by rollout/format/records.ts), checked as what it is. */
 function writtenMeta(payload: unknown): SessionMeta {
@@ -157,7 +156,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   itemMeta(createTime = false): ItemMeta {
-    return { turnId: this.#turn?.turnId, ...(createTime ? { createTime: unixSeconds() } : {}) };
+    return { turnId: this.#turn?.turnId, ...(createTime ? { createTime: createTimeNow() } : {}) };
   }
 
   buildInitialContext(pack: Pack, settings: TurnSettings, base: string, opts: InitialContextOptions = {}): ResponseItem[] {

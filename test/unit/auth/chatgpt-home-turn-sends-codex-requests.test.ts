@@ -114,7 +114,7 @@ describe('ChatGPT sign-in: a turn', () => {
     expect(onlyChatgpt.sort()).toEqual(['chatgpt-account-id', 'content-encoding', 'x-codex-routing-hint']);
     expect(apikey.m.names(keyPost).filter((n) => !chatgpt.m.names(chatgptPost).includes(n))).toEqual([]);
     const normalize = (body: unknown): unknown =>
-      JSON.parse(JSON.stringify(body).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>').replace(/((?:turn_started_at_unix_ms|created_at|create_time)\\*":)\d+/g, (_m, key: string) => `${key}0`).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>').replace(/weft-signin-[A-Za-z0-9]+/g, '<dir>'));
+      JSON.parse(JSON.stringify(body).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>').replace(/((?:turn_started_at_unix_ms|created_at|create_time)\\*":)\d+(?:\.\d+)?/g, (_m, key: string) => `${key}0`).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>').replace(/weft-signin-[A-Za-z0-9]+/g, '<dir>'));
     const a = normalize(chatgptPost.body) as { client_metadata: Record<string, string> };
     const b = normalize(keyPost.body) as { client_metadata: Record<string, string> };
     const { guardian_credits_requested: guardian, ...rest } = a.client_metadata;

@@ -3,8 +3,10 @@
 // failed a workspace routing lookup twelve times, and after the keyring store failed, no access, refresh or id token appears in the exec stream, stderr, `login status`, any
 // file of the home but auth.json (rollouts, thread index, caches, logs: what the viewer reads), or
 // an error's text; a JWT inside a provider's error text is redacted like a key. An agent identity
-// token (login --with-access-token) likewise: not in the login's output, its refusals, `login
-// status`, a turn's output or error, the app-server's account answers, nor the home's other files.
+// token (login --with-access-token) likewise, with the identity's private key and every assertion
+// signed with it: not in the login's output, its refusals, `login status`, a turn's output or its
+// error (a refused request, a refused task registration), the app-server's account answers, nor the
+// home's other files.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, test } from 'vitest';
@@ -79,13 +81,14 @@ test('no token reaches the exec stream, stderr, login status, the home’s other
   }
 });
 
-test('an agent identity token reaches no output, status, error, app-server answer or other file of the home', async () => {
+test('an agent identity token, its key and its assertions reach no output, status, error, app-server answer or other file of the home', async () => {
   const issuer = await makeAgentIssuer();
-  const m = (mock = await startChatGptMock(ca, { ws: 'reject426', backend: { 'GET /agent-identities/jwks': { status: 200, body: issuer.jwks } } }));
+  const backend = { 'GET /agent-identities/jwks': { status: 200, body: issuer.jwks }, 'POST /task/register': { status: 200, body: { task_id: 'task-secret-test' } } };
+  const m = (mock = await startChatGptMock(ca, { ws: 'reject426', backend }));
   const h = signedInHome({
     auth: undefined,
     config: `compat = "codex-0.169"\nchatgpt_base_url = "${m.origin}/backend-api/"\nopenai_base_url = "${m.origin}/backend-api/codex"\n`,
-    env: { CODEX_CA_CERTIFICATE: ca.caFile },
+    env: { CODEX_CA_CERTIFICATE: ca.caFile, CODEX_AGENT_IDENTITY_AUTHAPI_BASE_URL: `${m.origin}/api/accounts` },
   });
   const token = await issuer.sign();
   const refused = [await issuer.sign({}, { expSeconds: Math.floor(Date.now() / 1000) - 600 }), await issuer.sign({}, { key: issuer.stranger }), await issuer.sign({ agent_runtime_id: undefined })];
@@ -102,6 +105,17 @@ test('an agent identity token reaches no output, status, error, app-server answe
     const r = await runWeft(h, argv);
     outputs.push(...r.out, ...r.err);
   }
+  // A request the backend refuses, then a task registration it refuses: each turn fails with its error.
+  m.mode = { ws: 'reject426', backend, rejectNextPosts: 50 };
+  const refusedTurn = await runWeftWithoutBackoff(h, ['exec', '--json', '--skip-git-repo-check', 'refused?']);
+  expect(refusedTurn.code).toBe(1);
+  outputs.push(...refusedTurn.out, ...refusedTurn.err);
+  m.mode = { ws: 'reject426', backend: { ...backend, 'POST /task/register': { status: 500, body: { error: 'down' } } } };
+  const unregistered = await runWeft(h, ['exec', '--json', '--skip-git-repo-check', 'registered?']);
+  expect(unregistered.code).toBe(1);
+  outputs.push(...unregistered.out, ...unregistered.err);
+  const assertions = m.requests.map((q) => m.header(q, 'authorization') ?? '').filter((a) => a.startsWith('AgentAssertion ')).map((a) => a.slice('AgentAssertion '.length));
+  expect(assertions.length).toBeGreaterThan(1);
   const c = new InProcessClient({ env: h.env, cwd: h.cwd });
   try {
     await c.initialize();
@@ -117,6 +131,11 @@ test('an agent identity token reaches no output, status, error, app-server answe
       expect(text).not.toContain(part);
       for (const file of homeFiles) expect(readFileSync(file).includes(part), file).toBe(false);
     }
+  }
+  const privateKey = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')).agent_private_key as string;
+  for (const secret of [privateKey, ...assertions]) {
+    expect(text).not.toContain(secret);
+    for (const file of homeFiles) expect(readFileSync(file).includes(secret), file).toBe(false);
   }
 });
 
