@@ -71,3 +71,9 @@ export const AccountsCheck = lazySchema(() =>
   }),
 );
 export type AccountsCheck = z.infer<typeof AccountsCheck>;
+
+/** A client's answer to the app-server's `account/chatgptAuthTokens/refresh` (Codex 0.169's ChatgptAuthTokensRefreshResponse). */
+export const ExternalTokensAnswer = lazySchema(() =>
+  z.looseObject({ accessToken: z.string(), chatgptAccountId: z.string(), chatgptPlanType: z.string().nullish() }),
+);
+export type ExternalTokensAnswer = z.infer<typeof ExternalTokensAnswer>;

@@ -19,7 +19,7 @@ import { rpcError } from './rpc-errors.js';
 import { threadSettingsReporter, type ThreadSettingsReporter } from './thread-settings-notice.js';
 import { readStateOrNone, type ThreadReadState } from './thread-read-state.js';
 import { turnError } from './turn-error.js';
-import { TurnNotifier, type Notify } from './turn-notifier.js';
+import { TurnNotifier, type Notify, type RateLimitMemory } from './turn-notifier.js';
 import { reportSubAgents } from './sub-agent-notifier.js';
 import { turnScope, type TurnScope } from './turn-scope.js';
 import { resolveInput, steeredInput } from './user-input.js';
@@ -35,7 +35,6 @@ interface Active {
 }
 
 type TurnTimes = { startedAtMs: number | null; completedAtMs: number | null };
-
 type Outcome = TurnOutcome | { status: 'failed'; error: unknown };
 
 /** What work run as a turn of its own gets (#queueAsTurn). */
@@ -82,6 +81,7 @@ export class LoadedThread {
   readonly settingsReports: ThreadSettingsReporter | undefined;
   /** Stops reporting the thread's agents (when the thread closes). */
   readonly #unwatchTeam: () => void;
+  readonly #rateLimits: RateLimitMemory = {};
 
   get status(): ThreadStatus {
     return this.#active || this.#waiting.size > 0 ? { type: 'active', activeFlags: [] } : this.#rest;
@@ -190,7 +190,7 @@ export class LoadedThread {
 
   async #runTurn(id: string, req: TurnRequest, controller: AbortController): Promise<void> {
     this.#waiting.delete(controller);
-    const notifier = new TurnNotifier(this.notify, this.id, id, [req.input], this.channel.generation);
+    const notifier = new TurnNotifier(this.notify, this.id, id, [req.input], this.channel.generation, this.#rateLimits);
     this.#active = { kind: 'turn', id, controller, notifier };
     const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
     this.#status({ type: 'active', activeFlags: [] });
@@ -290,7 +290,7 @@ export class LoadedThread {
     return () =>
       this.#enqueue(async () => {
         this.#waiting.delete(controller);
-        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation);
+        const notifier = new TurnNotifier(this.notify, this.id, id, [], this.channel.generation, this.#rateLimits);
         this.#active = { kind, id, controller, notifier };
         const times: TurnTimes = { startedAtMs: Date.now(), completedAtMs: null };
         const announce = (turnId = id, extra: Partial<Turn> = {}): void => {

@@ -32,6 +32,9 @@ import { rpcError } from './rpc-errors.js';
 import type { RpcConnection } from './rpc-connection.js';
 import { reportMcpStartup } from './mcp-startup-status.js';
 import { turnScope } from './turn-scope.js';
+import { MemoryAuthStore } from '../auth/memory-auth.js';
+import type { MemoryAuth } from '../engine/weft-options.js';
+import { clientTokensRefresher } from './external-tokens-refresh.js';
 import type { WorkspacePorts } from '../tools/workspace-ports.js';
 
 export interface ServerOptions {
@@ -81,6 +84,8 @@ export class ServerContext {
     public base: Weft,
     /** The protocol generation of the profile in effect. */
     readonly generation: AppServerGeneration<ServerContext>,
+    /** This connection's in-memory sign-in (a client's `chatgptAuthTokens`, the `ephemeral` store). */
+    readonly memoryAuth: MemoryAuth,
   ) {
     this.#wefts.set('[]', Promise.resolve(base));
     this.#shaper = generation.newShaper();
@@ -94,8 +99,9 @@ export class ServerContext {
     experimental: boolean,
     generationOf: (profile: CompatProfile) => Promise<AppServerGeneration<ServerContext>>,
   ): Promise<ServerContext> {
-    const base = await openWeft(conn, options, client, []);
-    const ctx = new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile));
+    const memoryAuth: MemoryAuth = { store: new MemoryAuthStore(), refresher: clientTokensRefresher(conn) };
+    const base = await openWeft(conn, options, client, [], memoryAuth);
+    const ctx = new ServerContext(conn, options, client, experimental, base, await generationOf(base.runtime.profile), memoryAuth);
     ctx.relay = await options.fleet?.relayFor(base.store);
     notifyGoalChanges(ctx);
     return ctx;
@@ -141,7 +147,7 @@ export class ServerContext {
    * keep the runtime they were opened with.
    */
   async reloadConfig(): Promise<void> {
-    const fresh = await openWeft(this.conn, this.options, this.client, []);
+    const fresh = await openWeft(this.conn, this.options, this.client, [], this.memoryAuth);
     this.base = fresh;
     this.#wefts.clear();
     this.#wefts.set('[]', Promise.resolve(fresh));
@@ -166,7 +172,7 @@ export class ServerContext {
     const key = JSON.stringify(configOverrides);
     let weft = this.#wefts.get(key);
     if (!weft) {
-      weft = openWeft(this.conn, this.options, this.client, configOverrides);
+      weft = openWeft(this.conn, this.options, this.client, configOverrides, this.memoryAuth);
       this.#wefts.set(key, weft);
       // A failed open (bad override) is not cached: the next request tries again.
       weft.catch(() => this.#wefts.delete(key));
@@ -272,7 +278,7 @@ function workspaceOfTurn(ports: ServerOptions['workspace']): (() => WorkspacePor
   };
 }
 
-async function openWeft(conn: RpcConnection, options: ServerOptions, client: ClientInfo, extra: readonly string[]): Promise<Weft> {
+async function openWeft(conn: RpcConnection, options: ServerOptions, client: ClientInfo, extra: readonly string[], memoryAuth: MemoryAuth): Promise<Weft> {
   const log = options.log ?? (() => undefined);
   const weft = await Weft.open({
     ...options.runtime,
@@ -284,6 +290,7 @@ async function openWeft(conn: RpcConnection, options: ServerOptions, client: Cli
     approver: clientApprover(conn, log),
     askUser: clientUserInput(conn, log),
     workspace: workspaceOfTurn(options.workspace),
+    memoryAuth,
   });
   weft.registerTool(EXEC_COMMAND_TOOL_NAME, interceptShellPatch(scopedExecCommand()));
   return weft;

@@ -16,8 +16,11 @@ import type { FileChangeSummary } from '../tools/apply-patch/run-patch.js';
 
 export type Notify = <M extends ServerNotificationMethod>(method: M, params: NotificationParams<M>) => void;
 
-/** What Codex sends as `account/rateLimits/updated` when the provider reported no limits. */
-const NO_RATE_LIMITS: Record<string, unknown> = { primary: null, secondary: null, credits: null, planType: null };
+/** A thread's last reported rate limits (in the notification's shape), which its later turns repeat. */
+export interface RateLimitMemory {
+  last?: Record<string, unknown>;
+}
+
 
 /** A reported snapshot in the notification's shape (percentages as integers, as Codex sends them). */
 function rateLimitsParams(s: RateLimitSnapshot): Record<string, unknown> {
@@ -59,8 +62,6 @@ export class TurnNotifier {
   readonly #open = { message: [] as string[], reasoning: [] as string[] };
   /** Command items announced (before their approval request, or when they began), by call id. */
   readonly #commands = new Map<string, { command: string; cwd: string }>();
-  /** What `account/rateLimits/updated` says: the last snapshot the turn's answers reported. */
-  #rateLimits: Record<string, unknown> = NO_RATE_LIMITS;
   /** File-change items announced (before their approval request, or when the write began). */
   readonly #fileChanges = new Set<string>();
   /** wait_agent calls announced and not answered yet. */
@@ -85,6 +86,11 @@ export class TurnNotifier {
     /** The user inputs in the order their messages will be recorded (turn input, then steered input). */
     private readonly inputs: UserInput[][] = [],
     private readonly style: { totalsBeforeResponse: boolean; sendsThreadCompacted: boolean } = { totalsBeforeResponse: true, sendsThreadCompacted: true },
+    /**
+     * What `account/rateLimits/updated` says with each token count: the last snapshot the thread's
+     * answers reported; nothing until one did (a WebSocket answer reports none), as in Codex.
+     */
+    private readonly rateLimits: RateLimitMemory = {},
   ) {}
 
   queueInput(input: UserInput[]): void {
@@ -98,7 +104,7 @@ export class TurnNotifier {
   tokenUsage(info: TokenInfo | null): void {
     this.#afterCalls = undefined;
     if (info) this.notify('thread/tokenUsage/updated', tokenUsageParams(this.threadId, this.turnId, info));
-    this.notify('account/rateLimits/updated', { rateLimits: this.#rateLimits });
+    if (this.rateLimits.last !== undefined) this.notify('account/rateLimits/updated', { rateLimits: this.rateLimits.last });
   }
 
   /** Shows a command item (before its approval question, as Codex does, or as it begins); once. */
@@ -236,7 +242,7 @@ export class TurnNotifier {
         });
         return;
       case 'rate_limits':
-        this.#rateLimits = rateLimitsParams(event.snapshot);
+        this.rateLimits.last = rateLimitsParams(event.snapshot);
         return;
       case 'tool_output': {
         const item = event.item;

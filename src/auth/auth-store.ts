@@ -2,15 +2,17 @@
 // `file` (Codex's default: auth.json), `keyring` (the OS keyring only, auth-keyring.ts; a keyring
 // that fails is an error naming it; a save removes auth.json) or `auto`: the keyring, and auth.json
 // when the keyring has no item or cannot be used (read: the keyring's item, else the file; write:
-// the keyring, else the file; remove: both). `ephemeral` (a sign-in that lives in the process only,
-// which Codex uses for tokens an app-server client hands over) is not kept by weft: it reads as no
-// sign-in and a login under it is refused, saying so. Every write holds `auth.json.lock`.
+// the keyring, else the file; remove: both). `ephemeral`: the process's memory only (memory-auth.ts,
+// an app-server's); where there is none (the CLI) a login under it is refused, saying so. A sign-in
+// in memory (a client's `chatgptAuthTokens`) is read before any store, and a removal clears it with
+// the configured store, as Codex's logout does. Every write to the disk holds `auth.json.lock`.
 import path from 'node:path';
 import type { AuthFile } from '../../protocol/auth.js';
 import { ConfigError } from '../errors.js';
 import { acquireFileLock } from '../file-lock.js';
 import { AUTH_WRITE_LOCK, authFilePath, readAuthFile, removeAuthFile, writeAuthFileLocked, removeAuthFileLocked } from './auth-file.js';
 import { AuthKeyringError, deleteKeyringAuth, loadKeyringAuth, saveKeyringAuth } from './auth-keyring.js';
+import type { MemoryAuthStore } from './memory-auth.js';
 
 export type AuthStoreMode = 'file' | 'keyring' | 'auto' | 'ephemeral';
 
@@ -18,11 +20,13 @@ export type AuthStoreMode = 'file' | 'keyring' | 'auto' | 'ephemeral';
 export interface AuthPlace {
   readonly home: string;
   readonly store: AuthStoreMode;
+  /** The process's in-memory sign-in (an app-server's), read first. */
+  readonly memory?: MemoryAuthStore | undefined;
 }
 
 /** The place of a home under a configuration (`cli_auth_credentials_store`, Codex's default `file`). */
-export function authPlace(home: string, config: { cli_auth_credentials_store?: AuthStoreMode | undefined }): AuthPlace {
-  return { home, store: config.cli_auth_credentials_store ?? 'file' };
+export function authPlace(home: string, config: { cli_auth_credentials_store?: AuthStoreMode | undefined }, memory?: MemoryAuthStore): AuthPlace {
+  return { home, store: config.cli_auth_credentials_store ?? 'file', ...(memory ? { memory } : {}) };
 }
 
 /** The file's place: a home read as auth.json alone. */
@@ -33,6 +37,8 @@ export const fileOnly = (home: string): AuthPlace => ({ home, store: 'file' });
  * @throws ConfigError when auth.json is not of its shape; AuthKeyringError when `keyring` cannot be read.
  */
 export function readAuth(place: AuthPlace): AuthFile | undefined {
+  const held = place.memory?.get();
+  if (held !== undefined) return held;
   switch (place.store) {
     case 'file':
       return readAuthFile(place.home);
@@ -54,7 +60,13 @@ export function readAuth(place: AuthPlace): AuthFile | undefined {
 
 /** Replaces the home's sign-in where the store keeps it (see the header). */
 export async function writeAuth(place: AuthPlace, file: AuthFile): Promise<void> {
-  if (place.store === 'ephemeral') throw new ConfigError('cli_auth_credentials_store = "ephemeral" is not supported by weft: use "file", "keyring" or "auto"', authFilePath(place.home), 'cli_auth_credentials_store');
+  if (place.store === 'ephemeral') {
+    if (place.memory === undefined) throw new ConfigError('cli_auth_credentials_store = "ephemeral" keeps a sign-in in a running app-server only; a command that ends cannot keep one: use "file", "keyring" or "auto"', authFilePath(place.home), 'cli_auth_credentials_store');
+    place.memory.set(file);
+    return;
+  }
+  // A sign-in written to the disk is the newest: tokens a client handed over earlier no longer stand before it.
+  place.memory?.clear();
   const release = await acquireFileLock(path.join(place.home, AUTH_WRITE_LOCK));
   try {
     if (place.store === 'file') return writeAuthFileLocked(place.home, file);
@@ -73,6 +85,12 @@ export async function writeAuth(place: AuthPlace, file: AuthFile): Promise<void>
 
 /** Removes the home's sign-in from the keyring (when the store uses one) and the file; false when neither held one. */
 export async function removeAuth(place: AuthPlace): Promise<boolean> {
+  const fromMemory = place.memory?.clear() ?? false;
+  if (place.store === 'ephemeral') return fromMemory;
+  return (await removeStored(place)) || fromMemory;
+}
+
+async function removeStored(place: AuthPlace): Promise<boolean> {
   if (place.store === 'file' || place.store === 'ephemeral') return removeAuthFile(place.home);
   const fromKeyring = place.store === 'auto' ? tryDeleteKeyring(place.home) : deleteKeyringAuth(place.home);
   const fromFile = await removeAuthFile(place.home);

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeAuth, type AuthStoreMode } from './auth-store.js';
+import type { MemoryAuthStore } from './memory-auth.js';
 import type { CaTrust } from './ca-trust.js';
 import { exchangeCode, LoginFailedError } from './code-exchange.js';
 import { jsonOf, smallRequest } from './https-request.js';
@@ -29,6 +30,8 @@ export interface BrowserLoginOptions {
   readonly home: string;
   /** Where the sign-in is kept (`cli_auth_credentials_store`; auth.json when not given). */
   readonly store?: AuthStoreMode | undefined;
+  /** An app-server's in-memory sign-in (the `ephemeral` store keeps the login there). */
+  readonly memory?: MemoryAuthStore | undefined;
   readonly trust: CaTrust | undefined;
   readonly originator: string;
   readonly issuer?: string;
@@ -76,7 +79,7 @@ export async function startBrowserLogin(opts: BrowserLoginOptions): Promise<Brow
       try {
         const tokens = await exchangeCode({ issuer, code, redirectUri: redirectUri(), codeVerifier: verifier, trust: opts.trust });
         const apiKey = await apiKeyFor(issuer, tokens, opts.trust);
-        await writeAuth({ home: opts.home, store: opts.store ?? 'file' }, signedInFile(tokens, issuer, opts.now?.() ?? new Date(), apiKey));
+        await writeAuth({ home: opts.home, store: opts.store ?? 'file', memory: opts.memory }, signedInFile(tokens, issuer, opts.now?.() ?? new Date(), apiKey));
         res.writeHead(302, { location: '/success', connection: 'close' }).end();
         finish(undefined);
       } catch (err) {

@@ -8,6 +8,8 @@
 // for its whole course and reads the file again under it: when another process renewed the tokens
 // meanwhile, those are taken and the issuer is not asked (a refresh token used twice is lost).
 // A permanent refusal is remembered for the tokens it refused, so a turn ends once, with one request.
+// Tokens a client handed over (external-tokens.ts) are never renewed here: no refresh before a
+// request, and after a 401 the client is asked for new ones (`renewExternal`), once.
 import path from 'node:path';
 import type { AuthFile, AuthTokens } from '../../protocol/auth.js';
 import { readAuth, writeAuth, type AuthStoreMode } from './auth-store.js';
@@ -15,6 +17,7 @@ import type { CaTrust, Env } from './ca-trust.js';
 import { acquireFileLock } from '../file-lock.js';
 import { RefreshFailedError, refreshReason, refreshedFile, requestRefresh, type CallerIdentity, type RefreshReason } from './token-refresh.js';
 import { workspaceResponsesBase } from './workspace-routing.js';
+import { isExternalTokensFile } from './external-tokens.js';
 
 export const REFRESH_LOCK = 'auth.lock';
 
@@ -31,6 +34,8 @@ export interface ChatGptSessionOptions {
   /** config `chatgpt_base_url` (Codex's default when unset). */
   readonly chatgptBaseUrl: string;
   readonly now?: () => Date;
+  /** Tokens a client handed over: how to have the client renew them (absent: they cannot be renewed). */
+  readonly renewExternal?: (previousAccountId: string | undefined) => Promise<AuthFile & { tokens: AuthTokens }>;
 }
 
 /** What a request carries and where it goes. */
@@ -78,16 +83,25 @@ export class ChatGptSession {
     return this.opts.now?.() ?? new Date();
   }
 
+  /** Tokens a client handed over (and renews), not the home's own sign-in. */
+  get external(): boolean {
+    return isExternalTokensFile(this.#file);
+  }
+
+  #dueReason(): RefreshReason | undefined {
+    return this.external ? undefined : refreshReason(this.#tokens, this.#file.last_refresh, this.#now().getTime());
+  }
+
   /** The credential for the next request: refreshed first when due, routed when the account is named. */
   async credential(): Promise<SignedInCredential> {
-    const reason = refreshReason(this.#tokens, this.#file.last_refresh, this.#now().getTime());
+    const reason = this.#dueReason();
     if (reason !== undefined) await this.refresh(reason);
     return this.#routedCredential();
   }
 
   /** The credential after a refresh when one is due, without the routing lookup (the model catalog request). */
   async fresh(): Promise<SignedInCredential> {
-    const reason = refreshReason(this.#tokens, this.#file.last_refresh, this.#now().getTime());
+    const reason = this.#dueReason();
     if (reason !== undefined) await this.refresh(reason);
     return { accessToken: this.#tokens.access_token, accountId: this.accountId, responsesBase: undefined };
   }
@@ -112,6 +126,17 @@ export class ChatGptSession {
   /** One request's way back from a 401: reload, then refresh, then give up (see the header). */
   recovery(): { next(): Promise<boolean> } {
     let step = 0;
+    if (this.external) {
+      return {
+        next: async () => {
+          step++;
+          const renew = this.opts.renewExternal;
+          if (step > 1 || renew === undefined) return false;
+          this.#adopt(await renew(this.accountId));
+          return true;
+        },
+      };
+    }
     return {
       next: async () => {
         step++;
@@ -144,6 +169,11 @@ export class ChatGptSession {
    * @throws RefreshFailedError
    */
   async refresh(reason: RefreshReason): Promise<void> {
+    if (this.external) {
+      const renew = this.opts.renewExternal;
+      if (renew !== undefined) this.#adopt(await renew(this.accountId));
+      return;
+    }
     const refused = this.#refused;
     if (refused && refused.refreshToken === this.#tokens.refresh_token) throw refused.error;
     const release = await acquireFileLock(path.join(this.opts.home, REFRESH_LOCK));

@@ -7,6 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceTokenAnswer, DeviceUserCode } from '../../protocol/auth.js';
 import { writeAuth, type AuthStoreMode } from './auth-store.js';
+import type { MemoryAuthStore } from './memory-auth.js';
 import type { CaTrust } from './ca-trust.js';
 import { exchangeCode, LoginFailedError } from './code-exchange.js';
 import { jsonOf, smallRequest, type SmallAnswer } from './https-request.js';
@@ -19,6 +20,8 @@ export interface DeviceLoginOptions {
   readonly home: string;
   /** Where the sign-in is kept (`cli_auth_credentials_store`; auth.json when not given). */
   readonly store?: AuthStoreMode | undefined;
+  /** An app-server's in-memory sign-in (the `ephemeral` store keeps the login there). */
+  readonly memory?: MemoryAuthStore | undefined;
   readonly issuer: string;
   readonly trust: CaTrust | undefined;
   /** Told where to go and which code to enter, once. */
@@ -63,7 +66,7 @@ export async function deviceLogin(opts: DeviceLoginOptions): Promise<void> {
       const granted = DeviceTokenAnswer.safeParse(jsonOf(polled));
       if (!granted.success) throw new LoginFailedError('Signing in failed: the sign-in service did not hand over an authorization code.');
       const tokens = await exchangeCode({ issuer, code: granted.data.authorization_code, redirectUri: `${issuer}/deviceauth/callback`, codeVerifier: granted.data.code_verifier, trust: opts.trust });
-      await writeAuth({ home: opts.home, store: opts.store ?? 'file' }, signedInFile(tokens, issuer, opts.now?.() ?? new Date()));
+      await writeAuth({ home: opts.home, store: opts.store ?? 'file', memory: opts.memory }, signedInFile(tokens, issuer, opts.now?.() ?? new Date()));
       return;
     }
     if (polled.status !== 403 && polled.status !== 404) throw new LoginFailedError(`Signing in failed: the sign-in service answered HTTP ${polled.status} while waiting for the code to be entered.`);

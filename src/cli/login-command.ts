@@ -7,6 +7,7 @@ import { loginStatus } from '../auth/login-status.js';
 import { agentIdentityFile, apiKeyFile } from '../auth/signed-in-file.js';
 import { DEFAULT_CHATGPT_BASE_URL } from '../auth/workspace-routing.js';
 import { authPlace, writeAuth, type AuthPlace } from '../auth/auth-store.js';
+import type { ConfigToml } from '../../protocol/config.js';
 import { loadConfig } from '../config/load-config.js';
 import { codexUserAgent } from '../client/user-agent.js';
 import { resolveWeftHome } from '../config/weft-home.js';
@@ -57,15 +58,16 @@ function homeOf(values: Record<string, unknown>, io: CliIo): string {
   return resolveWeftHome(io.env, stringValue(values.home as string | undefined) ?? stringValue(values['codex-home'] as string | undefined));
 }
 
-/** The home and where its sign-in is kept (`cli_auth_credentials_store` of config.toml and `-c`). */
-async function placeOf(values: Record<string, unknown>, io: CliIo): Promise<AuthPlace> {
+/** The home, where its sign-in is kept (`cli_auth_credentials_store` of config.toml and `-c`) and its configuration. */
+async function placeOf(values: Record<string, unknown>, io: CliIo): Promise<AuthPlace & { config: ConfigToml }> {
   const home = homeOf(values, io);
   const { config } = await loadConfig({ home, overrides: stringList(values.config as string[] | undefined) });
-  return authPlace(home, config);
+  return { ...authPlace(home, config), config };
 }
 
-function caller(io: CliIo): { originator: string; userAgent: string } {
-  return { originator: LOGIN_ORIGINATOR, userAgent: codexUserAgent(LOGIN_ORIGINATOR, PROFILE_FACTS[DEFAULT_COMPAT].cliVersion, io.env) };
+/** Who the issuer and backend requests say they come from: the version of the generation the home's `compat` names. */
+function caller(io: CliIo, config: Pick<ConfigToml, 'compat'>): { originator: string; userAgent: string } {
+  return { originator: LOGIN_ORIGINATOR, userAgent: codexUserAgent(LOGIN_ORIGINATOR, PROFILE_FACTS[config.compat ?? DEFAULT_COMPAT].cliVersion, io.env) };
 }
 
 export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
@@ -73,7 +75,7 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
   if (parsed === undefined) return 0;
   const [sub, ...rest] = parsed.positionals;
   if (rest.length > 0 || (sub !== undefined && sub !== 'status')) throw new UsageError(`unexpected argument \`${sub === 'status' ? rest[0] : sub}\``);
-  const place = await placeOf(parsed.values, io);
+  const { config, ...place } = await placeOf(parsed.values, io);
   const { home, store } = place;
   if (sub === 'status') return printStatus(place, io);
   if (parsed.values['with-api-key'] === true) {
@@ -90,9 +92,8 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
       io.stderr('No access token on stdin: pipe it in, e.g. `printenv CODEX_ACCESS_TOKEN | weft login --with-access-token`.');
       return 1;
     }
-    const { config } = await loadConfig({ home, overrides: stringList(parsed.values.config as string[] | undefined) });
     const { verifyAgentIdentity } = await import('../auth/agent-identity.js');
-    const who = caller(io);
+    const who = caller(io, config);
     await verifyAgentIdentity({ token, chatgptBaseUrl: config.chatgpt_base_url ?? DEFAULT_CHATGPT_BASE_URL, headers: [['originator', who.originator], ['user-agent', who.userAgent]], trust });
     await writeAuth(place, agentIdentityFile(token));
     io.stderr('Signed in with an agent identity.');
@@ -147,7 +148,8 @@ export async function logoutCommand(argv: string[], io: CliIo): Promise<number> 
   if (parsed === undefined) return 0;
   if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument \`${parsed.positionals[0] ?? ''}\``);
   const { logout } = await import('../auth/revoke.js');
-  const removed = await logout({ ...(await placeOf(parsed.values, io)), env: io.env, trust: caTrust(io.env), caller: caller(io) });
+  const { config, ...place } = await placeOf(parsed.values, io);
+  const removed = await logout({ ...place, env: io.env, trust: caTrust(io.env), caller: caller(io, config) });
   io.stderr(removed ? 'Signed out.' : 'Not signed in.');
   return 0;
 }

@@ -33,7 +33,7 @@ import {
 } from './api-errors.js';
 import { idleWatchFor, type IdleWatch } from './idle-watch.js';
 import { isUnreadStreamEvent, mapStreamEvent, streamEventReaders } from './stream-event-mapper.js';
-import { rateLimitsFromHeaders, reportsSomething } from './rate-limits.js';
+import { rateLimitsFromHeaders } from './rate-limits.js';
 import { sdkStreamFailure } from './sdk-stream-failure.js';
 import { headerNames, sseJsonBatches, type SseAnswer } from './sse-json.js';
 import { LongStringCache } from '../bytes/long-string-cache.js';
@@ -120,11 +120,11 @@ async function* runAttempt(ctx: AttemptContext, watch: IdleWatch): AsyncGenerato
 
   const modelsEtag = response.headers.get('x-models-etag');
   if (modelsEtag) yield [{ type: 'models_etag', etag: modelsEtag }];
-  // Only an answer that reports rate limits changes them (Codex also resets them on an answer
-  // without the headers, which the ChatGPT backend does not send).
+  // Every HTTP answer reports the rate limits of its headers, as Codex 0.169 reads them: an answer
+  // without them resets the default limit to an empty snapshot. (A WebSocket upgrade's are not read:
+  // there only `codex.rate_limits` events report them.)
   const headers = response.headers;
-  const limits = rateLimitsFromHeaders({ get: (n) => headers.get(n), names: () => headerNames(headers) });
-  if (limits.some(reportsSomething)) yield [{ type: 'rate_limits', snapshots: limits }];
+  yield [{ type: 'rate_limits', snapshots: rateLimitsFromHeaders({ get: (n) => headers.get(n), names: () => headerNames(headers) }) }];
 
   let itemsDone = 0;
   // 'broken': the stream stopped without an answer; 'failed': the server answered with a failure.

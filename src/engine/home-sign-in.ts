@@ -12,6 +12,7 @@ import { DEFAULT_CHATGPT_BASE_URL } from '../auth/workspace-routing.js';
 import { isDefaultOpenAiProvider, type Env, type PreparedAuth, type ProviderAuth, type ProviderSettings } from '../client/provider.js';
 import { codexUserAgent } from '../client/user-agent.js';
 import { openAiBaseUrl } from './provider-settings.js';
+import type { MemoryAuth } from './weft-options.js';
 
 /** The built-in provider's base under a ChatGPT sign-in, unless `openai_base_url` moves it. */
 export const CHATGPT_CODEX_BASE_URL = 'https://chatgpt.com/backend-api/codex';
@@ -28,6 +29,7 @@ export interface HomeSignInInput {
   readonly config: ConfigToml;
   readonly cliVersion: string;
   readonly originator: string;
+  readonly memoryAuth?: MemoryAuth | undefined;
 }
 
 export function loadHomeSignIn(input: HomeSignInInput): HomeSignIn {
@@ -44,6 +46,7 @@ export function loadHomeSignIn(input: HomeSignInInput): HomeSignIn {
         caller: { originator: input.originator, userAgent },
         routingUserAgent: userAgent,
         chatgptBaseUrl: input.config.chatgpt_base_url ?? DEFAULT_CHATGPT_BASE_URL,
+        memory: input.memoryAuth,
       }),
     }).value;
   return { trust, credentials };

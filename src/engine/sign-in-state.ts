@@ -10,6 +10,7 @@ import { CHATGPT_CODEX_BASE_URL, agentIdentitySessionOf, chatGptSessionOf, loadH
 import { openAiBaseUrl, providerSettings } from './provider-settings.js';
 import type { Runtime } from './runtime.js';
 import type { CatalogCredential, SignedInCatalog } from './signed-in-catalog.js';
+import type { MemoryAuth } from './weft-options.js';
 
 export class SignInState {
   #signIn: HomeSignIn | undefined;
@@ -17,12 +18,13 @@ export class SignInState {
   constructor(
     private readonly rt: Runtime,
     private readonly originator: string,
+    private readonly memoryAuth?: MemoryAuth,
   ) {}
 
   /** The home's sign-in, read on first use. */
   home(): HomeSignIn {
     const rt = this.rt;
-    return (this.#signIn ??= loadHomeSignIn({ home: rt.home, env: rt.env, config: rt.config, cliVersion: rt.profile.cliVersion, originator: this.originator }));
+    return (this.#signIn ??= loadHomeSignIn({ home: rt.home, env: rt.env, config: rt.config, cliVersion: rt.profile.cliVersion, originator: this.originator, memoryAuth: this.memoryAuth }));
   }
 
   forget(): void {

@@ -8,6 +8,8 @@ import type { SubagentLink } from '../profile/profile.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { PromptShapingOptions } from './sample-ports.js';
 import type { RuntimeOptions } from './runtime.js';
+import type { ExternalTokensRefresher } from '../auth/external-tokens.js';
+import type { MemoryAuthStore } from '../auth/memory-auth.js';
 
 export interface WeftOptions extends RuntimeOptions {
   /** Working directory of new threads (default: process.cwd()). */
@@ -30,6 +32,16 @@ export interface WeftOptions extends RuntimeOptions {
    * and commands go through (an ACP editor's fs/* and terminal/*); undefined, weft's own.
    */
   readonly workspace?: () => WorkspacePorts | undefined;
+  /**
+   * An app-server's in-memory sign-in (tokens its client handed over, or any login under the
+   * `ephemeral` store), read before the home's; and how the client renews the tokens it handed over.
+   */
+  readonly memoryAuth?: MemoryAuth;
+}
+
+export interface MemoryAuth {
+  readonly store: MemoryAuthStore;
+  readonly refresher?: ExternalTokensRefresher | undefined;
 }
 
 export interface OpenThreadOptions {

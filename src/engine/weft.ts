@@ -364,7 +364,7 @@ export class Weft {
   }
 
   #signInState(): SignInState {
-    return (this.#signIn ??= new SignInState(this.runtime, this.options.originator ?? 'weft'));
+    return (this.#signIn ??= new SignInState(this.runtime, this.options.originator ?? 'weft', this.options.memoryAuth));
   }
 
   #deps(longStrings: LongStringCache): ThreadDeps {

@@ -33,6 +33,8 @@ export interface MockMode {
   issueExpired?: number;
   /** Polls of the device token answered "pending" before the code is given. */
   devicePending?: number;
+  /** Headers added to every Responses answer: the WebSocket upgrade's 101 and the POST's (rate limits…). */
+  answerHeaders?: Record<string, string>;
 }
 
 export interface Recorded {
@@ -119,7 +121,7 @@ export async function startChatGptMock(ca: TestCa | undefined, mode: MockMode = 
         return json(401, { error: { message: 'unauthorized', code: 'token_expired' } });
       }
       const reply = textReply('Mock reply 1.');
-      return { status: 200, headers: { 'content-type': 'text/event-stream' }, body: reply.sse.map((e) => `event: ${(e as { type: string }).type}\ndata: ${JSON.stringify(e)}\n\n`).join('') };
+      return { status: 200, headers: { 'content-type': 'text/event-stream', ...m.answerHeaders }, body: reply.sse.map((e) => `event: ${(e as { type: string }).type}\ndata: ${JSON.stringify(e)}\n\n`).join('') };
     }
     if (method === 'POST' && path.endsWith('/oauth/token')) {
       const form = body as Record<string, string>;
@@ -143,6 +145,9 @@ export async function startChatGptMock(ca: TestCa | undefined, mode: MockMode = 
 
   const server = ca ? https.createServer({ key: ca.key, cert: ca.cert }, handler) : http.createServer(handler);
   const wss = new WebSocketServer({ noServer: true });
+  wss.on('headers', (headers: string[]) => {
+    for (const [name, value] of Object.entries(state.mode.answerHeaders ?? {})) headers.push(`${name}: ${value}`);
+  });
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     upgrades++;
     const m = state.mode;

@@ -108,6 +108,11 @@ export class CodexAppServer {
     return this.until((m) => m.id === id && m.method === undefined, from, `answering ${method}`);
   }
 
+  /** Answers a request the server sent (its id) with `result`. */
+  respond(id: unknown, result: unknown): void {
+    this.#write({ id, result });
+  }
+
   async initialize(): Promise<void> {
     const r = await this.request('initialize', { clientInfo: { name: 'weft_test_client', title: 'Weft Test', version: '0.0.1' }, capabilities: { experimentalApi: true } });
     if (r.error) throw new Error(`initialize failed: ${JSON.stringify(r.error)}`);

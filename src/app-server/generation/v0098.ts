@@ -49,9 +49,16 @@ export function generation0098(codexVersion: string): AppServerGeneration<Server
     turnsFromRecords: (records) => turnsFromRecords(records).map((t) => ({ ...t, error: t.error ?? null, startedAtMs: null, completedAtMs: null })),
     openedResult: (_kind, base) => ({ ...base }),
     fullHistoryNotice: () => undefined,
-    newShaper: () => ({ shape: (_m, p) => p, summary: () => [] }),
+    newShaper: () => ({ shape: shape0098, summary: () => [] }),
     listResult: (data, nextCursor) => ({ data, nextCursor }),
     readResult: (thread) => ({ thread }),
     modelEntry: (model) => ({ ...model }),
   };
+}
+
+/** Codex 0.98's rate limits name no limit: its snapshot is the window, credits and plan only. */
+function shape0098(method: string, params: Record<string, unknown>): Record<string, unknown> {
+  if (method !== 'account/rateLimits/updated') return params;
+  const { primary = null, secondary = null, credits = null, planType = null } = params.rateLimits as Record<string, unknown>;
+  return { rateLimits: { primary, secondary, credits, planType } };
 }

@@ -5,6 +5,9 @@
 // removes. `account/login/completed` follows a login that finishes after its answer (and an API key
 // login at once), then `account/updated` says how the home is signed in now. Tokens never leave
 // the server. A login's issuer is Codex's default one, or CODEX_APP_SERVER_LOGIN_ISSUER.
+// `chatgptAuthTokens`: the client hands its own ChatGPT tokens over; they are kept in this
+// connection's memory only (src/auth/external-tokens.ts), read before the home's sign-in, never
+// renewed by weft (the client is asked after a 401), and a logout forgets them without a revoke.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { caTrust } from '../../auth/ca-trust.js';
@@ -16,7 +19,8 @@ import { codexUserAgent } from '../../client/user-agent.js';
 import { providerSettings } from '../../engine/provider-settings.js';
 import { errorMessage } from '../../errors.js';
 import { idTokenInfo } from '../../auth/jwt-claims.js';
-import { authPlace, readAuth, writeAuth } from '../../auth/auth-store.js';
+import { authPlace, readAuth, writeAuth, type AuthPlace } from '../../auth/auth-store.js';
+import { EXTERNAL_TOKENS_MODE, externalTokensFile, isExternalTokensFile } from '../../auth/external-tokens.js';
 import { rpcError } from '../rpc-errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { HandlerResult } from './handler.js';
@@ -26,6 +30,9 @@ const planType = (plan: string | undefined): string => (plan !== undefined && PL
 
 /** The originator of the app-server's own issuer requests. */
 const originatorOf = (ctx: ServerContext): string => ctx.client.name;
+
+/** Where this connection reads and keeps the sign-in: its memory first, then the configured store. */
+const placeOf = (ctx: ServerContext): AuthPlace => authPlace(ctx.base.runtime.home, ctx.base.runtime.config, ctx.memoryAuth.store);
 
 const issuerOf = (ctx: ServerContext): string => {
   const override = ctx.base.runtime.env.CODEX_APP_SERVER_LOGIN_ISSUER;
@@ -39,22 +46,23 @@ export async function accountRead(ctx: ServerContext, params: z.infer<typeof Acc
   const provider = providerSettings(rt.config, rt.configFile, rt.env);
   const requiresOpenaiAuth = isDefaultOpenAiProvider(provider) || provider.requiresOpenAiAuth === true;
   const credentials = params.refreshToken === true ? ctx.base.homeSignIn().credentials() : undefined;
-  if (credentials?.kind === 'chatgpt') {
+  // Tokens a client handed over are the client's to renew: the flag is ignored for them, as in Codex.
+  if (credentials?.kind === 'chatgpt' && !credentials.session.external) {
     await credentials.session.refresh('scheduled').catch((err: unknown) => ctx.log(`account/read: the token refresh failed: ${errorMessage(err)}`));
   }
-  const status = loginStatus(authPlace(rt.home, rt.config), rt.env);
+  const status = loginStatus(placeOf(ctx), rt.env);
   if (status.kind === 'none') return { result: { account: null, userId: null, requiresOpenaiAuth } };
   if (status.kind === 'apikey') return { result: { account: { type: 'apiKey' }, userId: null, requiresOpenaiAuth } };
-  const file = readAuth(authPlace(rt.home, rt.config));
+  const file = readAuth(placeOf(ctx));
   const userId = file?.tokens ? (idTokenInfo(file.tokens.id_token).userId ?? null) : null;
-  return { result: { account: { type: 'chatgpt', email: status.email ?? null, planType: planType(status.plan) }, userId, requiresOpenaiAuth } };
+  return { result: { account: { type: 'chatgpt', email: status.email ?? null, planType: planType(status.plan), workspaceName: null }, userId, requiresOpenaiAuth } };
 }
 
 export const LoginStartParams = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('apiKey'), apiKey: z.string() }),
   z.looseObject({ type: z.literal('chatgpt') }),
   z.looseObject({ type: z.literal('chatgptDeviceCode') }),
-  z.looseObject({ type: z.literal('chatgptAuthTokens') }),
+  z.looseObject({ type: z.literal('chatgptAuthTokens'), accessToken: z.string(), chatgptAccountId: z.string(), chatgptPlanType: z.string().nullish() }),
   z.looseObject({ type: z.literal('amazonBedrock') }),
   z.looseObject({ type: z.literal('amazonBedrockAccessKeys') }),
 ]);
@@ -62,9 +70,10 @@ export const LoginStartParams = z.discriminatedUnion('type', [
 /** After a sign-in changed: later threads read the new one; the client hears how the home is signed in. */
 function signInChanged(ctx: ServerContext): void {
   ctx.signInChanged();
-  const status = loginStatus(authPlace(ctx.base.runtime.home, ctx.base.runtime.config), ctx.base.runtime.env);
+  const place = placeOf(ctx);
+  const status = loginStatus(place, ctx.base.runtime.env);
   ctx.notifyAny('account/updated', {
-    authMode: status.kind === 'none' ? null : status.kind,
+    authMode: status.kind === 'none' ? null : isExternalTokensFile(readAuth(place)) ? EXTERNAL_TOKENS_MODE : status.kind,
     planType: status.kind === 'chatgpt' ? planType(status.plan) : null,
   });
 }
@@ -73,12 +82,12 @@ function completed(ctx: ServerContext, loginId: string | null, outcome: Promise<
   outcome.then(
     () => {
       ctx.logins.delete(loginId ?? '');
-      ctx.notifyAny('account/login/completed', { loginId, success: true, error: null });
+      ctx.notifyAny('account/login/completed', { loginId, success: true, error: null, onboardingEntrypoint: null });
       signInChanged(ctx);
     },
     (err: unknown) => {
       ctx.logins.delete(loginId ?? '');
-      ctx.notifyAny('account/login/completed', { loginId, success: false, error: errorMessage(err) });
+      ctx.notifyAny('account/login/completed', { loginId, success: false, error: errorMessage(err), onboardingEntrypoint: null });
     },
   );
 }
@@ -89,14 +98,14 @@ export async function accountLoginStart(ctx: ServerContext, params: z.infer<type
   switch (params.type) {
     case 'apiKey': {
       if (params.apiKey.trim() === '') throw rpcError.invalidField('apiKey', 'expected a non-empty API key');
-      await writeAuth(authPlace(rt.home, rt.config), apiKeyFile(params.apiKey.trim()));
+      await writeAuth(placeOf(ctx), apiKeyFile(params.apiKey.trim()));
       return { result: { type: 'apiKey' }, after: () => completed(ctx, null, Promise.resolve()) };
     }
     case 'chatgpt': {
       const { startBrowserLogin } = await import('../../auth/browser-login.js');
       let login;
       try {
-        login = await startBrowserLogin({ home: rt.home, store: authPlace(rt.home, rt.config).store, trust, originator: originatorOf(ctx), issuer: issuerOf(ctx) });
+        login = await startBrowserLogin({ home: rt.home, store: placeOf(ctx).store, memory: ctx.memoryAuth.store, trust, originator: originatorOf(ctx), issuer: issuerOf(ctx) });
       } catch (err) {
         throw rpcError.invalidRequest(errorMessage(err));
       }
@@ -111,7 +120,7 @@ export async function accountLoginStart(ctx: ServerContext, params: z.infer<type
       const code = new Promise<{ verificationUrl: string; userCode: string }>((resolve) => {
         shown = resolve;
       });
-      const outcome = deviceLogin({ home: rt.home, store: authPlace(rt.home, rt.config).store, issuer: issuerOf(ctx), trust, signal: abort.signal, show: (verificationUrl, userCode) => shown({ verificationUrl, userCode }) });
+      const outcome = deviceLogin({ home: rt.home, store: placeOf(ctx).store, memory: ctx.memoryAuth.store, issuer: issuerOf(ctx), trust, signal: abort.signal, show: (verificationUrl, userCode) => shown({ verificationUrl, userCode }) });
       const first = await Promise.race([code, outcome.then(() => undefined)]).catch((err: unknown) => {
         throw rpcError.invalidRequest(errorMessage(err));
       });
@@ -120,8 +129,12 @@ export async function accountLoginStart(ctx: ServerContext, params: z.infer<type
       ctx.logins.set(loginId, () => abort.abort());
       return { result: { type: 'chatgptDeviceCode', loginId, ...first }, after: () => completed(ctx, loginId, outcome) };
     }
+    case 'chatgptAuthTokens': {
+      ctx.memoryAuth.store.set(externalTokensFile(params, new Date()));
+      return { result: { type: 'chatgptAuthTokens' }, after: () => completed(ctx, null, Promise.resolve()) };
+    }
     default:
-      throw rpcError.invalidRequest(`account/login/start: weft signs in with an API key, ChatGPT (browser) or a ChatGPT device code, not \`${params.type}\``);
+      throw rpcError.invalidRequest(`account/login/start: weft signs in with an API key, ChatGPT (browser, device code, or tokens the client gives), not \`${params.type}\``);
   }
 }
 
@@ -139,6 +152,6 @@ export async function accountLogout(ctx: ServerContext): Promise<HandlerResult> 
   const rt = ctx.base.runtime;
   const { logout } = await import('../../auth/revoke.js');
   const originator = originatorOf(ctx);
-  await logout({ ...authPlace(rt.home, rt.config), env: rt.env, trust: caTrust(rt.env), caller: { originator, userAgent: codexUserAgent(originator, rt.profile.cliVersion, rt.env) } });
+  await logout({ ...placeOf(ctx), env: rt.env, trust: caTrust(rt.env), caller: { originator, userAgent: codexUserAgent(originator, rt.profile.cliVersion, rt.env) } });
   return { result: {}, after: () => signInChanged(ctx) };
 }

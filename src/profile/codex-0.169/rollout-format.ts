@@ -103,8 +103,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #pendingOutputs = 0;
   /** The response's token count, written once those outputs are. */
   #heldTokenCount: RolloutLineInput | undefined;
-  /** What the token counts say of the account's rate limits (none reported: Codex's empty snapshot). */
-  #rateLimits: Payload = RATE_LIMITS;
+  /** What the token counts say of the account's rate limits: null until an answer reports some (a WebSocket answer never does). */
+  #rateLimits: Payload | null = null;
 
   constructor(
     private readonly state: RolloutFormatState,
@@ -141,8 +141,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       limit_name: s.limit_name,
       primary: s.primary,
       secondary: s.secondary,
-      credits: s.credits ?? before.credits ?? null,
-      plan_type: s.plan_type ?? before.plan_type ?? null,
+      credits: s.credits ?? before?.credits ?? null,
+      plan_type: s.plan_type ?? before?.plan_type ?? null,
     };
   }
 

@@ -58,7 +58,7 @@ describe('0.169 app-server: account methods', () => {
     const auth = chatgptAuthJson();
     const o = await open(auth);
     const r = await call(o, 'account/read', {});
-    expect(r.result).toEqual({ account: { type: 'chatgpt', email: 'fake.user@example.com', planType: 'pro' }, userId: 'user-fake', requiresOpenaiAuth: true });
+    expect(r.result).toEqual({ account: { type: 'chatgpt', email: 'fake.user@example.com', planType: 'pro', workspaceName: null }, userId: 'user-fake', requiresOpenaiAuth: true });
     const tokens = auth.tokens as Record<string, string>;
     for (const t of [tokens.access_token, tokens.refresh_token, tokens.id_token]) expect(JSON.stringify(o.c.received)).not.toContain(t);
     validAgainstSchema(o);
@@ -71,7 +71,7 @@ describe('0.169 app-server: account methods', () => {
     await o.c.until((m) => m.method === 'account/updated', from);
     const notes = o.c.received.slice(from).filter((m) => m.method !== undefined);
     expect(notes.map((m) => [m.method, m.params])).toEqual([
-      ['account/login/completed', { loginId: null, success: true, error: null }],
+      ['account/login/completed', { loginId: null, success: true, error: null, onboardingEntrypoint: null }],
       ['account/updated', { authMode: 'apikey', planType: null }],
     ]);
     expect((await call(o, 'account/read', {})).result).toMatchObject({ account: { type: 'apiKey' } });
@@ -93,7 +93,7 @@ describe('0.169 app-server: account methods', () => {
     await o.c.until((m) => m.method === 'account/updated', from);
     const notes = o.c.received.slice(from).filter((m) => m.method !== undefined);
     expect(notes.map((m) => [m.method, m.params])).toEqual([
-      ['account/login/completed', { loginId, success: true, error: null }],
+      ['account/login/completed', { loginId, success: true, error: null, onboardingEntrypoint: null }],
       ['account/updated', { authMode: 'chatgpt', planType: 'pro' }],
     ]);
     expect(o.m.seen().at(-1)).toBe('POST /oauth/token 200');

@@ -7,12 +7,14 @@
 // signed with it: not in the login's output, its refusals, `login status`, a turn's output or its
 // error (a refused request, a refused task registration), the app-server's account answers, nor the
 // home's other files.
+// Tokens a client hands over (app-server `chatgptAuthTokens`) and those it gives when asked again:
+// in no message to the client, no log line, no turn error, no file of the home.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, test } from 'vitest';
 import { redactSecrets } from '../../../src/errors.js';
 import { startChatGptMock, type ChatGptMock } from '../../support/chatgpt-backend-mock.js';
-import { accessToken, chatgptAuthJson, idToken } from '../../support/fake-tokens.js';
+import { accessToken, chatgptAuthJson, fakeJwt, idToken } from '../../support/fake-tokens.js';
 import { runWeft, runWeftWithoutBackoff, signedInHome } from '../../support/signed-in-home.js';
 import { makeAgentIssuer } from '../../support/agent-identity-issuer.js';
 import { InProcessClient } from '../../support/appserver-client.js';
@@ -136,6 +138,56 @@ test('an agent identity token, its key and its assertions reach no output, statu
   for (const secret of [privateKey, ...assertions]) {
     expect(text).not.toContain(secret);
     for (const file of homeFiles) expect(readFileSync(file).includes(secret), file).toBe(false);
+  }
+});
+
+test('tokens a client hands over (chatgptAuthTokens, and its renewals) reach no message, log line, turn error or file of the home', async () => {
+  const m = (mock = await startChatGptMock(ca, { ws: 'reject426' }));
+  const h = signedInHome({
+    auth: undefined,
+    config: `compat = "codex-0.169"\nchatgpt_base_url = "${m.origin}/backend-api/"\nopenai_base_url = "${m.origin}/backend-api/codex"\n`,
+    env: { CODEX_CA_CERTIFICATE: ca.caFile },
+  });
+  const given = fakeJwt({ exp: 4102444800, jti: 'handed-over', email: 'given@example.com' });
+  const renewed = fakeJwt({ exp: 4102444800, jti: 'renewed-by-client', email: 'renewed@example.com' });
+  let asked = 0;
+  const logged: string[] = [];
+  // The first time it is asked the client renews; the second time it gives a malformed answer that echoes a token.
+  const c = new InProcessClient({ env: h.env, cwd: h.cwd, log: (line: string) => logged.push(line) }, (req) => {
+    if (req.method !== 'account/chatgptAuthTokens/refresh') return { result: { decision: 'accept' } };
+    asked++;
+    return asked === 1 ? { result: { accessToken: renewed, chatgptAccountId: 'acct-fake-0001' } } : { result: { accessToken: 42, echo: given } };
+  });
+  try {
+    await c.initialize();
+    expect((await c.request('account/login/start', { type: 'chatgptAuthTokens', accessToken: given, chatgptAccountId: 'acct-fake-0001' })).error).toBeUndefined();
+    const thread = ((await c.request('thread/start', {})).result as { thread: { id: string } }).thread.id;
+    const ends: unknown[] = [];
+    for (const rejectNextPosts of [1, 5]) {
+      m.mode = { ws: 'reject426', rejectNextPosts };
+      const from = c.received.length;
+      const turn = ((await c.request('turn/start', { threadId: thread, input: [{ type: 'text', text: 'hi' }] })).result as { turn: { id: string } }).turn.id;
+      ends.push(((await c.turnCompleted(thread, turn, from)).params as { turn: { status: string; error: unknown } }).turn);
+    }
+    expect(asked).toBe(2);
+    // The second turn fails, saying what the user must do.
+    expect(ends[1]).toMatchObject({ status: 'failed', error: { message: expect.stringMatching(/account\/chatgptAuthTokens\/refresh.*sign in again/) } });
+    for (const method of ['account/read', 'account/rateLimits/read', 'account/usage/read', 'getAuthStatus']) await c.request(method, method === 'getAuthStatus' ? { includeToken: true } : {});
+    await c.request('account/logout');
+  } finally {
+    await c.close();
+  }
+  // The backend saw both: the comparison means something.
+  expect(m.requests.some((q) => m.header(q, 'authorization') === `Bearer ${renewed}`)).toBe(true);
+  const text = [JSON.stringify(c.received), ...logged].join('\n');
+  expect(text).toMatch(/turn\/completed/);
+  const homeFiles = filesUnder(h.home);
+  expect(homeFiles.some((f) => f.includes(`${path.sep}sessions${path.sep}`))).toBe(true);
+  for (const secret of [given, renewed]) {
+    for (const part of [secret, secret.split('.')[1] as string]) {
+      expect(text).not.toContain(part);
+      for (const file of homeFiles) expect(readFileSync(file).includes(part), file).toBe(false);
+    }
   }
 });
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startBrowserLogin } from '../../../src/auth/browser-login.js';
 import { caTrust } from '../../../src/auth/ca-trust.js';
+import { DEFAULT_COMPAT, PROFILE_FACTS } from '../../../src/profile/profile-facts.js';
 import { startChatGptMock, type ChatGptMock, type Recorded } from '../../support/chatgpt-backend-mock.js';
 import { chatgptAuthJson } from '../../support/fake-tokens.js';
 import { runWeft, signedInHome } from '../../support/signed-in-home.js';
@@ -73,6 +74,8 @@ describe('weft login / logout', () => {
     const revoke = m.requests[0] as Recorded;
     expect(m.names(revoke)).toEqual(['content-type', 'originator', 'user-agent', 'accept']);
     expect(m.header(revoke, 'originator')).toBe('codex_cli_rs');
+    // raw/22: a home configured for 0.169 says 0.169.0, whatever weft's default generation is.
+    expect(m.header(revoke, 'user-agent')).toMatch(/^codex_cli_rs\/0\.169\.0 \(/);
     expect(revoke.rawBody).toBe(JSON.stringify({ token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: 'app_EMoamEEZ73f0CkXaXp7hrann' }));
     expect(existsSync(path.join(h.home, 'auth.json'))).toBe(false);
     expect(existsSync(path.join(h.home, 'auth.json.lock'))).toBe(true);
@@ -89,6 +92,8 @@ describe('weft login / logout', () => {
     const h = signedInHome({ auth: chatgptAuthJson({ issuer: 'https://127.0.0.1:9' }), config: '', env: { CODEX_CA_CERTIFICATE: ca.caFile, CODEX_REVOKE_TOKEN_URL_OVERRIDE: `${m.origin}/elsewhere/oauth/revoke` } });
     expect((await runWeft(h, ['logout'])).code).toBe(0);
     expect(m.seen()).toEqual(['POST /elsewhere/oauth/revoke 200']);
+    // No `compat`: the default generation's version.
+    expect(m.header(m.requests[0] as Recorded, 'user-agent')).toMatch(new RegExp(`^codex_cli_rs/${PROFILE_FACTS[DEFAULT_COMPAT].cliVersion.replaceAll('.', '\\.')} \\(`));
     const key = signedInHome({ auth: { auth_mode: 'apikey', OPENAI_API_KEY: 'sk-FAKE-test-key-0001' }, config: '', env: { CODEX_REVOKE_TOKEN_URL_OVERRIDE: `${m.origin}/oauth/revoke` } });
     expect((await runWeft(key, ['logout'])).code).toBe(0);
     expect(m.requests).toHaveLength(1);

@@ -101,7 +101,7 @@ describe('streamResponse abort', () => {
       },
       controller.signal,
     );
-    expect(events.map((e) => e.type)).toEqual(['created']);
+    expect(events.map((e) => e.type)).toEqual(['rate_limits', 'created']);
     expect(isAbortError(error)).toBe(true);
     expect(held.requests()).toBe(1);
   });
@@ -116,7 +116,7 @@ describe('streamResponse abort', () => {
       },
       controller.signal,
     );
-    expect(events.map((e) => e.type)).toEqual(['created']);
+    expect(events.map((e) => e.type)).toEqual(['rate_limits', 'created']);
     expect(isAbortError(error)).toBe(true);
   });
 

@@ -79,8 +79,8 @@ describe('streamResponse turns a recorded reply into ClientEvents', () => {
     server = await startMockResponsesServer({ replies: [reply] });
     const { events, error } = await drain(streamResponse({ provider: mockProvider(server.url), body, env: mockEnv }));
     expect(error).toBeUndefined();
-    expect(events.map((e) => e.type)).toEqual(['created', 'item_added', 'item_done', 'item_added', 'item_done', 'completed']);
-    expect(events[0]).toEqual({ type: 'created', responseId: 'resp_mock0001' });
+    expect(events.map((e) => e.type)).toEqual(['rate_limits', 'created', 'item_added', 'item_done', 'item_added', 'item_done', 'completed']);
+    expect(events[1]).toEqual({ type: 'created', responseId: 'resp_mock0001' });
     const done = events.filter((e) => e.type === 'item_done');
     expect(done.map((e) => JSON.stringify(e.item))).toEqual([
       '{"type":"reasoning","summary":[{"type":"summary_text","text":"**Running echo**"}],"content":null,"encrypted_content":null}',

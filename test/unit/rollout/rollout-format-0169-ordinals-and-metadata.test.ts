@@ -46,6 +46,7 @@ describe('the codex-0.169 rollout format', () => {
     const { f, write } = format();
     f.noteTurnStarted();
     f.noteResponse('resp_1');
+    f.noteRateLimits({ limit_id: 'codex', limit_name: null, primary: null, secondary: null, credits: null, plan_type: null });
     const lines = write(tokenCountEvent(info));
     expect(lines.map((l) => l.type)).toEqual(['token_usage_record', 'event_msg']);
     expect(lines[0]?.payload).toMatchObject({ thread_id: 'th', turn_id: 'tu', response_id: 'resp_1', usage: { cache_write_input_tokens: 0, total_tokens: 13 } });
