@@ -15,15 +15,16 @@
 //   its own; beside it `ChatGPT-Account-ID` (the token's `account_id`), and `X-OpenAI-Fedramp: true`
 //   for a FedRAMP account.
 //
-// An answer that hands the task id back sealed to the identity's key (`encrypted_task_id`) is not
-// opened: weft says so and the turn ends (see docs/chatgpt-signin.md). The key, the token and each
-// assertion are secrets: errors name the step and the status, never them.
+// An answer may hand the task id back sealed to the identity's key (`encrypted_task_id` or
+// `encryptedTaskId`, opened by sealed-task-id.ts). The key, the token and each assertion are
+// secrets: errors name the step and the status, never them.
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import type { AgentIdentityClaims } from './agent-identity.js';
 import type { CaTrust } from './ca-trust.js';
 import { jsonOf, smallRequest } from './https-request.js';
+import { openSealedTaskId } from './sealed-task-id.js';
 
 /** A task registration the backend refused, or an identity weft cannot sign with. */
 export class AgentTaskError extends ApiError {}
@@ -107,8 +108,13 @@ export async function registerAgentTask(r: RegisterTask): Promise<string> {
   if (!parsed.success) throw new AgentTaskError(`the agent task registration at ${where} answered something other than a task`);
   const id = parsed.data.task_id ?? parsed.data.taskId;
   if (id !== undefined) return id;
-  if (parsed.data.encrypted_task_id !== undefined || parsed.data.encryptedTaskId !== undefined) {
-    throw new AgentTaskError('the backend returned the agent task id sealed to the identity’s key, which weft does not open yet; use a ChatGPT sign-in (weft login) instead');
+  const sealed = parsed.data.encrypted_task_id ?? parsed.data.encryptedTaskId;
+  if (sealed !== undefined) {
+    try {
+      return await openSealedTaskId(r.key.key, sealed);
+    } catch (err) {
+      throw new AgentTaskError(`the agent task registration at ${where} answered a sealed task id weft could not open (${err instanceof Error ? err.message : String(err)}); sign in again (weft login --with-access-token)`);
+    }
   }
   throw new AgentTaskError(`the agent task registration at ${where} answered without a task id`);
 }

@@ -1,14 +1,17 @@
 // What the installed bin loads apart from its bundle: an extension file (imported through the
 // importer the code-cache loader lends the bundle, with and without a cache), the OS keyring's addon,
 // SQLite's (a home shared with Codex 0.169), the zstd codec's WebAssembly (a home signed in with ChatGPT),
+// libsodium's (an agent identity whose task id the backend seals),
 // and, checked last over every run of the suite, each package scripts/build.ts leaves outside the
 // bundles, loaded from the install.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import sodium from 'libsodium-wrappers';
 import { expect, it } from 'vitest';
 import { BUNDLE_EXTERNALS, OPTIONAL_EXTERNALS } from '../../../scripts/bundle-externals.js';
+import { makeAgentIssuer } from '../../support/agent-identity-issuer.js';
 import { startChatGptMock } from '../../support/chatgpt-backend-mock.js';
 import { chatgptAuthJson } from '../../support/fake-tokens.js';
 import { makeTestCa } from '../../support/test-ca.js';
@@ -94,6 +97,30 @@ export function outsideBundleCases(suite: Suite): void {
       const ran = await runBin(suite.pkg().bin, EXEC, ws, { CODEX_CA_CERTIFICATE: ca.caFile });
       expect(ran.code, ran.stderr).toBe(0);
       expect(m.requests.at(-1)?.contentEncoding).toBe('zstd');
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('an agent identity opens the task id its backend sealed, through the installed libsodium', async () => {
+    const ca = makeTestCa();
+    const issuer = await makeAgentIssuer();
+    await sodium.ready;
+    // The identity's Ed25519 key (seed 7 × 32) and the task id sealed to its X25519 form.
+    const seed = Buffer.alloc(32, 7);
+    const privateKey = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]).toString('base64');
+    const recipient = sodium.crypto_sign_ed25519_pk_to_curve25519(sodium.crypto_sign_seed_keypair(seed).publicKey);
+    const sealed = Buffer.from(sodium.crypto_box_seal(Buffer.from('task-sealed-artifact'), recipient)).toString('base64');
+    const m = await startChatGptMock(ca, { ws: 'reject426', backend: { 'POST /task/register': { status: 200, body: { encrypted_task_id: sealed } }, 'GET /agent-identities/jwks': { status: 200, body: issuer.jwks } } });
+    try {
+      const ws = await workspace(suite.loadLog, `compat = "codex-0.169"\nchatgpt_base_url = "${m.origin}/backend-api/"\nopenai_base_url = "${m.origin}/backend-api/codex"\n`);
+      const token = await issuer.sign({ agent_private_key: privateKey });
+      await writeFile(path.join(ws.weftHome, 'auth.json'), JSON.stringify({ auth_mode: 'agentIdentity', OPENAI_API_KEY: null, agent_identity: token }), { mode: 0o600 });
+      const ran = await runBin(suite.pkg().bin, EXEC, ws, { CODEX_CA_CERTIFICATE: ca.caFile, CODEX_AGENT_IDENTITY_AUTHAPI_BASE_URL: `${m.origin}/api/accounts` });
+      expect(ran.code, ran.stderr).toBe(0);
+      const post = m.requests.filter((q) => q.method === 'POST' && q.path.endsWith('/responses')).at(-1);
+      const assertion = (post === undefined ? '' : m.header(post, 'authorization') ?? '').slice('AgentAssertion '.length);
+      expect(JSON.parse(Buffer.from(assertion, 'base64url').toString('utf8'))).toMatchObject({ task_id: 'task-sealed-artifact' });
     } finally {
       await m.close();
     }

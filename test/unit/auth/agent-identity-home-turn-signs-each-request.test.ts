@@ -3,6 +3,7 @@
 // (`POST <accounts API>/v1/agent/<runtime>/task/register`, signed with the identity's key), then the Responses request carries `Authorization: AgentAssertion`
 // for that task and the account's id. The mock checks every signature with the identity's public key.
 import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
+import sodium from 'libsodium-wrappers';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeAgentIssuer, type AgentIssuer } from '../../support/agent-identity-issuer.js';
 import { startChatGptMock, type ChatGptMock, type Recorded } from '../../support/chatgpt-backend-mock.js';
@@ -11,6 +12,13 @@ import { makeTestCa, type TestCa } from '../../support/test-ca.js';
 
 const PRIVATE = 'MC4CAQAwBQYDK2VwBCIEIAcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH';
 const publicKey = createPublicKey(createPrivateKey({ key: Buffer.from(PRIVATE, 'base64'), format: 'der', type: 'pkcs8' }));
+/** `text` sealed (libsodium's sealed box) to the X25519 key of the Ed25519 key with this seed, as the backend seals a task id. */
+async function sealedTo(seed: Buffer, text: string): Promise<string> {
+  await sodium.ready;
+  const recipient = sodium.crypto_sign_ed25519_pk_to_curve25519(sodium.crypto_sign_seed_keypair(seed).publicKey);
+  return Buffer.from(sodium.crypto_box_seal(Buffer.from(text, 'utf8'), recipient)).toString('base64');
+}
+const SEED = Buffer.alloc(32, 7);
 const signedBy = (text: string, signature: string): boolean => verify(null, Buffer.from(text), publicKey, Buffer.from(signature, 'base64'));
 
 let ca: TestCa;
@@ -69,6 +77,24 @@ describe('a turn on an agent-identity home', () => {
     expect(m.header(post, 'x-openai-fedramp')).toBe('true');
     const envelope = JSON.parse(Buffer.from((m.header(post, 'authorization') ?? '').slice('AgentAssertion '.length), 'base64url').toString('utf8')) as Record<string, string>;
     expect(envelope.task_id).toBe('task-camel');
+  });
+
+  it('opens a task id the backend sealed to the identity’s key, and asserts that task', async () => {
+    const { m, r } = await agentTurn({ status: 200, body: { encrypted_task_id: await sealedTo(SEED, 'task-sealed-7') } });
+    expect({ code: r.code, err: r.err }).toMatchObject({ code: 0 });
+    const envelope = JSON.parse(Buffer.from((m.header(posts(m)[0] as Recorded, 'authorization') ?? '').slice('AgentAssertion '.length), 'base64url').toString('utf8')) as Record<string, string>;
+    expect(envelope.task_id).toBe('task-sealed-7');
+    expect(signedBy(`agent-runtime-fake-1:task-sealed-7:${envelope.timestamp}`, envelope.signature as string)).toBe(true);
+  });
+
+  it('ends the turn naming the registration when the sealed task id is for another key, and sends no model request', async () => {
+    const { m, r, token } = await agentTurn({ status: 200, body: { encryptedTaskId: await sealedTo(Buffer.alloc(32, 9), 'task-of-another') } });
+    expect(r.code).not.toBe(0);
+    const text = [...r.out, ...r.err].join('\n');
+    expect(text).toMatch(/task\/register answered a sealed task id weft could not open/);
+    expect(text).not.toContain('task-of-another');
+    expect(text).not.toContain(token);
+    expect(posts(m)).toEqual([]);
   });
 
   it('refuses a token the issuer’s keys do not vouch for, before registering anything', async () => {
