@@ -1,0 +1,78 @@
+// The issue-37 session, request by request: the real Codex 0.169 and weft (with Codex's recorded
+// 0.169 pack, and the system skills Codex wrote into its home copied into weft's, so both engines
+// read the same texts) run one scripted loopback mock, and every model request of every thread —
+// the root's, each child's — is the same in both, in order per thread, after normalizing ids,
+// timestamps and paths (see test/support/team-requests.ts for the three other things evened out).
+// The mock holds the children's answers (ReplyHold) so that both engines see one interleaving: alpha
+// ends while the root waits the first time, beta while it waits the second time.
+// The goal session (a goal set on an idle thread, continued turn after turn) is held to the same.
+// Runs only where the binary is installed (`scripts/install-codex.sh 0.169.0`).
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startMockResponsesServer, type CapturedRequest, type MockReply, type MockServer } from '../../src/testing/index.js';
+import { CODEX_0169_DIR } from '../support/codex-0169.js';
+import { ownPackTextsEvened, requestsByAgent, sessionThreads } from '../support/team-requests.js';
+import { codexAppServer, driveGoalSession, driveTeamSession, goalSessionScript, teamSessionScript, teamWorkspace, weftAppServer, type LineTransport, type Msg } from '../support/team-session.js';
+import { removeTempDirs } from '../support/temp-tree.js';
+import { findCodexBinary } from './codex-binary-driver.js';
+
+const binary = findCodexBinary('0.169.0');
+let mock: MockServer | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+  await removeTempDirs();
+});
+
+type Drive = (t: LineTransport, cwd: string) => Promise<Msg[]>;
+
+interface Session {
+  requests: Record<string, unknown[]>;
+  codexHome: string;
+}
+
+async function run(engine: 'codex' | 'weft', script: () => (req: CapturedRequest) => Promise<MockReply>, drive: Drive, children: readonly string[], skillsFrom?: string): Promise<Session> {
+  mock = await startMockResponsesServer({ respond: script() });
+  const ws = await teamWorkspace(mock.url, engine === 'weft' ? 'codex-0.169' : undefined, engine === 'weft' ? join(CODEX_0169_DIR, 'pack') : undefined);
+  // Codex writes its system skills into the home from its binary; weft reads the same home.
+  if (skillsFrom !== undefined) await cp(join(skillsFrom, 'skills', '.system'), join(ws.codexHome, 'skills', '.system'), { recursive: true });
+  const t = engine === 'codex' ? codexAppServer(binary as string, ws) : weftAppServer(ws);
+  try {
+    const received = await drive(t, ws.cwd);
+    const threads = sessionThreads(received, children);
+    const paths = { root: ws.root, cwd: ws.cwd, codexHome: ws.codexHome, home: ws.env.HOME ?? '' };
+    return { requests: requestsByAgent(mock.requests, ['/root', ...children], threads, paths), codexHome: ws.codexHome };
+  } finally {
+    await t.close();
+    await mock.close();
+    mock = undefined;
+  }
+}
+
+function expectSameRequests(codex: Session, weft: Session): void {
+  expect(Object.keys(weft.requests)).toEqual(Object.keys(codex.requests));
+  for (const [agent, list] of Object.entries(codex.requests)) {
+    const mine = weft.requests[agent] ?? [];
+    expect(mine.length, `${agent}: number of requests`).toBe(list.length);
+    list.forEach((request, i) => {
+      const evened = ownPackTextsEvened(request, mine[i]);
+      expect(evened.weft, `${agent}, request ${i}`).toEqual(evened.codex);
+    });
+  }
+}
+
+describe.skipIf(!binary)('the issue-37 session, request by request: weft and the real Codex 0.169', () => {
+  test('a team session sends every thread the same requests', async () => {
+    const children = ['/root/alpha', '/root/beta'];
+    const codex = await run('codex', teamSessionScript, driveTeamSession, children);
+    const weft = await run('weft', teamSessionScript, driveTeamSession, children, codex.codexHome);
+    expectSameRequests(codex, weft);
+  }, 180_000);
+
+  test('a goal continued turn after turn sends the same requests (the objective handed over once)', async () => {
+    const codex = await run('codex', goalSessionScript, driveGoalSession, []);
+    const weft = await run('weft', goalSessionScript, driveGoalSession, [], codex.codexHome);
+    expectSameRequests(codex, weft);
+  }, 180_000);
+});
