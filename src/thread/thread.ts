@@ -176,12 +176,12 @@ export class Thread {
    */
   async continueGoal(opts: Omit<RunOptions, 'withoutInput' | 'attribution'> = {}): Promise<TurnOutcome | undefined> {
     const goal = this.goalWantsContinuation() ? this.deps.goals?.get(this.id) : undefined;
-    const parent = this.#lastTurnId;
     const text = this.deps.goalContinuation;
     if (goal === undefined || goal === null || text === undefined) return undefined;
     const pending = [...this.state.history, ...(this.state.pendingItems ?? [])];
     for (const item of continuationItems(pending, goal.objective, text(goal.objective))) this.deliver(item);
-    return this.run('', { ...opts, withoutInput: true, attribution: { trigger: 'goal', parentTurnId: parent, rootTurnId: parent } });
+    // Started by the goal, not by a turn: Codex 0.169 records no parent, and the turn as its own root.
+    return this.run('', { ...opts, withoutInput: true, attribution: { trigger: 'goal' } });
   }
 
   /**

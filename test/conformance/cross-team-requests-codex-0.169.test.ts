@@ -7,12 +7,12 @@
 // ends while the root waits the first time, beta while it waits the second time.
 // The goal session (a goal set on an idle thread, continued turn after turn) is held to the same.
 // Runs only where the binary is installed (`scripts/install-codex.sh 0.169.0`).
-import { cp } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startMockResponsesServer, type CapturedRequest, type MockReply, type MockServer } from '../../src/testing/index.js';
 import { CODEX_0169_DIR } from '../support/codex-0169.js';
-import { ownPackTextsEvened, requestsByAgent, sessionThreads } from '../support/team-requests.js';
+import { ownPackTextsEvened, requestsByAgent, rolloutsByThread, sessionThreads, type ComparedLine } from '../support/team-requests.js';
 import { codexAppServer, driveGoalSession, driveTeamSession, goalSessionScript, teamSessionScript, teamWorkspace, weftAppServer, type LineTransport, type Msg } from '../support/team-session.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 import { findCodexBinary } from './codex-binary-driver.js';
@@ -29,7 +29,16 @@ type Drive = (t: LineTransport, cwd: string) => Promise<Msg[]>;
 
 interface Session {
   requests: Record<string, unknown[]>;
+  rollouts: ComparedLine[][];
   codexHome: string;
+}
+
+async function rolloutFiles(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.jsonl')) out[entry.name] = await readFile(join(entry.parentPath, entry.name), 'utf8');
+  }
+  return out;
 }
 
 async function run(engine: 'codex' | 'weft', script: () => (req: CapturedRequest) => Promise<MockReply>, drive: Drive, children: readonly string[], skillsFrom?: string): Promise<Session> {
@@ -38,16 +47,30 @@ async function run(engine: 'codex' | 'weft', script: () => (req: CapturedRequest
   // Codex writes its system skills into the home from its binary; weft reads the same home.
   if (skillsFrom !== undefined) await cp(join(skillsFrom, 'skills', '.system'), join(ws.codexHome, 'skills', '.system'), { recursive: true });
   const t = engine === 'codex' ? codexAppServer(binary as string, ws) : weftAppServer(ws);
+  let closed = false;
   try {
     const received = await drive(t, ws.cwd);
     const threads = sessionThreads(received, children);
     const paths = { root: ws.root, cwd: ws.cwd, codexHome: ws.codexHome, home: ws.env.HOME ?? '' };
-    return { requests: requestsByAgent(mock.requests, ['/root', ...children], threads, paths), codexHome: ws.codexHome };
-  } finally {
+    const requests = requestsByAgent(mock.requests, ['/root', ...children], threads, paths);
+    // The engine is stopped before its rollouts are read: every line is written.
     await t.close();
+    closed = true;
+    const rollouts = rolloutsByThread(await rolloutFiles(join(ws.codexHome, 'sessions')), threads, paths);
+    return { requests, rollouts, codexHome: ws.codexHome };
+  } finally {
+    if (!closed) await t.close();
     await mock.close();
     mock = undefined;
   }
+}
+
+function expectSameRollouts(codex: Session, weft: Session): void {
+  expect(weft.rollouts.length).toBe(codex.rollouts.length);
+  codex.rollouts.forEach((lines, thread) => {
+    const evened = ownPackTextsEvened(lines, weft.rollouts[thread]);
+    expect(evened.weft, `thread ${thread}`).toEqual(evened.codex);
+  });
 }
 
 function expectSameRequests(codex: Session, weft: Session): void {
@@ -68,11 +91,13 @@ describe.skipIf(!binary)('the issue-37 session, request by request: weft and the
     const codex = await run('codex', teamSessionScript, driveTeamSession, children);
     const weft = await run('weft', teamSessionScript, driveTeamSession, children, codex.codexHome);
     expectSameRequests(codex, weft);
+    expectSameRollouts(codex, weft);
   }, 180_000);
 
   test('a goal continued turn after turn sends the same requests (the objective handed over once)', async () => {
     const codex = await run('codex', goalSessionScript, driveGoalSession, []);
     const weft = await run('weft', goalSessionScript, driveGoalSession, [], codex.codexHome);
     expectSameRequests(codex, weft);
+    expectSameRollouts(codex, weft);
   }, 180_000);
 });

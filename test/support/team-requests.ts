@@ -111,3 +111,39 @@ export function ownPackTextsEvened(codex: unknown, weft: unknown): { codex: unkn
   const { c, w } = walk(codex, weft);
   return { codex: c, weft: w };
 }
+
+/** One rollout line as compared: its type and payload (response items without Codex's history metadata). */
+export interface ComparedLine {
+  type: string;
+  payload: unknown;
+}
+
+/**
+ * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
+ * sees (`response_item`) and the turn's own lines (`task_started`, `turn_context`, `task_complete`,
+ * `token_usage_record`). Left out, and named in the report as not yet written by weft: each item's
+ * `metadata` (Codex's history bookkeeping), the `world_state` snapshots, and the event lines Codex
+ * adds around agent messages and answers (`inter_agent_communication_metadata`, `retained_context`).
+ */
+export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
+  const n = createNormalizer({
+    paths: { '{{REPO}}': paths.cwd, '{{CODEX_HOME}}': paths.codexHome, '{{HOME}}': paths.home, '{{WS}}': paths.root },
+    threadIds: [...threadIds],
+    clientName: 'weft_team_probe',
+    clientTitle: 'Weft Team Probe',
+  });
+  return threadIds.map((id) => {
+    const file = Object.keys(files).find((f) => f.includes(id));
+    const lines = (file === undefined ? '' : (files[file] ?? '')).split('\n').filter(Boolean);
+    const out: ComparedLine[] = [];
+    for (const raw of lines) {
+      // Chosen before normalizing, so that ids are numbered by the compared lines alone.
+      const line = JSON.parse(raw) as { type: string; payload: { type?: string } };
+      const kind = line.payload.type;
+      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || (line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete'))) {
+        out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
+      }
+    }
+    return out;
+  });
+}
