@@ -50,6 +50,29 @@ export function teamSessionScript(): (req: CapturedRequest) => Promise<MockReply
   return respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')], '/root/beta': [textReply('one two three four five')] }, () => textReply('nothing more'), TEAM_HOLDS);
 }
 
+/**
+ * Messages and an interrupt between agents: the root spawns alpha, sends it a message, gives it a
+ * follow-up task and interrupts it while alpha's first answer is still held (until the root's last
+ * request arrives), then answers.
+ */
+export function contactSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
+  let rootDone!: () => void;
+  const done = new Promise<void>((resolve) => (rootDone = resolve));
+  const root: MockReply[] = [
+    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
+    collab('send_message', { target: 'alpha', message: 'count slowly' }, 'call_send'),
+    collab('followup_task', { target: 'alpha', message: 'then count to five' }, 'call_follow'),
+    collab('interrupt_agent', { target: 'alpha' }, 'call_int'),
+    textReply('done'),
+  ];
+  const rootScript = (_req: CapturedRequest, n: number): MockReply => {
+    if (n === root.length - 1) rootDone();
+    return root[n] ?? textReply('nothing more');
+  };
+  const alpha = (_req: CapturedRequest, n: number): MockReply => (n === 0 ? { ...textReply('one'), pause: { after: 1, until: done } } : textReply('later'));
+  return respondByAgent({ '/root': rootScript, '/root/alpha': alpha }, () => textReply('nothing more'));
+}
+
 /** The goal session's mock: two plain answers, then update_goal complete, then a last answer. */
 export function goalSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
   const root: MockReply[] = [textReply('one'), textReply('two'), functionCallReply('update_goal', { status: 'complete' }, 'call_done'), textReply('three: done')];
