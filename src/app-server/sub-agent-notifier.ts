@@ -4,7 +4,9 @@
 // inside it; each child turn is reported on the child's thread id (status active, turn/started
 // naming the root turn, its items, token usage, status idle, turn/completed); a completed child
 // turn is a `subAgentActivity` item (kind `completed`, id `subagent-completed-<child turn>`) on
-// the parent's turn around the child's turn/completed. The child threads are not loaded in the
+// the parent's turn around the child's turn/completed; a message or task an agent delivers, or an
+// interrupt, is a `subAgentActivity` item (kind `interacted` or `interrupted`, the call's id) on the
+// caller's turn. The child threads are not loaded in the
 // server: their notifications go to the root's client only.
 import type { TeamEvent } from '../engine/agents/agent-team.js';
 import type { AgentTeam } from '../engine/agents/agent-team.js';
@@ -45,6 +47,13 @@ export function reportSubAgents(team: AgentTeam | undefined, channel: SubAgentCh
         item('item/started', e.parentThreadId, e.parentTurnId, activity);
         status(e.threadId, { type: 'idle' });
         item('item/completed', e.parentThreadId, e.parentTurnId, activity);
+        return;
+      }
+      case 'agent_contacted': {
+        // A message, a task or an interrupt delivered: reported as Codex 0.169 reports it, without model or effort.
+        const activity: ThreadItem = { type: 'subAgentActivity', model: null, reasoningEffort: null, id: e.callId, kind: e.kind, agentThreadId: e.threadId, agentPath: e.path };
+        item('item/started', e.callerThreadId, e.callerTurnId, activity);
+        item('item/completed', e.callerThreadId, e.callerTurnId, activity);
         return;
       }
       case 'agent_turn_started': {

@@ -299,8 +299,11 @@ export class Weft {
     const team = new AgentTeam(
       thread,
       ({ parent, forkTurns, model, reasoningEffort, link }) => {
-        // A child starts from its parent's settings (sandbox, approvals, model…), then its own model and effort.
-        const overrides = { ...parent.overrides, ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
+        // A child starts from its parent's settings (sandbox, approvals, model…), then its own model and
+        // effort; not from its parent's collaboration mode: Codex 0.169 runs a child in the default mode
+        // (no mode instructions), whatever mode the parent's turn is in.
+        const { collaborationMode: _parentMode, ...inherited } = parent.overrides;
+        const overrides = { ...inherited, ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
         const child = { teamChild: true, ...(cwd !== undefined ? { cwd } : {}), overrides, subagent: link };
         return forkTurns === 'all' ? this.forkThread(parent.rolloutPath, child) : this.startThread(child);
       },

@@ -162,24 +162,26 @@ export class Thread {
     }
   }
 
-  /**
-   * Runs the continuation turn Codex 0.169 runs when a turn ends with the thread's goal active: no
-   * user input, the objective and the pack's continuation message as its opening items, recorded
-   * and sent as a turn started by the goal. Undefined (nothing run) when no goal is active.
-   */
   /** The thread's goal is active and a turn has ended: Codex 0.169 would run a continuation turn now. */
   goalWantsContinuation(): boolean {
     if (this.deps.goals?.exists() !== true || this.deps.goalContinuation === undefined || this.#running) return false;
     return this.deps.goals.get(this.id)?.status === 'active';
   }
 
+  /**
+   * Runs the continuation turn Codex 0.169 runs when a turn ends with the thread's goal active: no
+   * user input, the objective (unless the model has it already) and the pack's continuation message
+   * as its opening items, recorded and sent as a turn started by the goal. Undefined (nothing run)
+   * when no goal is active.
+   */
   async continueGoal(opts: Omit<RunOptions, 'withoutInput' | 'attribution'> = {}): Promise<TurnOutcome | undefined> {
     const goal = this.goalWantsContinuation() ? this.deps.goals?.get(this.id) : undefined;
-    const parent = this.#lastTurnId;
     const text = this.deps.goalContinuation;
     if (goal === undefined || goal === null || text === undefined) return undefined;
-    for (const item of continuationItems(goal.objective, text(goal.objective))) this.deliver(item);
-    return this.run('', { ...opts, withoutInput: true, attribution: { trigger: 'goal', parentTurnId: parent, rootTurnId: parent } });
+    const pending = [...this.state.history, ...(this.state.pendingItems ?? [])];
+    for (const item of continuationItems(pending, goal.objective, text(goal.objective))) this.deliver(item);
+    // Started by the goal, not by a turn: Codex 0.169 records no parent, and the turn as its own root.
+    return this.run('', { ...opts, withoutInput: true, attribution: { trigger: 'goal' } });
   }
 
   /**

@@ -2,11 +2,12 @@
 // loopback mock (a goal created, a question answered, two agents spawned and waited for, the goal
 // completed; and a goal set over thread/goal/set on an idle thread, worked on turn after turn): each thread's
 // notifications — the root's, each agent's (by its path), the root's sub-agent completions — are
-// the same in both (thread/settings/updated when the turn changes the collaboration mode included).
+// the same in both (thread/settings/updated when the turn changes the collaboration mode included);
+// and a message, a follow-up task and an interrupt between agents are the same sub-agent activity.
 // Left out: notices without a thread. Runs only where the binary is installed (`scripts/install-codex.sh 0.169.0`).
 import { afterEach, describe, expect, test } from 'vitest';
 import { startMockResponsesServer, type CapturedRequest, type MockReply, type MockServer } from '../../src/testing/index.js';
-import { codexAppServer, driveGoalSession, driveTeamSession, goalSessionScript, sessionByThread, teamSessionScript, teamWorkspace, weftAppServer, type LineTransport, type Msg } from '../support/team-session.js';
+import { codexAppServer, contactSessionScript, driveGoalSession, driveTeamSession, goalSessionScript, sessionByThread, teamSessionScript, teamWorkspace, weftAppServer, type LineTransport, type Msg } from '../support/team-session.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 import { findCodexBinary } from './codex-binary-driver.js';
 
@@ -57,6 +58,14 @@ describe.skipIf(!binary)('the issue-37 session over the app-server: weft and the
     const rest = (l: string[] | undefined) => (l ?? []).filter((m) => !m.includes(':wait'));
     expect(rest(weft['/root'])).toEqual(rest(codex['/root']));
     expect(waits(weft['/root'])).toEqual(waits(codex['/root']));
+  }, 180_000);
+
+  test('a message, a follow-up task and an interrupt are the same sub-agent activity on the root', async () => {
+    const activity = (seen: Record<string, string[]>): string[] => (seen['/root'] ?? []).filter((m) => m.includes('subAgentActivity'));
+    const codex = await run('codex', contactSessionScript, driveTeamSession);
+    const weft = await run('weft', contactSessionScript, driveTeamSession);
+    expect(activity(codex)).toContain('item/completed subAgentActivity:interrupted /root/alpha');
+    expect(activity(weft)).toEqual(activity(codex));
   }, 180_000);
 
   test('a goal set on an idle thread starts its turns and is continued until it is complete', async () => {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { AppServer } from '../../src/app-server/app-server.js';
-import { functionCallReply, respondByAgent, textReply, type CapturedRequest, type MockReply } from '../../src/testing/index.js';
+import { functionCallReply, respondByAgent, textReply, type CapturedRequest, type MockReply, type ReplyHold } from '../../src/testing/index.js';
 import { codexHomeWorkspace, mockProviderTable } from './appserver-workspace.js';
 
 export interface LineTransport {
@@ -24,6 +24,17 @@ function collab(name: string, args: Record<string, unknown>, callId: string): Mo
 
 export const TEAM_QUESTION = { id: 'size', header: 'Size', question: 'How far should they count?', options: [{ label: 'Three', description: 'Count to three.' }, { label: 'Five', description: 'Count to five.' }] };
 
+/**
+ * The order both engines are held to, so that their requests can be compared one by one: alpha
+ * answers only once the root has asked what follows both spawns (the root's request 4, whose
+ * answer is the first wait), so alpha ends while the root waits; beta answers only once the root
+ * has come back from that wait (its request 5, answered with the second wait).
+ */
+export const TEAM_HOLDS: readonly ReplyHold[] = [
+  { agent: '/root/alpha', request: 0, until: { agent: '/root', request: 4 } },
+  { agent: '/root/beta', request: 0, until: { agent: '/root', request: 5 } },
+];
+
 /** The mock's answers: the root's script, each child's one reply. */
 export function teamSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
   const root: MockReply[] = [
@@ -36,7 +47,30 @@ export function teamSessionScript(): (req: CapturedRequest) => Promise<MockReply
     functionCallReply('update_goal', { status: 'complete' }, 'call_done'),
     textReply('Both helpers counted.'),
   ];
-  return respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')], '/root/beta': [textReply('one two three four five')] }, () => textReply('nothing more'));
+  return respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')], '/root/beta': [textReply('one two three four five')] }, () => textReply('nothing more'), TEAM_HOLDS);
+}
+
+/**
+ * Messages and an interrupt between agents: the root spawns alpha, sends it a message, gives it a
+ * follow-up task and interrupts it while alpha's first answer is still held (until the root's last
+ * request arrives), then answers.
+ */
+export function contactSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
+  let rootDone!: () => void;
+  const done = new Promise<void>((resolve) => (rootDone = resolve));
+  const root: MockReply[] = [
+    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
+    collab('send_message', { target: 'alpha', message: 'count slowly' }, 'call_send'),
+    collab('followup_task', { target: 'alpha', message: 'then count to five' }, 'call_follow'),
+    collab('interrupt_agent', { target: 'alpha' }, 'call_int'),
+    textReply('done'),
+  ];
+  const rootScript = (_req: CapturedRequest, n: number): MockReply => {
+    if (n === root.length - 1) rootDone();
+    return root[n] ?? textReply('nothing more');
+  };
+  const alpha = (_req: CapturedRequest, n: number): MockReply => (n === 0 ? { ...textReply('one'), pause: { after: 1, until: done } } : textReply('later'));
+  return respondByAgent({ '/root': rootScript, '/root/alpha': alpha }, () => textReply('nothing more'));
 }
 
 /** The goal session's mock: two plain answers, then update_goal complete, then a last answer. */
@@ -114,9 +148,12 @@ export async function driveTeamSession(t: LineTransport, cwd: string): Promise<M
   return received;
 }
 
-/** The session's workspace: the default model of the issue, the mock as provider (`compat` for weft only). */
-export function teamWorkspace(mockUrl: string, compat: string | undefined): ReturnType<typeof codexHomeWorkspace> {
-  const line = compat === undefined ? '' : `compat = "${compat}"\n`;
+/**
+ * The session's workspace: the default model of the issue, the mock as provider (`compat` for weft
+ * only; `pack`, for weft only, a template pack to load instead of weft's own).
+ */
+export function teamWorkspace(mockUrl: string, compat: string | undefined, pack?: string): ReturnType<typeof codexHomeWorkspace> {
+  const line = (compat === undefined ? '' : `compat = "${compat}"\n`) + (pack === undefined ? '' : `pack = ${JSON.stringify(pack)}\n`);
   return codexHomeWorkspace(`${line}model = "gpt-5.6-sol"\nmodel_provider = "mock"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n${mockProviderTable(mockUrl)}request_max_retries = 0\nstream_max_retries = 0\n`);
 }
 

@@ -64,6 +64,8 @@ export type TeamEvent =
       reasoningEffort: ReasoningEffort | null;
     }
   | { type: 'agent_status'; path: string; threadId: string; status: AgentStatus }
+  /** An agent reached another by a call: a message or a task given (`interacted`), or stopped (`interrupted`). */
+  | { type: 'agent_contacted'; kind: 'interacted' | 'interrupted'; path: string; threadId: string; callId: string; callerThreadId: string; callerTurnId: string | undefined }
   | { type: 'agent_turn_started'; path: string; threadId: string; parentThreadId: string; turnId: string; rootTurnId: string | undefined }
   | { type: 'agent_turn_event'; path: string; threadId: string; turnId: string; event: ThreadEvent }
   | { type: 'agent_turn_ended'; path: string; threadId: string; parentThreadId: string; parentTurnId: string | undefined; turnId: string; status: 'completed' | 'interrupted' | 'failed' };
@@ -112,9 +114,9 @@ export class AgentTeam {
     return {
       path,
       spawn: (req) => this.#spawn(path, req),
-      sendMessage: async (_callId, target, message) => this.#message(path, target, message, 'MESSAGE'),
-      followupTask: async (_callId, target, message) => this.#message(path, target, message, 'NEW_TASK'),
-      interrupt: async (_callId, target) => this.#interrupt(path, target),
+      sendMessage: async (callId, target, message) => this.#message(callId, path, target, message, 'MESSAGE'),
+      followupTask: async (callId, target, message) => this.#message(callId, path, target, message, 'NEW_TASK'),
+      interrupt: async (callId, target) => this.#interrupt(callId, path, target),
       list: (prefix) => this.#list(prefix),
       wait: (_callId, timeoutMs, signal) => this.#member(path).mailbox.wait(timeoutMs, signal),
       ...(path === ROOT_PATH ? { close: () => this.close() } : {}),
@@ -163,7 +165,7 @@ export class AgentTeam {
     return { ok: true, value: { path } };
   }
 
-  async #message(from: string, target: string, message: string, kind: 'MESSAGE' | 'NEW_TASK'): Promise<AgentOutcome<void>> {
+  async #message(callId: string, from: string, target: string, message: string, kind: 'MESSAGE' | 'NEW_TASK'): Promise<AgentOutcome<void>> {
     const path = this.#resolve(from, target);
     const member = this.#members.get(path);
     if (member === undefined) return { ok: false, output: this.texts.notFound(path) };
@@ -171,10 +173,11 @@ export class AgentTeam {
     // A follow-up task starts a turn when the agent is idle; a message waits for its next boundary.
     if (kind === 'NEW_TASK' && member.turn === undefined) this.#startTurn(member);
     member.mailbox.notify();
+    this.#contacted('interacted', callId, from, member);
     return { ok: true, value: undefined };
   }
 
-  async #interrupt(from: string, target: string): Promise<AgentOutcome<{ previous: AgentStatus }>> {
+  async #interrupt(callId: string, from: string, target: string): Promise<AgentOutcome<{ previous: AgentStatus }>> {
     const path = this.#resolve(from, target);
     const member = this.#members.get(path);
     if (member === undefined || member.parentPath === undefined) return { ok: false, output: this.texts.notFound(path) };
@@ -183,7 +186,14 @@ export class AgentTeam {
       member.turn.abort();
       await member.settled;
     }
+    this.#contacted('interrupted', callId, from, member);
     return { ok: true, value: { previous } };
+  }
+
+  /** Codex 0.169 reports each delivered message, task or interrupt on the caller's turn. */
+  #contacted(kind: 'interacted' | 'interrupted', callId: string, from: string, member: Member): void {
+    const caller = this.#member(from).thread;
+    this.#emit({ type: 'agent_contacted', kind, path: member.path, threadId: member.thread.id, callId, callerThreadId: caller.id, callerTurnId: caller.currentTurnId });
   }
 
   #list(prefix: string | undefined): { path: string; status: AgentStatus }[] {

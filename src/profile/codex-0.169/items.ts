@@ -25,8 +25,12 @@ export interface ContextPart {
 }
 
 export const HARNESS = { type: 'harness', hook: false } as const;
+/** What wrote a message between agents: the collaboration tools (Codex 0.169's provenance). */
+const COLLABORATION = { type: 'tool', namespace: 'collaboration' } as const;
 /** How the record of a user's shell command opens (Codex's tag). */
 const USER_SHELL_TAG = '<user_shell_command>';
+/** How a goal's continuation message opens (Codex's internal goal context). */
+const GOAL_CONTEXT_TAG = '<codex_internal_context source="goal">';
 /** Context the multi-agent collaboration tools contribute. */
 export const COLLABORATION_TOOLS = { type: 'tool', namespace: 'collaboration' } as const;
 
@@ -112,8 +116,11 @@ export function decorateCreatedItem(item: ResponseItem, meta: ItemMeta): Respons
         item.role,
         item.content.map((p) => {
           const text = p.type === 'input_text' || p.type === 'output_text' ? p.text : '';
-          // A user's shell command (thread/shellCommand) is recorded by the harness, under its own kind.
-          return text.startsWith(USER_SHELL_TAG) ? { text, kind: 'shell.user_command', provenance: HARNESS } : { text, kind: 'user.text', provenance: { type: 'user' } };
+          // A user's shell command (thread/shellCommand) and a goal's continuation message are
+          // recorded by the harness, each under its own kind.
+          if (text.startsWith(USER_SHELL_TAG)) return { text, kind: 'shell.user_command', provenance: HARNESS };
+          if (text.startsWith(GOAL_CONTEXT_TAG)) return { text, kind: 'goal.internal_context', provenance: HARNESS };
+          return { text, kind: 'user.text', provenance: { type: 'user' } };
         }),
         meta,
       );
@@ -136,6 +143,11 @@ export function decorateCreatedItem(item: ResponseItem, meta: ItemMeta): Respons
         output: item.output,
         internal_chat_message_metadata_passthrough: passthrough(meta),
       };
+    case 'agent_message':
+      // A message between agents arrives with its id; it is recorded with the turn that received
+      // it and, per part, that the collaboration tools wrote it.
+      if (item.internal_chat_message_metadata_passthrough !== undefined) return item;
+      return { ...item, internal_chat_message_metadata_passthrough: { ...passthrough(meta), content_item_metadata: item.content.map(() => ({ provenance: COLLABORATION })) } };
     default:
       return item;
   }

@@ -110,7 +110,11 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     private readonly state: RolloutFormatState,
     private readonly context: {
       readonly threadId: string;
+      /** The team's root thread (a spawned agent's usage is recorded under its root's session). */
+      readonly sessionId?: string | undefined;
       turnId: () => string | undefined;
+      /** The root turn the running turn's work belongs to, when not the turn itself. */
+      rootTurnId?: () => string | undefined;
       sessionMeta: (payload: unknown) => unknown;
       /** What a later release adds after the fields of each item's metadata (ProfileThreadInit.itemMetadata). */
       readonly itemMetadata?: Readonly<Record<string, string>> | undefined;
@@ -263,8 +267,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     const record = {
       thread_id: this.context.threadId,
       turn_id: turnId,
-      session_id: this.context.threadId,
-      root_turn_id: turnId,
+      session_id: this.context.sessionId ?? this.context.threadId,
+      root_turn_id: this.context.rootTurnId?.() ?? turnId,
       ...(this.#responseId !== undefined ? { response_id: this.#responseId } : {}),
       usage: last,
       turn_token_usage: this.#turnUsage,

@@ -42,7 +42,7 @@ import { codex0169Records } from './records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
-import { turnLines, type TurnRecord } from './turn-lines.js';
+import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext, WorkspaceState } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
@@ -121,7 +121,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
     this.rolloutFormat = new Codex0169RolloutFormat(
       { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence },
-      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata },
+      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, ...teamSession(init.subagent, () => this.#turn) },
     );
   }
 
@@ -226,7 +226,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   async turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]> {
-    this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec', attribution };
+    this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec', attribution, spawnedBy: spawnedBy(this.init.subagent) };
     this.rolloutFormat.noteTurnStarted();
     const lines = turnLines(this.rolloutFormat);
     const key = settingsKey(settings);
@@ -291,6 +291,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem {
+    if (this.#turn !== undefined) this.#turn.firstOutputAtMs ??= Date.now();
     const kept = modelOutputItem(item, raw, this.#turn?.turnId);
     this.rolloutFormat.noteModelItem(kept as unknown as Record<string, unknown>);
     return kept;

@@ -10,6 +10,7 @@ import { effectiveContextWindow } from '../../rollout/format/token-info.js';
 import type { Codex0169RolloutFormat } from './rollout-format.js';
 import type { WorkspaceState } from './turn-metadata.js';
 import type { TurnAttribution } from '../../thread/turn-ports.js';
+import type { SubagentLink } from '../profile.js';
 
 export interface TurnRecord {
   readonly turnId: string;
@@ -18,6 +19,37 @@ export interface TurnRecord {
   readonly exec: boolean;
   /** A turn started by something other than its input (a goal's continuation). */
   readonly attribution?: TurnAttribution | undefined;
+  /**
+   * A spawned agent's turn: the parent's turn that spawned it, the root's turn that work belongs to
+   * and the parent agent's path, which Codex 0.169 records as the turn's attribution and root.
+   */
+  readonly spawnedBy?: SpawnedBy | undefined;
+  /** When the model's first output item of the turn arrived (Codex records the wait as `time_to_first_token_ms`). */
+  firstOutputAtMs?: number | undefined;
+}
+
+export interface SpawnedBy {
+  readonly parentTurnId?: string | undefined;
+  readonly rootTurnId?: string | undefined;
+  readonly parentPath: string;
+}
+
+/** What a spawned agent's turns record of their spawning (nothing for a review thread or a root thread). */
+export function spawnedBy(link: SubagentLink | undefined): SpawnedBy | undefined {
+  if (link === undefined || link.kind === 'review') return undefined;
+  const parentPath = link.agentPath.slice(0, link.agentPath.lastIndexOf('/'));
+  return { parentTurnId: link.parentTurnId, rootTurnId: link.rootTurnId, parentPath: parentPath === '' ? '/root' : parentPath };
+}
+
+/** For a spawned agent's usage records: the team's root session, and the running turn's root turn. */
+export function teamSession(link: SubagentLink | undefined, turn: () => TurnRecord | undefined): { sessionId?: string; rootTurnId?: () => string | undefined } {
+  if (spawnedBy(link) === undefined) return {};
+  return { sessionId: link?.rootThreadId, rootTurnId: () => turn()?.spawnedBy?.rootTurnId };
+}
+
+/** The root turn a turn's lines name: its attribution's, else the spawning root turn's, else its own. */
+export function rootTurnOf(turn: TurnRecord): string {
+  return turn.attribution?.rootTurnId ?? turn.spawnedBy?.rootTurnId ?? turn.turnId;
 }
 
 type Entry = { path: { type: 'special'; value: { kind: string } } | { type: 'path'; path: string }; access: string; missing_path_behavior?: string };
@@ -61,12 +93,12 @@ export function turnLines(format: Codex0169RolloutFormat) {
           turn_attribution: {
             turn_id: turn.turnId,
             turn_trigger: turn.attribution?.trigger ?? (turn.exec ? 'exec' : null),
-            parent_turn_id: turn.attribution?.parentTurnId ?? null,
-            initiating_agent_path: null,
-            root_turn_id: turn.attribution?.rootTurnId ?? turn.turnId,
+            parent_turn_id: turn.attribution?.parentTurnId ?? turn.spawnedBy?.parentTurnId ?? null,
+            initiating_agent_path: turn.spawnedBy?.parentPath ?? null,
+            root_turn_id: rootTurnOf(turn),
           },
           turn_id: turn.turnId,
-          root_turn_id: turn.attribution?.rootTurnId ?? turn.turnId,
+          root_turn_id: rootTurnOf(turn),
           started_at: unixSeconds(turn.startedAtMs),
           model_context_window: effectiveContextWindow(settings.model),
           collaboration_mode_kind: settings.collaborationMode.mode,
@@ -102,7 +134,7 @@ export function turnLines(format: Codex0169RolloutFormat) {
       const turnId = turn?.turnId ?? null;
       const turnContext = {
         turn_id: turnId,
-        root_turn_id: turnId,
+        root_turn_id: turn?.spawnedBy?.rootTurnId ?? turnId,
         disabled_plugin_ids: [],
         cwd: settings.cwd,
         approval_policy: settings.approvalPolicy,
@@ -155,13 +187,14 @@ export function turnLines(format: Codex0169RolloutFormat) {
       return [
         format.native('event_msg', {
           type: 'task_complete',
-          root_turn_id: turn.turnId,
+          root_turn_id: turn.spawnedBy?.rootTurnId ?? turn.turnId,
           turn_id: turn.turnId,
           last_agent_message: lastMessage ?? null,
           ...(error ? { error } : {}),
           started_at: unixSeconds(turn.startedAtMs),
           completed_at: unixSeconds(now),
           duration_ms: now - turn.startedAtMs,
+          ...(turn.firstOutputAtMs !== undefined ? { time_to_first_token_ms: turn.firstOutputAtMs - turn.startedAtMs } : {}),
         }),
       ];
     },

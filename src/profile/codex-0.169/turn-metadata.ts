@@ -94,6 +94,8 @@ export function turnMetadata(ctx: RequestContext, settings: TurnSettings, effort
     root_turn_id: rootTurnId(ctx),
     ...(ctx.subagent !== undefined ? { subagent_kind: subagentKind(ctx.subagent) } : {}),
     ...(ctx.exec ? { thread_source: ctx.subagent !== undefined ? 'subagent' : (ctx.threadSource ?? 'user'), turn_trigger: ctx.trigger ?? 'exec' } : {}),
+    // Outside exec a root turn names no source, a sub-agent's does (Codex 0.169 over the app-server).
+    ...(!ctx.exec && ctx.subagent !== undefined ? { thread_source: 'subagent' } : {}),
     ...(!ctx.exec && ctx.trigger !== undefined ? { turn_trigger: ctx.trigger } : {}),
     sandbox: platformSandbox(settings),
     sandbox_mode: settings.sandbox.type,

@@ -3,10 +3,9 @@
 // refusal the model can read. A created goal's objective is also handed to the model as context: an
 // output without a call, named `goal_objective` in namespace `agent`, as Codex records it.
 import { z } from 'zod';
-import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-context.js';
 import type { GoalAccess } from './goal-store.js';
-import { goalView, isUnfinished, remainingTokens, type ThreadGoal } from './thread-goal.js';
+import { goalView, isUnfinished, objectiveContext, remainingTokens, type ThreadGoal } from './thread-goal.js';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
 
 export const CREATE_GOAL_TOOL_NAME = 'create_goal';
@@ -43,8 +42,7 @@ export const createGoal: ToolHandler = async (call, ctx) => {
   const current = store.get(threadId);
   if (current !== null && isUnfinished(current)) return refuse(ctx.texts.goals.unfinishedGoal());
   const goal = store.create(threadId, objective, budget ?? null);
-  const context: ResponseItem = { type: 'function_call_output', name: 'goal_objective', namespace: 'agent', output: goal.objective };
-  return { output: answer(goal), success: true, followUp: [context] };
+  return { output: answer(goal), success: true, followUp: [objectiveContext(goal.objective)] };
 };
 
 export const getGoal: ToolHandler = async (call, ctx) => {
@@ -65,6 +63,7 @@ export const updateGoal: ToolHandler = async (call, ctx) => {
   // A goal stopped by its budget or by usage limits stays so: those take precedence over the model.
   if (goal.status === 'budget_limited' || goal.status === 'usage_limited') return { output: answer(goal), success: true };
   const updated = store.update(threadId, { status: status as 'complete' | 'blocked' | 'paused' });
-  const report = status === 'complete' ? ctx.texts.goals.completionReport() : null;
+  // Codex 0.169 adds the report only when there is usage worth reporting: a token budget, or time spent.
+  const report = status === 'complete' && updated !== null && (updated.tokenBudget !== null || updated.timeUsedSeconds > 0) ? ctx.texts.goals.completionReport() : null;
   return { output: answer(updated, report), success: true };
 };

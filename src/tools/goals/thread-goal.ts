@@ -22,14 +22,34 @@ export interface ThreadGoal {
   updatedAtMs: number;
 }
 
+/** The objective as context: a call-less `goal_objective` output in namespace `agent`, as Codex records it. */
+export function objectiveContext(objective: string): ResponseItem {
+  return { type: 'function_call_output', name: 'goal_objective', namespace: 'agent', output: objective };
+}
+
 /**
- * The items a goal's continuation turn opens with, as Codex 0.169 sends them: the objective as a
- * call-less `goal_objective` output (namespace `agent`), then a user message framed as Codex's
- * internal goal context, holding the pack's `text`.
+ * Whether the model already has this objective as context: the last `goal_objective` output of the
+ * history it is sent holds it. Codex 0.169 keeps the objective as context the model has seen, and
+ * hands it over again only when it is not there (a first continuation, a changed objective, a
+ * history compacted without it): the real binary's second and later continuation turns of one goal
+ * carry no `goal_objective`.
  */
-export function continuationItems(objective: string, text: string): ResponseItem[] {
+export function objectiveInContext(history: readonly ResponseItem[], objective: string): boolean {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const item = history[i] as { type?: string; name?: string; namespace?: string; output?: unknown };
+    if (item.type === 'function_call_output' && item.name === 'goal_objective' && item.namespace === 'agent') return item.output === objective;
+  }
+  return false;
+}
+
+/**
+ * The items a goal's continuation turn opens with, as Codex 0.169 sends them: the objective as
+ * context unless the history already holds it (`objectiveInContext`), then a user message framed as
+ * Codex's internal goal context, holding the pack's `text`.
+ */
+export function continuationItems(history: readonly ResponseItem[], objective: string, text: string): ResponseItem[] {
   return [
-    { type: 'function_call_output', name: 'goal_objective', namespace: 'agent', output: objective },
+    ...(objectiveInContext(history, objective) ? [] : [objectiveContext(objective)]),
     { type: 'message', role: 'user', content: [{ type: 'input_text', text: `<codex_internal_context source="goal">\n${text}\n\n</codex_internal_context>` }] },
   ];
 }

@@ -88,7 +88,7 @@ function normalizer(root: string): (s: string) => string {
       })
       .replace(/\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}(\.\d+)?Z?/g, '<time>')
       .replace(/\b1\d{12}\b/g, '<unix-ms>')
-      .replace(/"(started_at|completed_at|create_time|duration_ms)":\d+(?:\.\d+)?/g, '"$1":<time>');
+      .replace(/"(started_at|completed_at|create_time|duration_ms|time_to_first_token_ms)":\d+(?:\.\d+)?/g, '"$1":<time>');
 }
 
 /** Waits (on the server) until no session holds the thread's writer lease. */

@@ -1,0 +1,149 @@
+// What the model was sent in a team session, in a form two engines can be held to request by
+// request: per agent (the root, then each child by its path) its requests in order, each as headers
+// and body after the conformance normalization (ids, timestamps, paths). Besides that normalization,
+// only three things are evened out, each for a reason of its own:
+// - transport headers (host, connection, content-length): the HTTP client's, not the engine's;
+// - the key order of `client_metadata`: Codex 0.169 builds it from a hash map, so its order changes
+//   from one request to the next within one run;
+// - texts no Codex pack records, which weft words in its own pack (the wait's summary, a child's
+//   team instructions): where weft's text is its pack's, Codex's text in the same place is taken
+//   as the same.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CapturedRequest } from '../../src/testing/index.js';
+import { agentOf } from '../../src/testing/index.js';
+import { createNormalizer } from '../conformance/normalize.js';
+import type { Msg } from './team-session.js';
+
+const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length']);
+
+/** weft's own words for texts no Codex pack records, as they reach the model. */
+const OWN_PACK_FILES = ['codex-0.169/multi_agent/v2_subagent.md', 'tool_output/agents/wait_completed.txt', 'tool_output/agents/wait_timed_out.txt', 'tool_output/goals/continuation.md'];
+
+/** Each file as a pattern of what it renders to: its text, any placeholder (`{{ name }}`) standing for any text. */
+function ownPackTexts(): { file: string; pattern: RegExp }[] {
+  return OWN_PACK_FILES.map((file) => {
+    const text = readFileSync(fileURLToPath(new URL(`../../templates/${file}`, import.meta.url)), 'utf8');
+    return { file, pattern: new RegExp(text.split(/\{\{ *[\w.]+ *\}\}/).map(escapeRegExp).join('[\\s\\S]*?'), 'g') };
+  });
+}
+
+export interface SessionPaths {
+  root: string;
+  cwd: string;
+  codexHome: string;
+  home: string;
+}
+
+/** The session's threads in creation order: the root (from thread/started), then each child by its path. */
+export function sessionThreads(received: readonly Msg[], childPaths: readonly string[]): string[] {
+  const started = received.find((m) => m.method === 'thread/started');
+  const root = (started?.params as { thread?: { id?: string } } | undefined)?.thread?.id;
+  if (root === undefined) throw new Error('the session started no thread');
+  const children = new Map<string, string>();
+  for (const m of received) {
+    const item = (m.params as { item?: { type?: string; agentPath?: string; agentThreadId?: string } } | undefined)?.item;
+    if (item?.type === 'subAgentActivity' && item.agentPath !== undefined && item.agentThreadId !== undefined) children.set(item.agentPath, item.agentThreadId);
+  }
+  return [root, ...childPaths.map((p) => children.get(p) ?? p)];
+}
+
+function sortedRecord(r: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Each agent's requests, in order, normalized; agents in the order given (the root first). */
+export function requestsByAgent(requests: readonly CapturedRequest[], agents: readonly string[], threadIds: readonly string[], paths: SessionPaths): Record<string, unknown[]> {
+  const n = createNormalizer({
+    paths: { '{{REPO}}': paths.cwd, '{{CODEX_HOME}}': paths.codexHome, '{{HOME}}': paths.home, '{{WS}}': paths.root },
+    threadIds: [...threadIds],
+    clientName: 'weft_team_probe',
+    clientTitle: 'Weft Team Probe',
+  });
+  const out: Record<string, unknown[]> = {};
+  // One agent after the other, so that ids are numbered the same whatever the arrival interleaving.
+  for (const agent of agents) {
+    for (const req of requests.filter((r) => agentOf(r).agent === agent)) {
+      const headers = sortedRecord(Object.fromEntries(Object.entries(req.headers).filter(([k]) => !TRANSPORT_HEADERS.has(k))));
+      const body = structuredClone(req.body) as Record<string, unknown>;
+      if (typeof body.client_metadata === 'object' && body.client_metadata !== null) body.client_metadata = sortedRecord(body.client_metadata as Record<string, unknown>);
+      (out[agent] ??= []).push(n.value({ headers, body }));
+    }
+  }
+  return out;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * weft's texts from its own pack become `{{WEFT_PACK:file}}`; where Codex's value in the same place
+ * reads the same around that text, it becomes the same placeholder.
+ */
+export function ownPackTextsEvened(codex: unknown, weft: unknown): { codex: unknown; weft: unknown } {
+  const texts = ownPackTexts();
+  const mark = (s: string): string => texts.reduce((acc, { file, pattern }) => acc.replace(pattern, `{{WEFT_PACK:${file}}}`), s);
+  const walk = (c: unknown, w: unknown): { c: unknown; w: unknown } => {
+    if (typeof w === 'string') {
+      const marked = mark(w);
+      if (marked === w || typeof c !== 'string') return { c, w: marked };
+      // The same text around the placeholders; the placeholders may stand for anything on Codex's side.
+      const pattern = new RegExp(`^${marked.split(/\{\{WEFT_PACK:[^}]+\}\}/).map(escapeRegExp).join('[\\s\\S]*?')}$`);
+      return { c: pattern.test(c) ? marked : c, w: marked };
+    }
+    if (Array.isArray(w) && Array.isArray(c)) {
+      const pairs = w.map((x, i) => walk(c[i], x));
+      return { c: [...pairs.map((p) => p.c), ...c.slice(w.length)], w: pairs.map((p) => p.w) };
+    }
+    if (typeof w === 'object' && w !== null && typeof c === 'object' && c !== null && !Array.isArray(c)) {
+      const wc: Record<string, unknown> = {};
+      const cc: Record<string, unknown> = { ...(c as Record<string, unknown>) };
+      for (const [k, v] of Object.entries(w)) {
+        const p = walk((c as Record<string, unknown>)[k], v);
+        wc[k] = p.w;
+        if (k in cc) cc[k] = p.c;
+      }
+      return { c: cc, w: wc };
+    }
+    return { c, w };
+  };
+  const { c, w } = walk(codex, weft);
+  return { codex: c, weft: w };
+}
+
+/** One rollout line as compared: its type and payload (response items without Codex's history metadata). */
+export interface ComparedLine {
+  type: string;
+  payload: unknown;
+}
+
+/**
+ * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
+ * sees (`response_item`) and the turn's own lines (`task_started`, `turn_context`, `task_complete`,
+ * `token_usage_record`). Left out, and named in the report as not yet written by weft: each item's
+ * `metadata` (Codex's history bookkeeping), the `world_state` snapshots, and the event lines Codex
+ * adds around agent messages and answers (`inter_agent_communication_metadata`, `retained_context`).
+ */
+export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
+  const n = createNormalizer({
+    paths: { '{{REPO}}': paths.cwd, '{{CODEX_HOME}}': paths.codexHome, '{{HOME}}': paths.home, '{{WS}}': paths.root },
+    threadIds: [...threadIds],
+    clientName: 'weft_team_probe',
+    clientTitle: 'Weft Team Probe',
+  });
+  return threadIds.map((id) => {
+    const file = Object.keys(files).find((f) => f.includes(id));
+    const lines = (file === undefined ? '' : (files[file] ?? '')).split('\n').filter(Boolean);
+    const out: ComparedLine[] = [];
+    for (const raw of lines) {
+      // Chosen before normalizing, so that ids are numbered by the compared lines alone.
+      const line = JSON.parse(raw) as { type: string; payload: { type?: string } };
+      const kind = line.payload.type;
+      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || (line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete'))) {
+        out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
+      }
+    }
+    return out;
+  });
+}
