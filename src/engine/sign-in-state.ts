@@ -39,29 +39,26 @@ export class SignInState {
 
   /** The ChatGPT session the threads' requests use, when signed in with ChatGPT. */
   chatGptSession(): ChatGptSession | undefined {
-    const rt = this.rt;
-    if (!rt.profile.chatgptSignIn) return undefined;
-    let provider: ProviderSettings;
-    try {
-      provider = providerSettings(rt.config, rt.configFile, rt.env);
-    } catch {
-      // No usable provider table: the turn reports that itself; there is no session to speak of.
-      return undefined;
-    }
-    return chatGptSessionOf(this.home(), provider, true);
+    const provider = this.#signInProvider();
+    return provider === undefined ? undefined : chatGptSessionOf(this.home(), provider, true);
   }
 
   /** The agent identity the threads' requests use, when the home holds one. */
   agentIdentitySession(): AgentIdentitySession | undefined {
+    const provider = this.#signInProvider();
+    return provider === undefined ? undefined : agentIdentitySessionOf(this.home(), provider, true);
+  }
+
+  /** The configured provider, when this generation signs in at all and the provider table is usable. */
+  #signInProvider(): ProviderSettings | undefined {
     const rt = this.rt;
     if (!rt.profile.chatgptSignIn) return undefined;
-    let provider: ProviderSettings;
     try {
-      provider = providerSettings(rt.config, rt.configFile, rt.env);
+      return providerSettings(rt.config, rt.configFile, rt.env);
     } catch {
+      // No usable provider table: the turn reports that itself; there is no session to speak of.
       return undefined;
     }
-    return agentIdentitySessionOf(this.home(), provider, true);
   }
 
   /** The catalog request's credentials and service, when signed in with ChatGPT or an agent identity. */
