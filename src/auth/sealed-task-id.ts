@@ -1,12 +1,16 @@
 // A task id the backend hands back sealed to the agent identity's key (`encrypted_task_id`): a
 // libsodium sealed box (an ephemeral X25519 key, then XSalsa20-Poly1305) addressed to the X25519
 // key of the identity's Ed25519 key, in standard base64, as Codex 0.169 opens it (read in its
-// agent-identity code). libsodium itself opens it; it is loaded only when an answer is sealed.
+// agent-identity code). libsodium itself opens it; it is loaded, from outside the command-line
+// bundle, only when an answer is sealed.
 import type { KeyObject } from 'node:crypto';
+import type Sodium from 'libsodium-wrappers';
+import { importOutsideBundle } from '../import-outside-bundle.js';
 
 /** @throws Error (without the key or the sealed text) when the box does not open to UTF-8 text. */
 export async function openSealedTaskId(key: KeyObject, sealed: string): Promise<string> {
-  const { default: sodium } = await import('libsodium-wrappers');
+  const mod = await importOutsideBundle<typeof Sodium & { default?: typeof Sodium }>('libsodium-wrappers');
+  const sodium = mod.default ?? mod;
   await sodium.ready;
   const { d } = key.export({ format: 'jwk' });
   if (d === undefined) throw new Error('the agent identity’s key has no private part');
