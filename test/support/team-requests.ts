@@ -120,10 +120,12 @@ export interface ComparedLine {
 
 /**
  * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
- * sees (`response_item`) and the turn's own lines (`task_started`, `turn_context`, `task_complete`,
- * `token_usage_record`). Left out, and named in the report as not yet written by weft: each item's
- * `metadata` (Codex's history bookkeeping), the `world_state` snapshots, and the event lines Codex
- * adds around agent messages and answers (`inter_agent_communication_metadata`, `retained_context`).
+ * sees (`response_item`), the turn's own lines (`task_started`, `turn_context`, `task_complete`,
+ * `token_usage_record`) and the `SubAgentActivity` items a parent records of its agents. Left out,
+ * and named in the report as not yet written by weft: each item's `metadata` (Codex's history
+ * bookkeeping), the `world_state` snapshots, the `CollabAgentToolCall` items, and the event lines
+ * Codex adds around agent messages and answers (`inter_agent_communication_metadata`,
+ * `retained_context`).
  */
 export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
   const n = createNormalizer({
@@ -138,9 +140,10 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
     const out: ComparedLine[] = [];
     for (const raw of lines) {
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
-      const line = JSON.parse(raw) as { type: string; payload: { type?: string } };
+      const line = JSON.parse(raw) as { type: string; payload: { type?: string; item?: { type?: string } } };
       const kind = line.payload.type;
-      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || (line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete'))) {
+      const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || (kind === 'item_completed' && line.payload.item?.type === 'SubAgentActivity'));
+      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || event) {
         out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
       }
     }
