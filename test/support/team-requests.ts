@@ -121,7 +121,8 @@ export interface ComparedLine {
 /**
  * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
  * sees (`response_item`), the turn's own lines (`task_started`, `turn_context`, `task_complete`,
- * `token_usage_record`) and the `SubAgentActivity` items a parent records of its agents. Left out,
+ * `token_usage_record`, `thread_settings_applied`) and the `SubAgentActivity` items a parent records
+ * of its agents. Left out,
  * and named in the report as not yet written by weft: each item's `metadata` (Codex's history
  * bookkeeping), the `world_state` snapshots, the `CollabAgentToolCall` items, and the event lines
  * Codex adds around agent messages and answers (`inter_agent_communication_metadata`,
@@ -142,7 +143,7 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
       const line = JSON.parse(raw) as { type: string; payload: { type?: string; item?: { type?: string } } };
       const kind = line.payload.type;
-      const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || (kind === 'item_completed' && line.payload.item?.type === 'SubAgentActivity'));
+      const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || kind === 'thread_settings_applied' || (kind === 'item_completed' && line.payload.item?.type === 'SubAgentActivity'));
       if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || event) {
         out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
       }
