@@ -135,6 +135,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   /** A spawned agent's multi-agent message (the root's text otherwise). */
   #subagentText: string | undefined;
+  /** The base instructions the window was built with, when it holds them (world_state fingerprints them). */
+  #windowInstructions: string | undefined;
 
   private get pack(): Pack {
     return this.init.pack;
@@ -171,7 +173,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     });
     // A code-mode model's window holds its base instructions, behind its tools: Codex 0.169 records
     // them with the window; other models get them at send time only (inputWithInstructions).
-    return isCodeMode(settings.model) ? windowWithInstructions(window, baseInstructionsMessage(this.threadId, this.sent(base), meta, messageId())) : window;
+    this.#windowInstructions = isCodeMode(settings.model) ? this.sent(base) : undefined;
+    return this.#windowInstructions !== undefined ? windowWithInstructions(window, baseInstructionsMessage(this.threadId, this.#windowInstructions, meta, messageId())) : window;
   }
 
   settingsUpdateItems(pack: Pack, previous: PreviousTurn, next: TurnSettings, _base: string, opts: { afterFreshContext?: boolean } = {}): ResponseItem[] {
@@ -250,7 +253,13 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const rebuilt = this.#contextRebuilt;
     this.#contextRebuilt = false;
     const out: RolloutLineInput[] = [];
-    const state = worldState(this.pack, { settings, multiAgentVersion: this.#multiAgentVersion, toolNames: this.#toolNames });
+    const state = worldState(this.pack, {
+      settings,
+      multiAgentVersion: this.#multiAgentVersion,
+      toolNames: this.#toolNames,
+      windowInstructions: this.#windowInstructions,
+      multiAgentUsageHint: this.#subagentText ?? (this.pack.has('multi_agent/v2_root.md') ? this.pack.text('multi_agent/v2_root.md') : undefined),
+    });
     const patch = rebuilt || this.#worldState === undefined ? undefined : mergePatch(this.#worldState, state);
     if (rebuilt) out.push(lines.worldState(state));
     else if (patch !== undefined) out.push(lines.worldState(patch, false));
