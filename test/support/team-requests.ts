@@ -114,11 +114,10 @@ export function ownPackTextsEvened(codex: unknown, weft: unknown): { codex: unkn
 }
 
 /**
- * world_state keys Codex 0.169 fills with fingerprints of things weft has no exact copy of: the whole
- * model catalog as Codex holds it (one constant hash in every recording), and each offered tool's
- * spec as Codex serializes it internally.
+ * The world_state key Codex 0.169 fills with a fingerprint of something weft has no exact copy of:
+ * the whole model catalog as Codex holds it (one constant hash in every recording).
  */
-const WORLD_STATE_UNDERIVED = new Set(['model_catalog', 'top_level_tools']);
+const WORLD_STATE_UNDERIVED = new Set(['model_catalog']);
 
 /**
  * A world_state fingerprint of a text from weft's own pack (a spawned agent's usage hint) cannot be

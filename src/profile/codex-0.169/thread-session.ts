@@ -46,6 +46,7 @@ import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines
 import type { CompactionInfo, HistoryInitialization, RequestContext, WorkspaceState } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
+import { topLevelTools } from './top-level-tools.js';
 import { git } from '../../context/git-command.js';
 import { mcpToolCallItem } from './mcp-call-item.js';
 import { createTimeNow } from './create-time.js';
@@ -137,6 +138,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   #subagentText: string | undefined;
   /** The base instructions the window was built with, when it holds them (world_state fingerprints them). */
   #windowInstructions: string | undefined;
+  /** What the window's tools item offers, by fingerprint (world_state records it). */
+  #topLevelTools: Record<string, string> | undefined;
 
   private get pack(): Pack {
     return this.init.pack;
@@ -174,6 +177,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     // A code-mode model's window holds its base instructions, behind its tools: Codex 0.169 records
     // them with the window; other models get them at send time only (inputWithInstructions).
     this.#windowInstructions = isCodeMode(settings.model) ? this.sent(base) : undefined;
+    this.#topLevelTools = topLevelTools(window);
     return this.#windowInstructions !== undefined ? windowWithInstructions(window, baseInstructionsMessage(this.threadId, this.#windowInstructions, meta, messageId())) : window;
   }
 
@@ -258,6 +262,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       multiAgentVersion: this.#multiAgentVersion,
       toolNames: this.#toolNames,
       windowInstructions: this.#windowInstructions,
+      topLevelTools: this.#topLevelTools,
       multiAgentUsageHint: this.#subagentText ?? (this.pack.has('multi_agent/v2_root.md') ? this.pack.text('multi_agent/v2_root.md') : undefined),
     });
     const patch = rebuilt || this.#worldState === undefined ? undefined : mergePatch(this.#worldState, state);

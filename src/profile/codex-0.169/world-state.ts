@@ -45,6 +45,8 @@ export interface WorldStateInput {
   readonly toolNames: ReadonlySet<string>;
   /** The base instructions the history holds (a code-mode model's window records them). */
   readonly windowInstructions?: string | undefined;
+  /** What a code-mode window offers, by fingerprint (top-level-tools.ts). */
+  readonly topLevelTools?: Readonly<Record<string, string>> | undefined;
   /** Multi-agent v2: the usage hint the window gave the agent (the root's or a spawned agent's text). */
   readonly multiAgentUsageHint?: string | undefined;
   readonly now?: Date;
@@ -89,6 +91,7 @@ export function worldState(pack: Pack, input: WorldStateInput): Record<string, u
     skills: { includeInstructions: true },
     // No deferred tools: the key is left out, as Codex leaves it.
     ...(Object.keys(tools).length > 0 ? { tools } : {}),
+    ...(input.topLevelTools !== undefined ? { top_level_tools: input.topLevelTools } : {}),
   };
 }
 
