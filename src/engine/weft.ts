@@ -298,12 +298,15 @@ export class Weft {
     const cwd = opts.overrides?.cwd ?? opts.cwd;
     const team = new AgentTeam(
       thread,
-      ({ parent, forkTurns, model, reasoningEffort, link }) => {
+      async ({ parent, forkTurns, model, reasoningEffort, link }) => {
         // A child starts from its parent's settings (sandbox, approvals, model…), then its own model and
         // effort; not from its parent's collaboration mode: Codex 0.169 runs a child in the default mode
         // (no mode instructions), whatever mode the parent's turn is in.
         const { collaborationMode: _parentMode, ...inherited } = parent.overrides;
-        const overrides = { ...inherited, ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
+        // The child is given the summary its parent's turn runs with (Codex 0.169 sets it in the child's
+        // config, so its thread settings name it).
+        const reasoningSummary = inherited.reasoningSummary ?? (await parent.nextTurnSettings()).reasoningSummary;
+        const overrides = { ...inherited, reasoningSummary, ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
         const child = { teamChild: true, ...(cwd !== undefined ? { cwd } : {}), overrides, subagent: link };
         return forkTurns === 'all' ? this.forkThread(parent.rolloutPath, child) : this.startThread(child);
       },

@@ -14,6 +14,7 @@ import { UsageError } from '../errors.js';
 import type { ThreadEventListener } from './thread-events.js';
 import type { PendingInput, ThreadState, TurnDeps, TurnAttribution } from './turn-ports.js';
 import type { TokenInfo } from '../rollout/format/token-info.js';
+import type { SubAgentActivityRecord } from '../rollout/format/record-format.js';
 import { contextPrefixes, isRealUserMessage } from '../history/context-messages.js';
 import { rollbackThreadState } from './thread-rollback.js';
 import { threadNameEvent } from '../rollout/store/thread-name.js';
@@ -337,6 +338,12 @@ export class Thread {
    */
   deliver(item: ResponseItem): void {
     (this.state.pendingItems ??= []).push(item);
+  }
+
+  /** Records what an agent of its team did, where the thread's generation records it (see RolloutRecords). */
+  async recordAgentActivity(activity: SubAgentActivityRecord): Promise<void> {
+    const line = this.state.profileThread.records.subAgentActivity?.(activity);
+    if (line !== undefined) await this.state.writer.append(line);
   }
 
   /** Joins the thread to a team of agents: its collaboration tools act through `port`. */

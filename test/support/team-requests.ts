@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CapturedRequest } from '../../src/testing/index.js';
 import { agentOf } from '../../src/testing/index.js';
+import { fragmentHash } from '../../src/profile/codex-0.169/world-state.js';
 import { createNormalizer } from '../conformance/normalize.js';
 import type { Msg } from './team-session.js';
 
@@ -112,6 +113,46 @@ export function ownPackTextsEvened(codex: unknown, weft: unknown): { codex: unkn
   return { codex: c, weft: w };
 }
 
+/**
+ * The world_state key Codex 0.169 fills with a fingerprint of something weft has no exact copy of:
+ * the whole model catalog as Codex holds it (one constant hash in every recording).
+ */
+const WORLD_STATE_UNDERIVED = new Set(['model_catalog']);
+
+/**
+ * A world_state fingerprint of a text from weft's own pack (a spawned agent's usage hint) cannot be
+ * Codex's: where weft's thread holds such a text and its snapshot names that text's fingerprint,
+ * both snapshots read `{{WEFT_PACK_HASH}}` there.
+ */
+export function ownPackHashesEvened(codex: readonly ComparedLine[], weft: readonly ComparedLine[]): { codex: ComparedLine[]; weft: ComparedLine[] } {
+  const texts = ownPackTexts();
+  const own = new Set<string>();
+  for (const line of weft) {
+    const content = (line.payload as { type?: string; content?: unknown }).content;
+    if (line.type !== 'response_item' || !Array.isArray(content)) continue;
+    for (const part of content as { text?: unknown }[]) {
+      if (typeof part.text === 'string' && texts.some(({ pattern }) => new RegExp(pattern.source).test(part.text as string))) own.add(fragmentHash('developer', part.text));
+    }
+  }
+  const HINT = '{{WEFT_PACK_HASH}}';
+  const weftHints = weft.filter((l) => l.type === 'world_state').map((l) => (l.payload as { state: Record<string, unknown> }).state.multi_agent_usage_hint);
+  const even = (lines: readonly ComparedLine[], isWeft: boolean): ComparedLine[] => {
+    let at = 0;
+    return lines.map((line) => {
+      if (line.type !== 'world_state') return line;
+      const weftHint = weftHints[at++];
+      if (typeof weftHint !== 'string' || !own.has(weftHint)) return line;
+      const state = { ...(line.payload as { state: Record<string, unknown> }).state };
+      if (isWeft || typeof state.multi_agent_usage_hint === 'string') {
+        state.multi_agent_usage_hint = HINT;
+        state.multi_agent_mode = { ...(state.multi_agent_mode as Record<string, unknown>), usage_hint_hash: HINT };
+      }
+      return { type: line.type, payload: { ...(line.payload as Record<string, unknown>), state } };
+    });
+  };
+  return { codex: even(codex, false), weft: even(weft, true) };
+}
+
 /** One rollout line as compared: its type and payload (response items without Codex's history metadata). */
 export interface ComparedLine {
   type: string;
@@ -120,10 +161,14 @@ export interface ComparedLine {
 
 /**
  * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
- * sees (`response_item`) and the turn's own lines (`task_started`, `turn_context`, `task_complete`,
- * `token_usage_record`). Left out, and named in the report as not yet written by weft: each item's
- * `metadata` (Codex's history bookkeeping), the `world_state` snapshots, and the event lines Codex
- * adds around agent messages and answers (`inter_agent_communication_metadata`, `retained_context`).
+ * sees (`response_item`), the turn's own lines (`task_started`, `turn_context`, `task_complete`,
+ * `token_usage_record`, `thread_settings_applied`), the `SubAgentActivity` items a parent records
+ * of its agents, and each full `world_state` snapshot (less WORLD_STATE_UNDERIVED). Left out, and
+ * named in the report as not yet written by weft: each item's `metadata` (Codex's history
+ * bookkeeping), the partial `world_state` lines (Codex patches `environments.subagents` at the
+ * sampling after a spawn), the `CollabAgentToolCall` items, and the event lines
+ * Codex adds around agent messages and answers (`inter_agent_communication_metadata`,
+ * `retained_context`).
  */
 export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
   const n = createNormalizer({
@@ -138,10 +183,16 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
     const out: ComparedLine[] = [];
     for (const raw of lines) {
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
-      const line = JSON.parse(raw) as { type: string; payload: { type?: string } };
+      const line = JSON.parse(raw) as { type: string; payload: { type?: string; item?: { type?: string } } };
       const kind = line.payload.type;
-      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || (line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete'))) {
+      const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || kind === 'thread_settings_applied' || (kind === 'item_completed' && line.payload.item?.type === 'SubAgentActivity'));
+      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || event) {
         out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
+      } else if (line.type === 'world_state' && (line.payload as { full?: boolean }).full === true) {
+        // A full snapshot, without the two fingerprints weft cannot derive (WORLD_STATE_UNDERIVED).
+        const { state } = line.payload as { state: Record<string, unknown> };
+        const known = Object.fromEntries(Object.entries(state).filter(([k]) => !WORLD_STATE_UNDERIVED.has(k)));
+        out.push(n.value({ type: line.type, payload: { full: true, state: known } }) as ComparedLine);
       }
     }
     return out;

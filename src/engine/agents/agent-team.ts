@@ -160,6 +160,7 @@ export class AgentTeam {
     const model = resolved.model.slug;
     const reasoningEffort = resolved.reasoningEffort ?? resolved.model.default_reasoning_level ?? null;
     this.#emit({ type: 'agent_spawned', path, threadId: thread.id, parentThreadId: parent.id, nickname, callId: req.callId, parentTurnId, model, reasoningEffort });
+    await parent.recordAgentActivity({ kind: 'started', id: req.callId, agentThreadId: thread.id, agentPath: path, model, reasoningEffort });
     thread.deliver(this.#envelope('NEW_TASK', from, path, req.message));
     this.#startTurn(member);
     return { ok: true, value: { path } };
@@ -173,7 +174,7 @@ export class AgentTeam {
     // A follow-up task starts a turn when the agent is idle; a message waits for its next boundary.
     if (kind === 'NEW_TASK' && member.turn === undefined) this.#startTurn(member);
     member.mailbox.notify();
-    this.#contacted('interacted', callId, from, member);
+    await this.#contacted('interacted', callId, from, member);
     return { ok: true, value: undefined };
   }
 
@@ -186,14 +187,15 @@ export class AgentTeam {
       member.turn.abort();
       await member.settled;
     }
-    this.#contacted('interrupted', callId, from, member);
+    await this.#contacted('interrupted', callId, from, member);
     return { ok: true, value: { previous } };
   }
 
   /** Codex 0.169 reports each delivered message, task or interrupt on the caller's turn. */
-  #contacted(kind: 'interacted' | 'interrupted', callId: string, from: string, member: Member): void {
+  async #contacted(kind: 'interacted' | 'interrupted', callId: string, from: string, member: Member): Promise<void> {
     const caller = this.#member(from).thread;
     this.#emit({ type: 'agent_contacted', kind, path: member.path, threadId: member.thread.id, callId, callerThreadId: caller.id, callerTurnId: caller.currentTurnId });
+    await caller.recordAgentActivity({ kind, id: callId, agentThreadId: member.thread.id, agentPath: member.path, model: null, reasoningEffort: null });
   }
 
   #list(prefix: string | undefined): { path: string; status: AgentStatus }[] {
@@ -218,8 +220,10 @@ export class AgentTeam {
       this.#emit({ type: 'agent_turn_ended', path, threadId, parentThreadId, parentTurnId: parent?.thread.currentTurnId, turnId, status });
     member.settled = member.thread
       .run('', { withoutInput: true, signal: abort.signal, turnId, onEvent })
-      .then((outcome) => {
+      .then(async (outcome) => {
         if (outcome.status === 'completed') {
+          // The parent records the completion (Codex names it after the child's turn) before the answer reaches it.
+          await parent?.thread.recordAgentActivity({ kind: 'completed', id: `subagent-completed-${turnId}`, agentThreadId: threadId, agentPath: path, model: null, reasoningEffort: null });
           this.#setStatus(member, { completed: outcome.lastMessage ?? null });
           ended('completed');
           this.#finalAnswer(member, outcome.lastMessage ?? '');

@@ -3,11 +3,11 @@
 // sampling request (the turn's own turn_context comes from the thread's hooks) and carries what
 // Codex's thread index takes from it; a user or agent message and a reasoning summary become
 // `item_completed` events; a token count is rewritten with the thread's usage record and rate limits;
-// `context_compacted` becomes the compaction's item. Each note carries only what the format and the
+// `context_compacted` becomes the compaction's item; an agent's activity becomes a `SubAgentActivity` item. Each note carries only what the format and the
 // thread index (state-db/thread-row.ts) read.
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
-import type { RolloutRecords } from '../../rollout/format/record-format.js';
+import type { RolloutRecords, SubAgentActivityRecord } from '../../rollout/format/record-format.js';
 import type { RolloutLineInput } from '../../rollout/format/writer.js';
 import type { TokenInfo } from '../../rollout/format/token-info.js';
 
@@ -37,4 +37,7 @@ export const codex0169Records: RolloutRecords = {
     type: 'compacted',
     payload: { message, ...(replacementHistory ? { replacement_history: replacementHistory } : {}) },
   }),
+  // The format writes it as a `SubAgentActivity` item of the running turn.
+  subAgentActivity: (a: SubAgentActivityRecord) =>
+    event({ type: 'sub_agent_activity', kind: a.kind, id: a.id, agent_thread_id: a.agentThreadId, agent_path: a.agentPath, model: a.model, reasoning_effort: a.reasoningEffort }),
 };

@@ -176,7 +176,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     if (this.#heldTokenCount !== undefined) {
       // A response's token count waits for the outputs of the calls it made (and their items).
       const isOutput = line.type === 'response_item' && typeof type === 'string' && CALL_OUTPUT_TYPES.has(type);
-      const isItem = this.#native.has(line) && line.type === 'event_msg' && type === 'item_completed';
+      // An agent's activity, recorded while the call that caused it runs, is one of those items.
+      const isItem = line.type === 'event_msg' && ((this.#native.has(line) && type === 'item_completed') || type === 'sub_agent_activity');
       if (!isOutput && !isItem) return [...this.flushTokenCount(), ...this.translate(line)];
       const written = this.translate(line);
       return isOutput && --this.#pendingOutputs <= 0 ? [...written, ...this.flushTokenCount()] : written;
@@ -250,6 +251,9 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
         this.#reasoning = undefined;
         return completed({ type: 'Reasoning', id: reasoning.id, summary_text: reasoning.texts, raw_content: [] });
       }
+      case 'sub_agent_activity':
+        // Keys in Codex's order: model and effort first, then the call and the agent.
+        return completed({ type: 'SubAgentActivity', model: payload.model ?? null, reasoning_effort: payload.reasoning_effort ?? null, id: payload.id, kind: payload.kind, agent_thread_id: payload.agent_thread_id, agent_path: payload.agent_path });
       case 'context_compacted':
         // The thread passes the id it announced the compaction under, so a later read matches the live item.
         return completed({ type: 'ContextCompaction', id: typeof payload.item_id === 'string' ? payload.item_id : newThreadId() });

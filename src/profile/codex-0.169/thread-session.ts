@@ -46,6 +46,7 @@ import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines
 import type { CompactionInfo, HistoryInitialization, RequestContext, WorkspaceState } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
+import { topLevelTools } from './top-level-tools.js';
 import { git } from '../../context/git-command.js';
 import { mcpToolCallItem } from './mcp-call-item.js';
 import { createTimeNow } from './create-time.js';
@@ -135,6 +136,10 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   /** A spawned agent's multi-agent message (the root's text otherwise). */
   #subagentText: string | undefined;
+  /** The base instructions the window was built with, when it holds them (world_state fingerprints them). */
+  #windowInstructions: string | undefined;
+  /** What the window's tools item offers, by fingerprint (world_state records it). */
+  #topLevelTools: Record<string, string> | undefined;
 
   private get pack(): Pack {
     return this.init.pack;
@@ -171,7 +176,9 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     });
     // A code-mode model's window holds its base instructions, behind its tools: Codex 0.169 records
     // them with the window; other models get them at send time only (inputWithInstructions).
-    return isCodeMode(settings.model) ? windowWithInstructions(window, baseInstructionsMessage(this.threadId, this.sent(base), meta, messageId())) : window;
+    this.#windowInstructions = isCodeMode(settings.model) ? this.sent(base) : undefined;
+    this.#topLevelTools = topLevelTools(window);
+    return this.#windowInstructions !== undefined ? windowWithInstructions(window, baseInstructionsMessage(this.threadId, this.#windowInstructions, meta, messageId())) : window;
   }
 
   settingsUpdateItems(pack: Pack, previous: PreviousTurn, next: TurnSettings, _base: string, opts: { afterFreshContext?: boolean } = {}): ResponseItem[] {
@@ -250,7 +257,14 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const rebuilt = this.#contextRebuilt;
     this.#contextRebuilt = false;
     const out: RolloutLineInput[] = [];
-    const state = worldState(this.pack, { settings, multiAgentVersion: this.#multiAgentVersion, toolNames: this.#toolNames });
+    const state = worldState(this.pack, {
+      settings,
+      multiAgentVersion: this.#multiAgentVersion,
+      toolNames: this.#toolNames,
+      windowInstructions: this.#windowInstructions,
+      topLevelTools: this.#topLevelTools,
+      multiAgentUsageHint: this.#subagentText ?? (this.pack.has('multi_agent/v2_root.md') ? this.pack.text('multi_agent/v2_root.md') : undefined),
+    });
     const patch = rebuilt || this.#worldState === undefined ? undefined : mergePatch(this.#worldState, state);
     if (rebuilt) out.push(lines.worldState(state));
     else if (patch !== undefined) out.push(lines.worldState(patch, false));

@@ -174,6 +174,8 @@ export function turnLines(format: Codex0169RolloutFormat) {
           ...activeProfile(settings.sandbox),
           cwd: settings.cwd,
           runtime_workspace_roots: workspaceRoots(settings.sandbox, settings.cwd),
+          // The effort the thread runs with when one is set (config, turn or collaboration mode), as in its turn_context.
+          ...(settings.reasoningEffort ? { reasoning_effort: settings.reasoningEffort } : {}),
           ...(settings.chosenReasoningSummary !== undefined ? { reasoning_summary: settings.chosenReasoningSummary } : {}),
           collaboration_mode: settings.collaborationMode,
           disabled_plugin_ids: [],

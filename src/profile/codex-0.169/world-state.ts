@@ -43,8 +43,12 @@ export interface WorldStateInput {
   readonly settings: TurnSettings;
   readonly multiAgentVersion: string;
   readonly toolNames: ReadonlySet<string>;
-  /** The base instructions in the history when they differ from session_meta's (after a model switch). */
+  /** The base instructions the history holds (a code-mode model's window records them). */
   readonly windowInstructions?: string | undefined;
+  /** What a code-mode window offers, by fingerprint (top-level-tools.ts). */
+  readonly topLevelTools?: Readonly<Record<string, string>> | undefined;
+  /** Multi-agent v2: the usage hint the window gave the agent (the root's or a spawned agent's text). */
+  readonly multiAgentUsageHint?: string | undefined;
   readonly now?: Date;
 }
 
@@ -55,6 +59,9 @@ export function worldState(pack: Pack, input: WorldStateInput): Record<string, u
     collaborationPart(pack, settings, input.toolNames)?.text ?? pack.render('collaboration_mode/wrapper.md', { instructions: '' });
   const tools = input.multiAgentVersion === 'v1' && defersTools(settings.model) ? pack.json<DeferredNamespaces>('tools_message/deferred_namespaces.json') : {};
   const now = input.now ?? new Date();
+  // Multi-agent v2 records the mode its instructions name (weft's pack gives the explicit-request-only
+  // mode) and the fingerprint of the usage hint; v1 records neither.
+  const hint = input.multiAgentVersion === 'v2' && input.multiAgentUsageHint !== undefined ? fragmentHash('developer', input.multiAgentUsageHint) : undefined;
   // Keys in Codex's (sorted) order.
   return {
     agents_md: settings.userInstructions !== undefined ? { directory: settings.cwd, text: settings.userInstructions } : {},
@@ -75,13 +82,16 @@ export function worldState(pack: Pack, input: WorldStateInput): Record<string, u
       input.windowInstructions === undefined
         ? settings.model.slug
         : { model: settings.model.slug, instructions: fragmentHash('developer', input.windowInstructions) },
-    multi_agent_mode: {},
+    multi_agent_mode: hint === undefined ? {} : { mode: 'explicitRequestOnly', usage_hint_hash: hint },
+    ...(hint === undefined ? {} : { multi_agent_usage_hint: hint }),
     permissions: { instructions: fragmentHash('developer', permissionsPart(pack, settings).text), approved_command_prefixes: [] },
     persistent_mode: {},
     plugins_instructions: false,
     realtime: { active: false },
     skills: { includeInstructions: true },
-    tools,
+    // No deferred tools: the key is left out, as Codex leaves it.
+    ...(Object.keys(tools).length > 0 ? { tools } : {}),
+    ...(input.topLevelTools !== undefined ? { top_level_tools: input.topLevelTools } : {}),
   };
 }
 

@@ -8,6 +8,21 @@ import type { TurnSettings } from '../../context/turn-settings.js';
 import type { RolloutLineInput } from './writer.js';
 import type { TokenInfo } from './token-info.js';
 
+/**
+ * What an agent of a team did that its parent (or the agent that called) records: a child started,
+ * its turn completed, a message or task delivered to it (`interacted`), or its turn stopped
+ * (`interrupted`). `id` is the call's id, or for a completion the one the generation derives.
+ */
+export interface SubAgentActivityRecord {
+  readonly kind: 'started' | 'completed' | 'interacted' | 'interrupted';
+  readonly id: string;
+  readonly agentThreadId: string;
+  readonly agentPath: string;
+  /** The model and effort a spawned child resolved to (null for the other kinds). */
+  readonly model: string | null;
+  readonly reasoningEffort: string | null;
+}
+
 /** What a thread records, by meaning; a profile gives each its generation's line. */
 export interface RolloutRecords {
   /** The settings a sampling request runs with. */
@@ -24,4 +39,6 @@ export interface RolloutRecords {
   contextCompacted(): RolloutLineInput;
   /** A compaction's summary and the history that replaces the old one. */
   compacted(message: string, replacementHistory?: readonly ResponseItem[]): RolloutLineInput;
+  /** An agent of the thread's team acted (absent: the generation records no such line). */
+  subAgentActivity?(activity: SubAgentActivityRecord): RolloutLineInput;
 }
