@@ -299,12 +299,10 @@ export class Weft {
     const team = new AgentTeam(
       thread,
       async ({ parent, forkTurns, model, reasoningEffort, link }) => {
-        // A child starts from its parent's settings (sandbox, approvals, model…), then its own model and
-        // effort; not from its parent's collaboration mode: Codex 0.169 runs a child in the default mode
-        // (no mode instructions), whatever mode the parent's turn is in.
+        // A child starts from its parent's settings (sandbox, approvals, model, the summary its turn runs
+        // with: Codex 0.169 sets it in the child's config), then its own model and effort; not from the
+        // parent's collaboration mode: Codex 0.169 runs a child in the default mode, whatever the parent's.
         const { collaborationMode: _parentMode, ...inherited } = parent.overrides;
-        // The child is given the summary its parent's turn runs with (Codex 0.169 sets it in the child's
-        // config, so its thread settings name it).
         const reasoningSummary = inherited.reasoningSummary ?? (await parent.nextTurnSettings()).reasoningSummary;
         const overrides = { ...inherited, reasoningSummary, ...(model !== undefined ? { model } : {}), ...(reasoningEffort !== undefined ? { reasoningEffort } : {}) };
         const child = { teamChild: true, ...(cwd !== undefined ? { cwd } : {}), overrides, subagent: link };

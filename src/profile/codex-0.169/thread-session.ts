@@ -12,7 +12,6 @@ import type { ResponsesRequestBody } from '../../../protocol/responses-request.j
 import { SessionMeta } from '../../../protocol/rollout.js';
 import { parseExact } from '../../rollout/cache/schema-verdict.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
-import { findGitRoot } from '../../context/agents-md.js';
 import type { InitialContextOptions } from '../../thread/turn-ports.js';
 import type { PreviousTurn } from '../../context/previous-turn.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
@@ -43,11 +42,11 @@ import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
 import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
-import type { CompactionInfo, HistoryInitialization, RequestContext, WorkspaceState } from './turn-metadata.js';
+import type { CompactionInfo, HistoryInitialization, RequestContext } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
 import { topLevelTools } from './top-level-tools.js';
-import { git } from '../../context/git-command.js';
+import { workspaceStates } from './workspace-states.js';
 import { mcpToolCallItem } from './mcp-call-item.js';
 import { createTimeNow } from './create-time.js';
 import { errorCategory, storedErrorCategory } from '../../client/error-category.js';
@@ -63,19 +62,6 @@ function writtenMeta(payload: unknown): SessionMeta {
   const parsed = parseExact(SessionMeta, payload);
   if (!parsed.success) throw new TypeError(`session_meta to write is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
-}
-
-async function workspaceStates(cwd: string): Promise<Record<string, WorkspaceState>> {
-  const root = await findGitRoot(cwd);
-  if (root === undefined) return {};
-  // One process: status's second porcelain format with --branch names HEAD's commit (`# branch.oid`,
-  // `(initial)` before the first commit) above the changes, one line each.
-  const status = await git(root, ['status', '--porcelain=v2', '--branch', '--no-ahead-behind']);
-  if (status === undefined) return {};
-  const lines = status.split('\n');
-  const head = lines.find((line) => line.startsWith('# branch.oid '))?.slice('# branch.oid '.length);
-  if (head === undefined || head === '(initial)') return {};
-  return { [root]: { latest_git_commit_hash: head, has_changes: lines.some((line) => line !== '' && !line.startsWith('#')) } };
 }
 
 export class Codex0169Thread implements ProfileThread, CompactingThread {
