@@ -16,7 +16,7 @@
 //
 // Differences from Codex, on purpose: a command is killed once it has run ctx.execTimeoutMs (default
 // 10 minutes), session or not; `shell` may only name a POSIX shell.
-import { stat } from 'node:fs/promises';
+import { isDirectory } from '../../path-probes.js';
 import path from 'node:path';
 import { userShell } from '../../context/user-shell.js';
 import { z } from 'zod';
@@ -103,14 +103,6 @@ function resolveShell(requested: string | null | undefined, ctx: ToolContext): s
   const own = userShell(ctx.env).path;
   if (POSIX_SHELLS.has(path.basename(own))) return own;
   return FALLBACK_SHELL;
-}
-
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function childEnv(env: ToolContext['env']): Record<string, string> {
