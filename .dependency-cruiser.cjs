@@ -4,7 +4,7 @@
 /** Folders of src/ by layer, lowest first. A folder may import its own layer and those below. */
 const LAYERS = [
   ['bytes'],
-  ['errors\\.ts', 'import-outside-bundle\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'file-lock\\.ts', 'path-probes\\.ts', 'net', 'pack', 'history'],
+  ['errors\\.ts', 'import-outside-bundle\\.ts', 'node-builtins\\.ts', 'flock\\.ts', 'file-lock\\.ts', 'path-probes\\.ts', 'sorted-json\\.ts', 'net', 'pack', 'history'],
   ['context', 'config', 'mcp', 'auth', 'plugins'],
   ['client', 'prompt', 'assembly/panels', 'assembly/tiers', 'tools'],
   ['rollout'],

@@ -35,10 +35,10 @@ import { mapStreamEvent } from './stream-event-mapper.js';
 import { streamResponse } from './stream-response.js';
 import { WebSocketRefusals } from './websocket-refusals.js';
 import { TURN_METADATA_KEY, WS_REQUEST_START_KEY, prewarmTurnMetadata, warmUpFrame, type Body } from './websocket-warm-up.js';
+import { sortedJson } from '../sorted-json.js';
 
 export const RESPONSES_WEBSOCKET_BETA = 'responses_websockets=2026-02-06';
 export { WS_REQUEST_START_KEY };
-
 
 /** What the last completed request on the open connection leaves for the next one to build on. */
 interface LastExchange {
@@ -326,15 +326,6 @@ function asStreamed(item: unknown): string {
   if (typeof item !== 'object' || item === null) return JSON.stringify(item);
   const { internal_chat_message_metadata_passthrough: _kept, ...streamed } = item as Record<string, unknown>;
   return sortedJson(streamed);
-}
-
-/** JSON with object keys sorted: the thread may keep an item's fields in another order than streamed. */
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
 }
 
 interface AttemptContext {

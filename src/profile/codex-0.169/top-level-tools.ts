@@ -3,15 +3,7 @@
 // named by the SHA-1 of its JSON with keys sorted, in key order. Absent when the window offers none.
 import { createHash } from 'node:crypto';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
-
-/** JSON without spaces, object keys sorted (undefined fields left out). */
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
-}
+import { sortedJson } from '../../sorted-json.js';
 
 const sha1 = (value: unknown): string => createHash('sha1').update(sortedJson(value)).digest('hex');
 
