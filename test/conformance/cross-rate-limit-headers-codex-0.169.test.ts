@@ -108,14 +108,10 @@ describe("rate limits of the Responses answers' headers: the real Codex 0.169.0 
   }, 180_000);
 
   test('the same account/rateLimits/updated, over the WebSocket and over HTTP', () => {
-    console.log('CODEX', JSON.stringify(codex.notices));
-    console.log('WEFT', JSON.stringify(weft.notices));
     expect(weft.notices).toEqual(codex.notices);
   });
 
   test("the same rate_limits in the rollout's token_count events", () => {
-    console.log('CODEXR', JSON.stringify(codex.rollout));
-    console.log('WEFTR', JSON.stringify(weft.rollout));
     expect(weft.rollout).toEqual(codex.rollout);
   });
 });
