@@ -1,7 +1,8 @@
 // One process's use of an agent identity (auth.json `auth_mode: agentIdentity`, written by
 // `weft login --with-access-token`): the token is checked against the issuer's key set and the task
-// registered once, before the first request that needs it, and every request then carries a fresh assertion of that task (agent-task.ts). A
-// registration that fails is not repeated within the process: each later request fails with it.
+// registered once, before the first request that needs it; every request then carries a fresh
+// assertion of that task (agent-task.ts). A registration that fails is not repeated within the
+// process: each later request fails with it.
 import { agentIdentityClaimsOf, verifyAgentIdentity, type AgentIdentityClaims } from './agent-identity.js';
 import { agentAssertion, agentKeyOf, registerAgentTask, type AgentKey } from './agent-task.js';
 import type { CaTrust } from './ca-trust.js';
