@@ -138,8 +138,26 @@ export type FileChangeTurnItem = z.infer<typeof FileChangeTurnItem>;
 export const ImageViewTurnItem = lazySchema(() => z.object({ type: z.literal('ImageView'), id: z.string(), path: z.string() }));
 export type ImageViewTurnItem = z.infer<typeof ImageViewTurnItem>;
 
+/**
+ * Codex 0.169: a collaboration tool call as an item, recorded by multi-agent v2 for wait_agent only
+ * (tool `wait`): the waiting thread, and no receivers or agent states.
+ */
+export const CollabAgentToolCallTurnItem = lazySchema(() =>
+  z.object({
+    type: z.literal('CollabAgentToolCall'),
+    id: z.string(),
+    tool: z.string(),
+    status: z.enum(['in_progress', 'completed', 'failed']),
+    sender_thread_id: z.string(),
+    receiver_thread_ids: z.array(z.string()),
+    receiver_agents: z.array(z.unknown()),
+    agents_states: z.record(z.string(), z.unknown()),
+  }),
+);
+export type CollabAgentToolCallTurnItem = z.infer<typeof CollabAgentToolCallTurnItem>;
+
 /** The tool items weft records in 0.169 rollouts (MCP calls have their own builder). */
-export const ToolTurnItem = lazySchema(() => z.discriminatedUnion('type', [CommandExecutionTurnItem, FileChangeTurnItem, ImageViewTurnItem]));
+export const ToolTurnItem = lazySchema(() => z.discriminatedUnion('type', [CommandExecutionTurnItem, FileChangeTurnItem, ImageViewTurnItem, CollabAgentToolCallTurnItem]));
 export type ToolTurnItem = z.infer<typeof ToolTurnItem>;
 
 export const ItemCompletedEvent = lazySchema(() =>

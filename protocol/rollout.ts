@@ -112,6 +112,13 @@ export const TokenUsageRecordPayload = lazySchema(() => z.looseObject({ response
 export type TokenUsageRecordPayload = z.infer<typeof TokenUsageRecordPayload>;
 
 /**
+ * Codex 0.169 (multi-agent v2): written right before an `agent_message` item a thread receives from
+ * another agent; whether that message was one that starts a turn (a task) or waits for the next one.
+ */
+export const InterAgentCommunicationMetadataPayload = lazySchema(() => z.looseObject({ trigger_turn: z.boolean() }));
+export type InterAgentCommunicationMetadataPayload = z.infer<typeof InterAgentCommunicationMetadataPayload>;
+
+/**
  * Event messages: a kind weft reads is checked against its schema (rollout-events.ts); any other
  * kind is kept for display, replay and copies, with only its `type` required.
  */
@@ -136,6 +143,7 @@ export const EventMsgLine = lazySchema(() => line('event_msg', EventMsgPayload))
 export const CompactedLine = lazySchema(() => line('compacted', CompactedPayload));
 export const WorldStateLine = lazySchema(() => line('world_state', WorldStatePayload));
 export const TokenUsageRecordLine = lazySchema(() => line('token_usage_record', TokenUsageRecordPayload));
+export const InterAgentCommunicationMetadataLine = lazySchema(() => line('inter_agent_communication_metadata', InterAgentCommunicationMetadataPayload));
 
 export const RolloutLine = lazySchema(() =>
   z.discriminatedUnion('type', [
@@ -146,6 +154,7 @@ export const RolloutLine = lazySchema(() =>
     CompactedLine,
     WorldStateLine,
     TokenUsageRecordLine,
+    InterAgentCommunicationMetadataLine,
   ]),
 );
 export type RolloutLine = z.infer<typeof RolloutLine>;
@@ -174,6 +183,7 @@ export const ROLLOUT_LINE_TYPES = [
   'compacted',
   'world_state',
   'token_usage_record',
+  'inter_agent_communication_metadata',
 ] as const;
 
 /**
@@ -220,6 +230,7 @@ export const StoredRolloutLine = lazySchema(() =>
     StoredCompactedLine,
     WorldStateLine,
     TokenUsageRecordLine,
+    InterAgentCommunicationMetadataLine,
   ]),
 );
 export type StoredRolloutLine = z.infer<typeof StoredRolloutLine>;

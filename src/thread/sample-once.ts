@@ -14,6 +14,7 @@ import { toolsForTurn } from '../prompt/tools-for-turn.js';
 import { addUsage, effectiveContextWindow } from '../rollout/format/token-info.js';
 import { goalTokensOf } from '../tools/goals/thread-goal.js';
 import { record } from './record-items.js';
+import { teamView } from './team-view.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
 
 /** A call the client answers: a function or freeform tool call, or (0.169) a client-side tool search. */
@@ -32,7 +33,7 @@ export async function sampleOnce(
 ): Promise<{ calls: ToolCallItem[]; broken?: StreamInterruptedError; cut?: boolean; offered?: ReadonlySet<string> }> {
   const mcp = await mcpHub(deps, settings);
   const { records } = state.profileThread;
-  await state.writer.append([records.turnContext(settings), records.tokenCount(state.tokenInfo)]);
+  await state.writer.append([records.turnContext(settings), records.tokenCount(state.tokenInfo), ...state.profileThread.samplingStarted(settings, teamView(state))]);
   deps.emit({ type: 'token_count', info: state.tokenInfo });
   const input = state.profileThread.requestHistory(pairCallsWithOutputs(state.history, deps.pack.text('tool_output/aborted.txt')), deps.pack);
   const context = { instructions: state.baseInstructions, input };

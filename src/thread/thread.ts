@@ -179,7 +179,7 @@ export class Thread {
     const goal = this.goalWantsContinuation() ? this.deps.goals?.get(this.id) : undefined;
     const text = this.deps.goalContinuation;
     if (goal === undefined || goal === null || text === undefined) return undefined;
-    const pending = [...this.state.history, ...(this.state.pendingItems ?? [])];
+    const pending = [...this.state.history, ...(this.state.pendingItems ?? []).map((d) => d.item)];
     for (const item of continuationItems(pending, goal.objective, text(goal.objective))) this.deliver(item);
     // Started by the goal, not by a turn: Codex 0.169 records no parent, and the turn as its own root.
     return this.run('', { ...opts, withoutInput: true, attribution: { trigger: 'goal' } });
@@ -334,10 +334,11 @@ export class Thread {
 
   /**
    * Hands the thread an item another agent sent it (multi-agent v2): recorded at the running turn's
-   * next boundary, or when the next turn starts.
+   * next boundary, or when the next turn starts. `triggerTurn` says, for a message between agents,
+   * whether it is one that starts a turn (recorded beside it where the generation records that).
    */
-  deliver(item: ResponseItem): void {
-    (this.state.pendingItems ??= []).push(item);
+  deliver(item: ResponseItem, opts: { triggerTurn?: boolean } = {}): void {
+    (this.state.pendingItems ??= []).push({ item, triggerTurn: opts.triggerTurn });
   }
 
   /** Records what an agent of its team did, where the thread's generation records it (see RolloutRecords). */

@@ -22,6 +22,7 @@ import { userInputMessage } from './user-input-message.js';
 import { isCodeModeCall, runCodeModeCall } from './code-mode-calls.js';
 import { recordingToolItems } from './tool-item-records.js';
 import { record } from './record-items.js';
+import { teamView } from './team-view.js';
 import { mcpHub, sampleOnce, type ToolCallItem } from './sample-once.js';
 
 export type { StreamFn, TurnDeps } from './turn-ports.js';
@@ -73,7 +74,7 @@ export async function runTurn(
   let lastMessage: string | undefined;
   try {
     await maybeCompact(state, deps, settings, 'pre-turn', signal);
-    await state.writer.append(pt.beforePrompt(settings));
+    await state.writer.append(pt.beforePrompt(settings, teamView(state)));
     if (!deps.withoutInput) {
       const [userItem] = await record(state, [begun?.userItem ?? userInputMessage(userText, images)]);
       if (begun && userItem) deps.hooks?.userItemRecorded(userItem);
@@ -267,9 +268,15 @@ async function recordNotifications(state: ThreadState, deps: TurnDeps): Promise<
 
 /** Records what other agents sent the thread (multi-agent v2); true when there was some. */
 async function recordPendingItems(state: ThreadState): Promise<boolean> {
-  const items = state.pendingItems?.splice(0) ?? [];
-  await record(state, items);
-  return items.length > 0;
+  const delivered = state.pendingItems?.splice(0) ?? [];
+  const { records } = state.profileThread;
+  for (const { item, triggerTurn } of delivered) {
+    // A message between agents: whether it starts a turn, right before it (0.169 records it so).
+    const meta = triggerTurn === undefined ? undefined : records.interAgentCommunication?.(triggerTurn);
+    if (meta !== undefined) await state.writer.append(meta);
+    await record(state, [item]);
+  }
+  return delivered.length > 0;
 }
 
 /** Records input steered into the running turn; true when there was some. */

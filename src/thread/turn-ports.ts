@@ -72,7 +72,7 @@ export interface ThreadState {
   /** The profile's per-thread behaviour (codex-0.169: ids, metadata, rollout format, compaction). */
   readonly profileThread: ProfileThread;
   /** Items other agents sent this thread (multi-agent v2), recorded at the turn's next boundary. */
-  pendingItems?: ResponseItem[];
+  pendingItems?: DeliveredItem[];
   /**
    * Items recorded at the running turn's next boundary that continue the turn as steered input does
    * (a user's shell command that ended while the turn ran: the model is asked again with it).
@@ -82,6 +82,16 @@ export interface ThreadState {
   queuedForNextTurn?: ResponseItem[];
   /** The team of agents this thread belongs to (the collaboration tools); set by the engine. */
   agents?: AgentPort;
+}
+
+/**
+ * An item handed to the thread from outside its turn: a message from another agent of its team (with
+ * whether it was one that starts a turn, which 0.169 records beside it), or an item the thread queued itself.
+ */
+export interface DeliveredItem {
+  readonly item: ResponseItem;
+  /** For a message between agents: true for a task (it starts a turn on an idle agent), false for a message or an answer. */
+  readonly triggerTurn?: boolean | undefined;
 }
 
 export interface PendingInput {
@@ -135,7 +145,12 @@ export interface ProfileThread extends TurnProfile {
   /** A turn begins: lines to record before anything else of the turn. */
   turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]>;
   /** Lines to record right before the user's prompt (after a pre-turn compaction). */
-  beforePrompt(settings: TurnSettings): RolloutLineInput[];
+  beforePrompt(settings: TurnSettings, team?: TeamView): RolloutLineInput[];
+  /**
+   * A sampling request of the turn is about to be built (after the turn's first, whose lines
+   * `beforePrompt` wrote): lines to record for what changed since the last one (an agent spawned).
+   */
+  samplingStarted(settings: TurnSettings, team?: TeamView): RolloutLineInput[];
   /** The turn completed: lines to record before the rollout is flushed. */
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[];
   /** The turn failed with `error` (not an interruption): lines to record before the rollout is flushed. */
@@ -158,6 +173,12 @@ export interface ProfileThread extends TurnProfile {
   compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean;
   /** This thread's compaction; replaces the codex-0.98 local compaction. */
   compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void>;
+}
+
+/** What a thread's generation may record of its team as a sampling request is built. */
+export interface TeamView {
+  /** The canonical paths of the agents the thread spawned, in spawn order. */
+  readonly subagents: readonly string[];
 }
 
 /** Who started a turn that no user input started (a goal's continuation): its trigger and the turn before it. */

@@ -74,6 +74,8 @@ export interface ToolContext {
   style?: ToolOutputStyle | undefined;
   /** view_image handed this file (absolute path) to the model. */
   onImageViewed?: ((viewed: { callId: string; path: string }) => void) | undefined;
+  /** wait_agent ended by itself (news came, or its time ran out; not a stopped turn), after `durationMs`. */
+  onAgentWaitEnded?: ((wait: { callId: string; durationMs: number }) => void) | undefined;
   /** The model updated its plan (update_plan). */
   onPlanUpdate?: ((plan: PlanUpdate) => void) | undefined;
   /** What apply_patch needs (texts, sandbox roots, change listener); without it the tool is not offered. */

@@ -161,7 +161,7 @@ export class AgentTeam {
     const reasoningEffort = resolved.reasoningEffort ?? resolved.model.default_reasoning_level ?? null;
     this.#emit({ type: 'agent_spawned', path, threadId: thread.id, parentThreadId: parent.id, nickname, callId: req.callId, parentTurnId, model, reasoningEffort });
     await parent.recordAgentActivity({ kind: 'started', id: req.callId, agentThreadId: thread.id, agentPath: path, model, reasoningEffort });
-    thread.deliver(this.#envelope('NEW_TASK', from, path, req.message));
+    thread.deliver(this.#envelope('NEW_TASK', from, path, req.message), { triggerTurn: true });
     this.#startTurn(member);
     return { ok: true, value: { path } };
   }
@@ -170,7 +170,7 @@ export class AgentTeam {
     const path = this.#resolve(from, target);
     const member = this.#members.get(path);
     if (member === undefined) return { ok: false, output: this.texts.notFound(path) };
-    member.thread.deliver(this.#envelope(kind, from, path, message));
+    member.thread.deliver(this.#envelope(kind, from, path, message), { triggerTurn: kind === 'NEW_TASK' });
     // A follow-up task starts a turn when the agent is idle; a message waits for its next boundary.
     if (kind === 'NEW_TASK' && member.turn === undefined) this.#startTurn(member);
     member.mailbox.notify();
@@ -246,7 +246,8 @@ export class AgentTeam {
     const parent = this.#members.get(member.parentPath);
     if (parent === undefined) return;
     const header = this.texts.envelope('FINAL_ANSWER', parent.path, member.path);
-    parent.thread.deliver(agentMessage(member.path, parent.path, [{ type: 'input_text', text: header + text }]));
+    // An answer does not start a turn of the parent (Codex 0.169 records it as not triggering one).
+    parent.thread.deliver(agentMessage(member.path, parent.path, [{ type: 'input_text', text: header + text }]), { triggerTurn: false });
     parent.mailbox.notify();
   }
 

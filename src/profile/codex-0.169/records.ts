@@ -3,7 +3,8 @@
 // sampling request (the turn's own turn_context comes from the thread's hooks) and carries what
 // Codex's thread index takes from it; a user or agent message and a reasoning summary become
 // `item_completed` events; a token count is rewritten with the thread's usage record and rate limits;
-// `context_compacted` becomes the compaction's item; an agent's activity becomes a `SubAgentActivity` item. Each note carries only what the format and the
+// `context_compacted` becomes the compaction's item; an agent's activity becomes a `SubAgentActivity` item; a message
+// from another agent is preceded by `inter_agent_communication_metadata`. Each note carries only what the format and the
 // thread index (state-db/thread-row.ts) read.
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
@@ -40,4 +41,5 @@ export const codex0169Records: RolloutRecords = {
   // The format writes it as a `SubAgentActivity` item of the running turn.
   subAgentActivity: (a: SubAgentActivityRecord) =>
     event({ type: 'sub_agent_activity', kind: a.kind, id: a.id, agent_thread_id: a.agentThreadId, agent_path: a.agentPath, model: a.model, reasoning_effort: a.reasoningEffort }),
+  interAgentCommunication: (triggerTurn: boolean) => ({ type: 'inter_agent_communication_metadata', payload: { trigger_turn: triggerTurn } }),
 };

@@ -2,7 +2,7 @@
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
 import type { RateLimitSnapshot } from '../../client/rate-limits.js';
-import type { TurnAttribution } from '../../thread/turn-ports.js';
+import type { TeamView, TurnAttribution } from '../../thread/turn-ports.js';
 import { framedPatchOutputs } from '../codex-0.98/recorded-patch-output.js';
 import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
@@ -238,19 +238,25 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.rolloutFormat.noteRateLimits(snapshot);
   }
 
-  beforePrompt(settings: TurnSettings): RolloutLineInput[] {
-    const lines = turnLines(this.rolloutFormat);
-    const rebuilt = this.#contextRebuilt;
-    this.#contextRebuilt = false;
-    const out: RolloutLineInput[] = [];
-    const state = worldState(this.pack, {
+  /** The context state as it stands (what a world_state line records). */
+  #currentWorldState(settings: TurnSettings, team: TeamView | undefined): Record<string, unknown> {
+    return worldState(this.pack, {
       settings,
       multiAgentVersion: this.#multiAgentVersion,
       toolNames: this.#toolNames,
       windowInstructions: this.#windowInstructions,
       topLevelTools: this.#topLevelTools,
       multiAgentUsageHint: this.#subagentText ?? (this.pack.has('multi_agent/v2_root.md') ? this.pack.text('multi_agent/v2_root.md') : undefined),
+      subagents: team?.subagents,
     });
+  }
+
+  beforePrompt(settings: TurnSettings, team?: TeamView): RolloutLineInput[] {
+    const lines = turnLines(this.rolloutFormat);
+    const rebuilt = this.#contextRebuilt;
+    this.#contextRebuilt = false;
+    const out: RolloutLineInput[] = [];
+    const state = this.#currentWorldState(settings, team);
     const patch = rebuilt || this.#worldState === undefined ? undefined : mergePatch(this.#worldState, state);
     if (rebuilt) out.push(lines.worldState(state));
     else if (patch !== undefined) out.push(lines.worldState(patch, false));
@@ -259,6 +265,16 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     if (rebuilt) out.push(lines.settingsApplied(this.threadId, settings, this.init.providerId));
     out.push(...this.#afterCompaction.splice(0));
     return out;
+  }
+
+  /** Codex 0.169 records, at each sampling, what changed in the context state since the last line (a spawned agent). */
+  samplingStarted(settings: TurnSettings, team?: TeamView): RolloutLineInput[] {
+    if (this.#worldState === undefined) return [];
+    const state = this.#currentWorldState(settings, team);
+    const patch = mergePatch(this.#worldState, state);
+    if (patch === undefined) return [];
+    this.#worldState = state;
+    return [turnLines(this.rolloutFormat).worldState(patch, false)];
   }
 
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[] {
@@ -276,7 +292,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   toolItemCompleted(record: ToolItemRecord): RolloutLineInput[] {
-    const done = toolTurnItem(record);
+    const done = toolTurnItem(record, this.threadId);
     return done === undefined ? [] : this.#itemCompleted(done.item, done.durationMs);
   }
 

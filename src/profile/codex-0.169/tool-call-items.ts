@@ -1,9 +1,11 @@
 // The completed items 0.169 records for its own tools, in the recorded field order: a command that
 // ran to its end (`CommandExecution`; a command the sandbox refused at once has no end event, so no
 // item), a patch that was written (`FileChange`, an update as `@@` hunks with one line of
-// context) and an image handed to the model (`ImageView`). Paths are `file://` URIs.
+// context), an image handed to the model (`ImageView`) and a wait for agents that ended
+// (`CollabAgentToolCall`, tool `wait`: multi-agent v2 records no other collaboration call so; a
+// spawn, message, task or interrupt is a `SubAgentActivity` item instead). Paths are `file://` URIs.
 import { pathToFileURL } from 'node:url';
-import type { CommandExecutionTurnItem, FileChangeTurnItem, ImageViewTurnItem, ToolTurnItem } from '../../../protocol/rollout-events.js';
+import type { CollabAgentToolCallTurnItem, CommandExecutionTurnItem, FileChangeTurnItem, ImageViewTurnItem, ToolTurnItem } from '../../../protocol/rollout-events.js';
 import { changeDiff } from '../../tools/apply-patch/change-diff.js';
 import type { ToolItemRecord } from '../../thread/tool-item-records.js';
 
@@ -59,9 +61,16 @@ function imageViewItem(record: Extract<ToolItemRecord, { kind: 'image_view' }>):
   return { type: 'ImageView', id: record.callId, path: pathToFileURL(record.path).href };
 }
 
-/** The item to record for a tool call's end, with how long it took; undefined when 0.169 records none. */
-export function toolTurnItem(record: ToolItemRecord): { item: ToolTurnItem; durationMs: number } | undefined {
+/** A wait_agent call that ended, as multi-agent v2 records it: the waiting thread, nobody named, no states. */
+function waitItem(record: Extract<ToolItemRecord, { kind: 'agent_wait' }>, threadId: string): CollabAgentToolCallTurnItem {
+  return { type: 'CollabAgentToolCall', id: record.callId, tool: 'wait', status: 'completed', sender_thread_id: threadId, receiver_thread_ids: [], receiver_agents: [], agents_states: {} };
+}
+
+/** The item to record for a tool call's end (by thread `threadId`), with how long it took; undefined when 0.169 records none. */
+export function toolTurnItem(record: ToolItemRecord, threadId: string): { item: ToolTurnItem; durationMs: number } | undefined {
   switch (record.kind) {
+    case 'agent_wait':
+      return { item: waitItem(record, threadId), durationMs: record.durationMs };
     case 'command':
       return { item: commandItem(record.end), durationMs: record.end.durationMs };
     case 'file_change':

@@ -49,6 +49,8 @@ export interface WorldStateInput {
   readonly topLevelTools?: Readonly<Record<string, string>> | undefined;
   /** Multi-agent v2: the usage hint the window gave the agent (the root's or a spawned agent's text). */
   readonly multiAgentUsageHint?: string | undefined;
+  /** The agents the thread spawned (canonical paths, in spawn order). */
+  readonly subagents?: readonly string[] | undefined;
   readonly now?: Date;
 }
 
@@ -73,6 +75,8 @@ export function worldState(pack: Pack, input: WorldStateInput): Record<string, u
       current_date: localDate(now),
       timezone: localTimeZone(),
       filesystem: filesystemXml(settings.sandbox, settings.cwd),
+      // Once the thread has spawned agents: each as an empty element naming it, one a line.
+      ...(input.subagents !== undefined && input.subagents.length > 0 ? { subagents: subagentsXml(input.subagents) } : {}),
     },
     environments_instructions: false,
     git_attribution: false,
@@ -93,6 +97,15 @@ export function worldState(pack: Pack, input: WorldStateInput): Record<string, u
     ...(Object.keys(tools).length > 0 ? { tools } : {}),
     ...(input.topLevelTools !== undefined ? { top_level_tools: input.topLevelTools } : {}),
   };
+}
+
+/** The spawned agents as Codex 0.169 records them in `environments.subagents` (XML attribute escaping). */
+export function subagentsXml(paths: readonly string[]): string {
+  return paths.map((path) => `<agent name="${xmlAttribute(path)}" />`).join('\n');
+}
+
+function xmlAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Workspace roots as session_meta and thread settings list them. */

@@ -17,6 +17,7 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     records: codex098Records,
     turnStarted: async () => [],
     beforePrompt: () => [],
+    samplingStarted: () => [],
     turnCompleted: () => [],
     // Codex 0.98 records nothing of a failed turn.
     turnFailed: () => [],

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { RolloutError, errorMessage } from '../../errors.js';
 import {
+  InterAgentCommunicationMetadataPayload,
   CompactedPayload,
   CompactedPayloadHead,
   ResponseItemHead,
@@ -83,7 +84,8 @@ function issueText(error: z.ZodError): string {
  * - An event_msg of a kind weft reads is checked against that kind's schema (rollout-events.ts);
  *   any other kind only needs its string `type`, and is kept.
  * - Codex 0.169's extra lines (world_state, token_usage_record) only need an object payload: nothing
- *   in them is needed to rebuild the history.
+ *   in them is needed to rebuild the history; an inter_agent_communication_metadata line is checked
+ *   against its schema (a boolean `trigger_turn`).
  */
 function checkLine(value: unknown): string | undefined {
   const notALine = refusal(RolloutEnvelope, value);
@@ -105,6 +107,8 @@ function checkLine(value: unknown): string | undefined {
     case 'world_state':
     case 'token_usage_record':
       return isRecordValue(payload) ? undefined : `${type} payload is not an object`;
+    case 'inter_agent_communication_metadata':
+      return schemaProblem(InterAgentCommunicationMetadataPayload, payload, type);
     default:
       return `unknown line type ${JSON.stringify(type)}`;
   }

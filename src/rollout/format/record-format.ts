@@ -41,4 +41,9 @@ export interface RolloutRecords {
   compacted(message: string, replacementHistory?: readonly ResponseItem[]): RolloutLineInput;
   /** An agent of the thread's team acted (absent: the generation records no such line). */
   subAgentActivity?(activity: SubAgentActivityRecord): RolloutLineInput;
+  /**
+   * A message from another agent is recorded next, one that starts a turn (a task) or not (a
+   * message, an answer); absent: the generation records no such line.
+   */
+  interAgentCommunication?(triggerTurn: boolean): RolloutLineInput;
 }

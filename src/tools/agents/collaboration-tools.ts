@@ -2,7 +2,8 @@
 // send_message, followup_task, wait_agent, interrupt_agent and list_agents. Each checks its
 // arguments, asks the thread's team (the AgentPort) and answers in Codex's form: spawn_agent with
 // `{"task_name": path}`, send_message and followup_task with nothing, interrupt_agent with the
-// previous status, list_agents with every live agent and its status, wait_agent with a summary.
+// previous status, list_agents with every live agent and its status, wait_agent with a summary
+// (and the end of a wait that was not stopped, reported to the context for the generation's record).
 import { z } from 'zod';
 import type { ToolCall, ToolContext, ToolHandler, ToolResult } from '../tool-context.js';
 import type { AgentPort } from './agent-port.js';
@@ -86,7 +87,9 @@ export const waitAgent: ToolHandler = async (call, ctx) => {
   const args = parse(WaitArgs, call, ctx);
   if (!args.ok) return args.result;
   const timeout = Math.min(WAIT_MAX_MS, Math.max(WAIT_MIN_MS, args.data.timeout_ms ?? WAIT_DEFAULT_MS));
+  const startedAt = performance.now();
   const { timedOut, interrupted } = await port(ctx, call).wait(call.callId, timeout, call.signal);
+  if (!interrupted) ctx.onAgentWaitEnded?.({ callId: call.callId, durationMs: performance.now() - startedAt });
   const texts = ctx.texts.agents;
   const message = interrupted ? texts.waitInterrupted() : timedOut ? texts.waitTimedOut() : texts.waitCompleted();
   return { output: JSON.stringify({ message, timed_out: timedOut }), success: true };

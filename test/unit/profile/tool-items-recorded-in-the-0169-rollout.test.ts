@@ -141,6 +141,15 @@ describe('tool calls in a 0.169 rollout', () => {
 describe('the recorded item of a command', () => {
   const end = { type: 'end' as const, callId: 'c', command: "/bin/bash -lc 'touch /x'", argv: ['/bin/bash', '-lc', 'touch /x'], cwd: '/w', aggregatedOutput: 'denied', exitCode: 1, durationMs: 2500.5, timedOut: false, processId: 4242 };
   it('is failed for a non-zero exit', () => {
-    expect(toolTurnItem({ kind: 'command', end })?.item).toMatchObject({ status: 'failed', exit_code: 1, process_id: '4242', duration: { secs: 2, nanos: 500500000 } });
+    expect(toolTurnItem({ kind: 'command', end }, 't')?.item).toMatchObject({ status: 'failed', exit_code: 1, process_id: '4242', duration: { secs: 2, nanos: 500500000 } });
+  });
+});
+
+describe('the recorded item of a wait for agents', () => {
+  it('is a completed CollabAgentToolCall of tool wait, sent by the waiting thread, naming no agent', () => {
+    expect(toolTurnItem({ kind: 'agent_wait', callId: 'call_w', durationMs: 12 }, 'thread-1')).toEqual({
+      item: { type: 'CollabAgentToolCall', id: 'call_w', tool: 'wait', status: 'completed', sender_thread_id: 'thread-1', receiver_thread_ids: [], receiver_agents: [], agents_states: {} },
+      durationMs: 12,
+    });
   });
 });
