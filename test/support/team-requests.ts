@@ -114,8 +114,13 @@ export function ownPackTextsEvened(codex: unknown, weft: unknown): { codex: unkn
 }
 
 /**
- * The world_state key Codex 0.169 fills with a fingerprint of something weft has no exact copy of:
- * the whole model catalog as Codex holds it (one constant hash in every recording).
+ * The world_state key Codex 0.169 fills with a fingerprint weft cannot reproduce: `model_catalog`
+ * (one constant hash in every recording). The 0.169 binary tags that hasher
+ * `codex-world-state-fragment-v2` (beside multi_agents_spec.rs, where spawn_agent's list of model
+ * overrides is built); its source is in no index weft can read, and SHA-1 under either tag (v1, v2),
+ * with or without a role, over the spawn_agent description's model list (cut several ways, bare or
+ * wrapped in `<model_catalog>`) and over the catalog weft loads (the pack's models.json, as read,
+ * compact or with sorted keys) gives another hash. So the key is left out of both snapshots.
  */
 const WORLD_STATE_UNDERIVED = new Set(['model_catalog']);
 
@@ -163,12 +168,11 @@ export interface ComparedLine {
  * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
  * sees (`response_item`), the turn's own lines (`task_started`, `turn_context`, `task_complete`,
  * `token_usage_record`, `thread_settings_applied`), the `SubAgentActivity` items a parent records
- * of its agents, and each full `world_state` snapshot (less WORLD_STATE_UNDERIVED). Left out, and
- * named in the report as not yet written by weft: each item's `metadata` (Codex's history
- * bookkeeping), the partial `world_state` lines (Codex patches `environments.subagents` at the
- * sampling after a spawn), the `CollabAgentToolCall` items, and the event lines
- * Codex adds around agent messages and answers (`inter_agent_communication_metadata`,
- * `retained_context`).
+ * of its agents, the `CollabAgentToolCall` item of each wait, the `inter_agent_communication_metadata`
+ * line before each message between agents, each full `world_state` snapshot (less
+ * WORLD_STATE_UNDERIVED) and each partial one (the spawned agents, patched in at the sampling after a
+ * spawn). Left out, and named in the report as not yet written by weft: each item's `metadata`
+ * (Codex's history bookkeeping) and the `retained_context` lines.
  */
 export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
   const n = createNormalizer({
@@ -185,8 +189,10 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
       const line = JSON.parse(raw) as { type: string; payload: { type?: string; item?: { type?: string } } };
       const kind = line.payload.type;
-      const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || kind === 'thread_settings_applied' || (kind === 'item_completed' && line.payload.item?.type === 'SubAgentActivity'));
-      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || event) {
+      const itemType = line.payload.item?.type;
+      const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || kind === 'thread_settings_applied' || (kind === 'item_completed' && (itemType === 'SubAgentActivity' || itemType === 'CollabAgentToolCall')));
+      const partialWorldState = line.type === 'world_state' && (line.payload as { full?: boolean }).full === false;
+      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || line.type === 'inter_agent_communication_metadata' || partialWorldState || event) {
         out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
       } else if (line.type === 'world_state' && (line.payload as { full?: boolean }).full === true) {
         // A full snapshot, without the two fingerprints weft cannot derive (WORLD_STATE_UNDERIVED).
