@@ -43,7 +43,7 @@ import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
 import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext } from './turn-metadata.js';
-import { mergePatch } from './merge-patch.js';
+import { WorldStateRecord } from './world-state-record.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
 import { topLevelTools } from './top-level-tools.js';
 import { workspaceStates } from './workspace-states.js';
@@ -76,8 +76,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   #contextRebuilt = false;
   /** `thread_settings_applied` events owed from opening the thread, written with its first turn. */
   #openSettingsEvents: number;
-  /** The context state last recorded in a world_state line (partial updates are patches on it). */
-  #worldState: Record<string, unknown> | undefined;
+  /** The context state as last recorded in a world_state line (partial updates are patches on it). */
+  readonly #worldState = new WorldStateRecord();
   /** The settings of the previous turn in this process: a change is recorded when the next one starts. */
   #settingsKey: string | undefined;
   /** The settings of a manual compaction running as its own turn (see #standaloneCompaction). */
@@ -240,15 +240,9 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   /** The context state as it stands (what a world_state line records). */
   #currentWorldState(settings: TurnSettings, team: TeamView | undefined): Record<string, unknown> {
-    return worldState(this.pack, {
-      settings,
-      multiAgentVersion: this.#multiAgentVersion,
-      toolNames: this.#toolNames,
-      windowInstructions: this.#windowInstructions,
-      topLevelTools: this.#topLevelTools,
-      multiAgentUsageHint: this.#subagentText ?? (this.pack.has('multi_agent/v2_root.md') ? this.pack.text('multi_agent/v2_root.md') : undefined),
-      subagents: team?.subagents,
-    });
+    const multiAgentUsageHint = this.#subagentText ?? (this.pack.has('multi_agent/v2_root.md') ? this.pack.text('multi_agent/v2_root.md') : undefined);
+    const window = { windowInstructions: this.#windowInstructions, topLevelTools: this.#topLevelTools };
+    return worldState(this.pack, { settings, multiAgentVersion: this.#multiAgentVersion, toolNames: this.#toolNames, ...window, multiAgentUsageHint, subagents: team?.subagents });
   }
 
   beforePrompt(settings: TurnSettings, team?: TeamView): RolloutLineInput[] {
@@ -256,11 +250,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const rebuilt = this.#contextRebuilt;
     this.#contextRebuilt = false;
     const out: RolloutLineInput[] = [];
-    const state = this.#currentWorldState(settings, team);
-    const patch = rebuilt || this.#worldState === undefined ? undefined : mergePatch(this.#worldState, state);
-    if (rebuilt) out.push(lines.worldState(state));
-    else if (patch !== undefined) out.push(lines.worldState(patch, false));
-    if (rebuilt || this.#worldState !== undefined) this.#worldState = state;
+    const world = this.#worldState.update(this.#currentWorldState(settings, team), rebuilt);
+    if (world !== undefined) out.push(lines.worldState(world.state, world.full));
     out.push(lines.turnContext(this.#turn, settings, this.#multiAgentVersion));
     if (rebuilt) out.push(lines.settingsApplied(this.threadId, settings, this.init.providerId));
     out.push(...this.#afterCompaction.splice(0));
@@ -269,12 +260,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   /** Codex 0.169 records, at each sampling, what changed in the context state since the last line (a spawned agent). */
   samplingStarted(settings: TurnSettings, team?: TeamView): RolloutLineInput[] {
-    if (this.#worldState === undefined) return [];
-    const state = this.#currentWorldState(settings, team);
-    const patch = mergePatch(this.#worldState, state);
-    if (patch === undefined) return [];
-    this.#worldState = state;
-    return [turnLines(this.rolloutFormat).worldState(patch, false)];
+    const world = this.#worldState.update(this.#currentWorldState(settings, team), false);
+    return world === undefined ? [] : [turnLines(this.rolloutFormat).worldState(world.state, world.full)];
   }
 
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[] {
