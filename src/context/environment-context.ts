@@ -14,6 +14,17 @@ export interface EnvironmentContext {
   readonly timezone?: string;
   /** The serialized `<filesystem>` element (codex-0.169, see filesystem-profile.ts), kept on one line. */
   readonly filesystem?: string;
+  /** The agents the thread spawned, by canonical path (codex-0.169 multi-agent v2), listed last. */
+  readonly subagents?: readonly string[];
+}
+
+/** The spawned agents as Codex 0.169 lists them: one empty `<agent name="…" />` element a line. */
+export function subagentsXml(paths: readonly string[]): string {
+  return paths.map((p) => `<agent name="${xmlAttribute(p)}" />`).join('\n');
+}
+
+function xmlAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 const builder = new XMLBuilder({ format: true, indentBy: '  ', processEntities: false, suppressEmptyNode: false });
@@ -29,7 +40,12 @@ export function environmentContextText(ctx: EnvironmentContext): string {
       ...(ctx.filesystem !== undefined ? { filesystem: ctx.filesystem.replace(/^<filesystem>|<\/filesystem>$/g, '') } : {}),
     },
   }) as string;
-  return xml.trimEnd();
+  const text = xml.trimEnd();
+  if (ctx.subagents === undefined || ctx.subagents.length === 0) return text;
+  // A block of lines of its own, each agent indented under the element (as Codex lays it out).
+  const block = ['  <subagents>', ...subagentsXml(ctx.subagents).split('\n').map((line) => `    ${line}`), '  </subagents>'].join('\n');
+  const close = '</environment_context>';
+  return `${text.slice(0, text.length - close.length)}${block}\n${close}`;
 }
 
 /** Today's date in the process's local time zone, `YYYY-MM-DD`. */

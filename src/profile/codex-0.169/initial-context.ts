@@ -29,6 +29,8 @@ export interface WindowContextOptions extends ItemMeta {
   readonly now?: Date;
   /** A spawned agent's first multi-agent message, in place of the root's (subagent-text.ts). */
   readonly subagentText?: string | undefined;
+  /** The agents the thread has spawned (the environment context lists them). */
+  readonly subagents?: readonly string[] | undefined;
 }
 
 export function permissionsPart(pack: Pack, settings: TurnSettings): ContextPart {
@@ -50,13 +52,14 @@ export function collaborationPart(pack: Pack, settings: TurnSettings, toolNames:
   return { text: pack.render('collaboration_mode/wrapper.md', { instructions: filtered }), kind: 'collaboration_mode.instructions', provenance: HARNESS };
 }
 
-export function environmentPart(settings: TurnSettings, now: Date = new Date()): ContextPart {
+export function environmentPart(settings: TurnSettings, now: Date = new Date(), subagents: readonly string[] = []): ContextPart {
   const text = environmentContextText({
     cwd: settings.cwd,
     shell: settings.shell,
     currentDate: localDate(now),
     timezone: localTimeZone(),
     filesystem: filesystemXml(settings.sandbox, settings.cwd),
+    subagents,
   });
   return { text, kind: 'environments.environment_context', provenance: HARNESS };
 }
@@ -87,7 +90,7 @@ export function developerBundleParts(pack: Pack, settings: TurnSettings, opts: W
   return parts;
 }
 
-export function userContextParts(pack: Pack, settings: TurnSettings, now?: Date): ContextPart[] {
+export function userContextParts(pack: Pack, settings: TurnSettings, now?: Date, subagents?: readonly string[]): ContextPart[] {
   const parts: ContextPart[] = [];
   if (settings.userInstructions !== undefined) {
     parts.push({
@@ -96,7 +99,7 @@ export function userContextParts(pack: Pack, settings: TurnSettings, now?: Date)
       provenance: { type: 'agents_md' },
     });
   }
-  parts.push(environmentPart(settings, now));
+  parts.push(environmentPart(settings, now, subagents));
   return parts;
 }
 
@@ -122,6 +125,6 @@ export function windowContext(pack: Pack, settings: TurnSettings, opts: WindowCo
       items.push(contextMessage('developer', [{ text, kind, provenance: COLLABORATION_TOOLS }], opts));
     }
   }
-  items.push(contextMessage('user', userContextParts(pack, settings, opts.now), opts));
+  items.push(contextMessage('user', userContextParts(pack, settings, opts.now, opts.subagents), opts));
   return items;
 }

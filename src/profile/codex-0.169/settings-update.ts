@@ -13,7 +13,7 @@ export function settingsUpdates0169(
   pack: Pack,
   previous: PreviousTurn,
   next: TurnSettings,
-  opts: { afterFreshContext: boolean; toolNames: ReadonlySet<string>; meta: ItemMeta },
+  opts: { afterFreshContext: boolean; toolNames: ReadonlySet<string>; meta: ItemMeta; subagents?: readonly string[] | undefined },
 ): ResponseItem[] {
   // A fresh window already states all of it.
   if (opts.afterFreshContext) return [];
@@ -27,6 +27,6 @@ export function settingsUpdates0169(
   }
   const items: ResponseItem[] = [];
   if (developer.length > 0) items.push(contextMessage('developer', developer, opts.meta));
-  if (previous.cwd !== next.cwd) items.push(contextMessage('user', [environmentPart(next)], opts.meta));
+  if (previous.cwd !== next.cwd) items.push(contextMessage('user', [environmentPart(next, undefined, opts.subagents)], opts.meta));
   return items;
 }

@@ -78,6 +78,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   #openSettingsEvents: number;
   /** The context state as last recorded in a world_state line (partial updates are patches on it). */
   readonly #worldState = new WorldStateRecord();
+  /** The thread's team as the last sampling saw it (a rebuilt window lists the agents spawned). */
+  #team: TeamView | undefined;
   /** The settings of the previous turn in this process: a change is recorded when the next one starts. */
   #settingsKey: string | undefined;
   /** The settings of a manual compaction running as its own turn (see #standaloneCompaction). */
@@ -159,6 +161,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       toolNames: this.#toolNames,
       includeDeveloperInstructions: opts.includeDeveloperInstructions,
       subagentText: this.#subagentText,
+      subagents: this.#team?.subagents,
     });
     // A code-mode model's window holds its base instructions, behind its tools: Codex 0.169 records
     // them with the window; other models get them at send time only (inputWithInstructions).
@@ -168,7 +171,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   settingsUpdateItems(pack: Pack, previous: PreviousTurn, next: TurnSettings, _base: string, opts: { afterFreshContext?: boolean } = {}): ResponseItem[] {
-    return settingsUpdates0169(pack, previous, next, { afterFreshContext: opts.afterFreshContext ?? false, toolNames: this.#toolNames, meta: this.itemMeta(true) });
+    const subagents = this.#team?.subagents;
+    return settingsUpdates0169(pack, previous, next, { afterFreshContext: opts.afterFreshContext ?? false, toolNames: this.#toolNames, meta: this.itemMeta(true), subagents });
   }
 
   private requestContext(compaction?: CompactionInfo): RequestContext {
@@ -238,8 +242,9 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.rolloutFormat.noteRateLimits(snapshot);
   }
 
-  /** The context state as it stands (what a world_state line records). */
+  /** The context state as it stands (what a world_state line records); the team as last seen is kept for the next window. */
   #currentWorldState(settings: TurnSettings, team: TeamView | undefined): Record<string, unknown> {
+    this.#team = team ?? this.#team;
     const multiAgentUsageHint = this.#subagentText ?? (this.pack.has('multi_agent/v2_root.md') ? this.pack.text('multi_agent/v2_root.md') : undefined);
     const window = { windowInstructions: this.#windowInstructions, topLevelTools: this.#topLevelTools };
     return worldState(this.pack, { settings, multiAgentVersion: this.#multiAgentVersion, toolNames: this.#toolNames, ...window, multiAgentUsageHint, subagents: team?.subagents });

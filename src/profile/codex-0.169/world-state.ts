@@ -4,7 +4,7 @@
 // so a rollout without it (or with a wrong fingerprint) makes Codex repeat the context.
 import { createHash } from 'node:crypto';
 import type { DeferredNamespaces } from '../../../protocol/pack-files.js';
-import { localDate, localTimeZone } from '../../context/environment-context.js';
+import { localDate, localTimeZone, subagentsXml } from '../../context/environment-context.js';
 import { filesystemXml, workspaceRoots } from '../../context/filesystem-profile.js';
 import { skillsInstructionsText } from '../../context/skills-instructions.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
@@ -97,15 +97,6 @@ export function worldState(pack: Pack, input: WorldStateInput): Record<string, u
     ...(Object.keys(tools).length > 0 ? { tools } : {}),
     ...(input.topLevelTools !== undefined ? { top_level_tools: input.topLevelTools } : {}),
   };
-}
-
-/** The spawned agents as Codex 0.169 records them in `environments.subagents` (XML attribute escaping). */
-export function subagentsXml(paths: readonly string[]): string {
-  return paths.map((path) => `<agent name="${xmlAttribute(path)}" />`).join('\n');
-}
-
-function xmlAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Workspace roots as session_meta and thread settings list them. */

@@ -3,7 +3,7 @@
 // and nothing when nothing did; a thread reopened without its last snapshot records no patch.
 import { describe, expect, it } from 'vitest';
 import { WorldStateRecord } from '../../../src/profile/codex-0.169/world-state-record.js';
-import { subagentsXml } from '../../../src/profile/codex-0.169/world-state.js';
+import { subagentsXml } from '../../../src/context/environment-context.js';
 
 const env = (extra: Record<string, unknown> = {}) => ({ model: 'm', environments: { current_date: '2026-11-29', ...extra } });
 
