@@ -247,7 +247,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.#team = team ?? this.#team;
     const multiAgentUsageHint = this.#subagentText ?? (this.pack.has('multi_agent/v2_root.md') ? this.pack.text('multi_agent/v2_root.md') : undefined);
     const window = { windowInstructions: this.#windowInstructions, topLevelTools: this.#topLevelTools };
-    return worldState(this.pack, { settings, multiAgentVersion: this.#multiAgentVersion, toolNames: this.#toolNames, ...window, multiAgentUsageHint, subagents: team?.subagents });
+    return worldState(this.pack, { settings, multiAgentVersion: this.#multiAgentVersion, toolNames: this.#toolNames, ...window, multiAgentUsageHint, subagents: this.#team?.subagents });
   }
 
   beforePrompt(settings: TurnSettings, team?: TeamView): RolloutLineInput[] {
