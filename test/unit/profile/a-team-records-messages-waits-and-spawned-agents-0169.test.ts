@@ -5,6 +5,7 @@
 // ended, a `CollabAgentToolCall` item (tool `wait`) after the activity it saw and before its output;
 // and at the sampling after a spawn, a partial `world_state` naming the thread's spawned agents.
 // A rollout holding those lines resumes (the reader accepts them and the history leaves them out).
+// The agents listed are the thread's own children, not theirs (the real Codex 0.169 on a grandchild).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -101,4 +102,21 @@ it('a team under codex-0.169 records its messages, its waits and its spawned age
   expect(resumed.history.filter((i) => i.type === 'agent_message')).toHaveLength(1);
   expect(again.takeWarnings(resumed)).toEqual([]);
   await resumed.close();
+}, 60_000);
+
+it('a thread lists only the agents it spawned itself, not theirs (codex-0.169)', async () => {
+  const root = [collab('spawn_agent', { task_name: 'alpha', message: 'delegate further', fork_turns: 'none' }, 'r1'), collab('wait_agent', { timeout_ms: 60000 }, 'r2'), textReply('done')];
+  const alpha = [collab('spawn_agent', { task_name: 'x', message: 'count', fork_turns: 'none' }, 'a1'), collab('wait_agent', { timeout_ms: 60000 }, 'a2'), textReply('alpha done')];
+  mock = await startMockResponsesServer({ respond: respondByAgent({ '/root': root, '/root/alpha': alpha, '/root/alpha/x': [textReply('x done')] }, () => textReply('extra')) });
+  const home = await tempDir('weft-team-lines-');
+  await writeFile(path.join(home, 'config.toml'), `compat = "codex-0.169"\nmodel = "gpt-5.6-sol"\nmodel_provider = "mock"\nsandbox_mode = "danger-full-access"\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);
+  const weft = await Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: home, source: 'vscode' });
+  const thread = await weft.startThread();
+  await thread.run('delegate');
+  await thread.close();
+  const alphaId = agentOf(mock.requests.find((r) => agentOf(r).agent === '/root/alpha') as CapturedRequest).threadId as string;
+  const partials = async (id: string) => (await linesOf(await weft.locate(id))).filter((l) => l.type === 'world_state' && l.payload.full === false).map((l) => l.payload.state);
+  // The root sampled again after x was spawned (its wait ended with alpha's answer): still alpha alone.
+  expect(await partials(thread.id)).toEqual([{ environments: { subagents: '<agent name="/root/alpha" />' } }]);
+  expect(await partials(alphaId)).toEqual([{ environments: { subagents: '<agent name="/root/alpha/x" />' } }]);
 }, 60_000);
