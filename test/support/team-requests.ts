@@ -115,12 +115,14 @@ export function ownPackTextsEvened(codex: unknown, weft: unknown): { codex: unkn
 
 /**
  * The world_state key Codex 0.169 fills with a fingerprint weft cannot reproduce: `model_catalog`
- * (one constant hash in every recording). The 0.169 binary tags that hasher
- * `codex-world-state-fragment-v2` (beside multi_agents_spec.rs, where spawn_agent's list of model
- * overrides is built); its source is in no index weft can read, and SHA-1 under either tag (v1, v2),
- * with or without a role, over the spawn_agent description's model list (cut several ways, bare or
- * wrapped in `<model_catalog>`) and over the catalog weft loads (the pack's models.json, as read,
- * compact or with sorted keys) gives another hash. So the key is left out of both snapshots.
+ * (one constant hash in every recording). It fingerprints Codex's own model catalog, the one its
+ * binary carries (spawn_agent's description lists five picker models from it: gpt-6.1-sol,
+ * gpt-6-astra, gpt-6-sol, gpt-6-luna, gpt-5.6-sol), while the catalog weft loads is the pack's
+ * models.json (gpt-5.5 and gpt-5.6-sol only). The hasher's rule is not known either: the binary tags
+ * it `codex-world-state-fragment-v2` (beside multi_agents_spec.rs), its source is in no index weft
+ * can read, and SHA-1 under either tag (v1, v2), with or without a role, over the description's
+ * model list (cut several ways, bare or wrapped in `<model_catalog>`) or over the pack's catalog (as
+ * read, compact, keys sorted) gives another hash. So the key is left out of both snapshots.
  */
 const WORLD_STATE_UNDERIVED = new Set(['model_catalog']);
 
