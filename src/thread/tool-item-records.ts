@@ -1,8 +1,8 @@
 // The ends of tool calls a generation may record in its rollout (0.169 writes a completed item for
 // each): a command that exited, a patch that was written, an image handed to the model, a wait for
-// agents that ended. They are
-// gathered from the tool context's hooks as they happen and recorded before the output of the call
-// that saw them end, which for a command left running is a later write_stdin call.
+// agents that ended. They are gathered from the tool context's hooks as they happen and recorded
+// before the output of the call that saw them end, which for a command left running is a later
+// write_stdin call.
 import type { ExecEvent } from '../tools/exec-event.js';
 import type { FileChangeSummary } from '../tools/apply-patch/patch-context.js';
 import type { ToolContext } from '../tools/tool-context.js';
