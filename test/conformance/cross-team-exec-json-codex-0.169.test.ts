@@ -12,6 +12,7 @@ import path, { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { agentOf, startMockResponsesServer, type MockServer } from '../../src/testing/index.js';
+import { goalTokensOf } from '../../src/tools/goals/thread-goal.js';
 import { CODEX_0169_DIR } from '../support/codex-0169.js';
 import { ownPackTextsEvened, requestsByAgent } from '../support/team-requests.js';
 import { teamSessionScript, teamWorkspace } from '../support/team-session.js';
@@ -65,19 +66,29 @@ async function runExec(engine: 'codex' | 'weft', skillsFrom?: string): Promise<S
   return { events, requests, codexHome: ws.codexHome };
 }
 
+/** The goal tokens of one of the mock's responses (its default usage: 1200 in, 1000 cached, 40 out). */
+const ONE_RESPONSE = goalTokensOf({ input_tokens: 1200, cached_input_tokens: 1000, output_tokens: 40 });
+
 /**
- * Not built yet, so left out (and only this): the tokens Codex 0.169 counts against a goal while its
- * turn runs. weft writes a turn's count when the turn ends; Codex writes each response's count as it
- * arrives, counts the team's children against the root's goal, and then races its own tool (1680 or
- * 1920 tokens on this script where weft shows 0). Within the answer to update_goal, only
- * `tokensUsed` is taken as weft's.
+ * Codex 0.169 runs a tool as soon as its call is streamed, and writes a goal's count when a tool
+ * has run: whether the response that called a long tool (a wait) is already counted when its count
+ * is written depends on whether its usage arrived first, a race of its own (1680 or 1920 tokens on
+ * this script). weft counts a response once its calls ran, as Codex does when the tool is quick
+ * (test/unit/thread/goal-usage-is-counted-as-calls-run.test.ts). So where Codex's goal in an
+ * answer is weft's but for one more response counted, weft's count stands for Codex's.
  */
-function goalCountNotYetBuilt(codex: unknown, weft: unknown): unknown {
-  const used = /"tokensUsed":\d+/g;
-  if (typeof codex === 'string' && typeof weft === 'string') return codex.includes('"tokensUsed"') && codex.replace(used, '') === weft.replace(used, '') ? weft : codex;
-  if (Array.isArray(codex) && Array.isArray(weft)) return codex.map((c, i) => goalCountNotYetBuilt(c, weft[i]));
+function goalCountRaceEvened(codex: unknown, weft: unknown): unknown {
+  const used = /"tokensUsed":(\d+)/;
+  if (typeof codex === 'string' && typeof weft === 'string') {
+    const c = used.exec(codex)?.[1];
+    const w = used.exec(weft)?.[1];
+    if (c === undefined || w === undefined || Number(c) !== Number(w) + ONE_RESPONSE) return codex;
+    const evened = codex.replace(used, `"tokensUsed":${w}`);
+    return evened === weft ? weft : codex;
+  }
+  if (Array.isArray(codex) && Array.isArray(weft)) return codex.map((c, i) => goalCountRaceEvened(c, weft[i]));
   if (typeof codex === 'object' && codex !== null && typeof weft === 'object' && weft !== null && !Array.isArray(codex)) {
-    return Object.fromEntries(Object.entries(codex).map(([k, v]) => [k, goalCountNotYetBuilt(v, (weft as Record<string, unknown>)[k])]));
+    return Object.fromEntries(Object.entries(codex).map(([key, v]) => [key, goalCountRaceEvened(v, (weft as Record<string, unknown>)[key])]));
   }
   return codex;
 }
@@ -103,7 +114,7 @@ describe.skipIf(!binary)('the issue-37 session through exec --json: weft and the
       expect(mine.length, `${agent}: number of requests`).toBe(list.length);
       list.forEach((request, i) => {
         const evened = ownPackTextsEvened(request, mine[i]);
-        expect(evened.weft, `${agent}, request ${i}`).toEqual(goalCountNotYetBuilt(evened.codex, evened.weft));
+        expect(evened.weft, `${agent}, request ${i}`).toEqual(goalCountRaceEvened(evened.codex, evened.weft));
       });
     }
   }, 180_000);

@@ -117,6 +117,7 @@ export class AgentTeam {
   portFor(path: string): AgentPort {
     return {
       path,
+      rootThreadId: this.#member(ROOT_PATH).thread.id,
       spawn: (req) => this.#spawn(path, req),
       sendMessage: async (callId, target, message) => this.#message(callId, path, target, message, 'MESSAGE'),
       followupTask: async (callId, target, message) => this.#message(callId, path, target, message, 'NEW_TASK'),
