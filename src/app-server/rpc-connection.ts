@@ -66,7 +66,8 @@ export class RpcConnection {
         f(v);
       };
       this.#pending.set(key, { method, resolve: done(resolve), reject: done(reject) });
-      this.#write({ id, method, params });
+      // Codex writes a request as method, id, params.
+      this.#write({ method, id, params });
       onSent?.(id);
     });
   }

@@ -1,12 +1,12 @@
 // A stored thread's read receipt (`readState` of thread/read, `readStates` of thread/list), as
-// Codex 0.169 gives it: `firstUnread` is the first completed turn nobody acknowledged (weft records
-// no acknowledgements, so it is the first completed turn), null when no turn completed; `revision`
-// is opaque: `initial:<thread id>` before any turn completed, else an id that changes whenever the
-// rollout does (so a client's mark made on an older revision can be told apart). Ephemeral threads
-// and threads of other origins (sub-agents, unknown) have none.
+// Codex 0.169 gives it: `firstUnread` is the first result nobody acknowledged (weft records no
+// acknowledgements, so it is the first turn the thread went idle after: first-unread-turn.ts), null
+// when there is none; `revision` is opaque: `initial:<thread id>` before any turn completed, else an
+// id that changes whenever the rollout does (so a client's mark made on an older revision can be
+// told apart). Ephemeral threads and threads of other origins (sub-agents, unknown) have none.
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { firstCompletedTurnId } from '../rollout/store/first-completed-turn.js';
+import { firstUnreadTurnId } from '../rollout/store/first-unread-turn.js';
 import type { ThreadStore } from '../rollout/thread-store.js';
 import { errorMessage } from '../errors.js';
 
@@ -27,7 +27,7 @@ export function hasReadState(source: unknown, ephemeral: boolean): boolean {
 
 export async function threadReadState(store: Pick<ThreadStore, 'localCopy'>, threadId: string, rolloutPath: string): Promise<ThreadReadState> {
   const copy = await store.localCopy(rolloutPath);
-  const first = await firstCompletedTurnId(copy);
+  const first = await firstUnreadTurnId(copy);
   if (first === undefined) return { firstUnread: null, revision: `initial:${threadId}` };
   const st = await stat(copy);
   return { firstUnread: { type: 'turn', turnId: first }, revision: uuidFrom(`${threadId}|${st.size}|${st.mtimeMs}`) };

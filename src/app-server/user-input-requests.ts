@@ -21,9 +21,11 @@ export function clientUserInput(conn: RpcConnection, log: (message: string) => v
       threadId: scope.threadId,
       turnId: scope.turnId,
       itemId: req.callId,
-      isBlocking: true,
       // The client offers a free-form answer beside the options (the tool's description tells the model so).
       questions: req.questions.map((q) => ({ id: q.id, header: q.header, question: q.question, isOther: true, isSecret: false, options: q.options ?? null })),
+      isBlocking: true,
+      // Deprecated in Codex's protocol (isBlocking says it) but still sent, always null.
+      autoResolutionMs: null,
     };
     const notice = scope.threadNotice;
     const status = (activeFlags: string[]): void => notice?.('thread/status/changed', { threadId: scope.threadId, status: { type: 'active', activeFlags } });

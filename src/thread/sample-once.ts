@@ -117,8 +117,8 @@ async function consumeStream(
           if (event.usage) {
             state.profileThread.responseCompleted(event.responseId);
             state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
-            // A response counts against the thread's goal while that goal is active.
-            deps.goals?.account(state.id, goalTokensOf(event.usage));
+            // Counted against the goal once the response's calls have run (goal-usage.ts).
+            state.uncountedGoalTokens = (state.uncountedGoalTokens ?? 0) + goalTokensOf(event.usage);
             await state.writer.append(state.profileThread.records.tokenCount(state.tokenInfo));
             deps.emit({ type: 'token_count', info: state.tokenInfo });
           }

@@ -310,6 +310,11 @@ export class Thread {
     return this.state.pendingInput?.length ?? 0;
   }
 
+  /** How many items other agents delivered wait to be recorded (at the running turn's next boundary, or the next turn). */
+  pendingItemCount(): number {
+    return this.state.pendingItems?.length ?? 0;
+  }
+
   /** True while a turn (or a manual compaction) runs. */
   get running(): boolean {
     return this.#running;

@@ -24,6 +24,7 @@ import { recordingToolItems } from './tool-item-records.js';
 import { record } from './record-items.js';
 import { teamView } from './team-view.js';
 import { mcpHub, sampleOnce, type ToolCallItem } from './sample-once.js';
+import { goalUsageAfterCalls, goalUsageAtTurnEnd } from './goal-usage.js';
 
 export type { StreamFn, TurnDeps } from './turn-ports.js';
 
@@ -99,6 +100,7 @@ export async function runTurn(
       } else if (calls.length === 0 && !(await recordPendingInput(state, deps, 'followUp'))) break;
       await runCalls(state, deps, settings, calls, signal, offered);
       if (signal.aborted) throw signal.reason ?? new Error('aborted');
+      goalUsageAfterCalls(state, deps, settings);
       if (calls.length > 0) await recordPendingInput(state, deps);
       await maybeCompact(state, deps, settings, 'mid-turn', signal);
     }
@@ -106,7 +108,7 @@ export async function runTurn(
     await state.writer.flush();
     deps.emit({ type: 'turn_completed', turnId, usage: state.tokenInfo?.total_token_usage ?? null, lastMessage });
     // The turn's usage counts against the goal once its totals are out (Codex's order of notices).
-    deps.goals?.settle(state.id);
+    goalUsageAtTurnEnd(state, deps, settings);
     return await ended(state, deps, { status: 'completed', turnId, lastMessage });
   } catch (err) {
     if (signal.aborted || isAbortError(err)) {

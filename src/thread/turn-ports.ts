@@ -73,6 +73,8 @@ export interface ThreadState {
   readonly profileThread: ProfileThread;
   /** Items other agents sent this thread (multi-agent v2), recorded at the turn's next boundary. */
   pendingItems?: DeliveredItem[];
+  /** Goal tokens of responses whose usage came in and is not counted against a goal yet (goal-usage.ts). */
+  uncountedGoalTokens?: number;
   /**
    * Items recorded at the running turn's next boundary that continue the turn as steered input does
    * (a user's shell command that ended while the turn ran: the model is asked again with it).

@@ -51,13 +51,15 @@ export function teamSessionScript(): (req: CapturedRequest) => Promise<MockReply
 }
 
 /**
- * Messages and an interrupt between agents: the root spawns alpha, sends it a message, gives it a
- * follow-up task and interrupts it while alpha's first answer is still held (until the root's last
- * request arrives), then answers.
+ * Messages and an interrupt between agents: the root spawns alpha, then (once alpha's first request
+ * has arrived, so that alpha is sampling: CONTACT_HOLDS) sends it a message, gives it a follow-up
+ * task and interrupts it, then answers. alpha's answers are held until the client is gone: the
+ * interrupt ends its first turn, and the follow-up task it had not taken in starts its second.
  */
+export const CONTACT_HOLDS: readonly ReplyHold[] = [{ agent: '/root', request: 1, until: { agent: '/root/alpha', request: 0 } }];
+
 export function contactSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
-  let rootDone!: () => void;
-  const done = new Promise<void>((resolve) => (rootDone = resolve));
+  const never = new Promise<void>(() => undefined);
   const root: MockReply[] = [
     collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
     collab('send_message', { target: 'alpha', message: 'count slowly' }, 'call_send'),
@@ -65,12 +67,8 @@ export function contactSessionScript(): (req: CapturedRequest) => Promise<MockRe
     collab('interrupt_agent', { target: 'alpha' }, 'call_int'),
     textReply('done'),
   ];
-  const rootScript = (_req: CapturedRequest, n: number): MockReply => {
-    if (n === root.length - 1) rootDone();
-    return root[n] ?? textReply('nothing more');
-  };
-  const alpha = (_req: CapturedRequest, n: number): MockReply => (n === 0 ? { ...textReply('one'), pause: { after: 1, until: done } } : textReply('later'));
-  return respondByAgent({ '/root': rootScript, '/root/alpha': alpha }, () => textReply('nothing more'));
+  const alpha = (_req: CapturedRequest, n: number): MockReply => ({ ...textReply(n === 0 ? 'one' : 'later'), pause: { after: 1, until: never } });
+  return respondByAgent({ '/root': root, '/root/alpha': alpha }, () => textReply('nothing more'), CONTACT_HOLDS);
 }
 
 /** The goal session's mock: two plain answers, then update_goal complete, then a last answer. */
@@ -131,8 +129,8 @@ async function handshake(request: (method: string, params: unknown) => Promise<M
   t.send('{"method":"initialized"}');
 }
 
-/** Drives the session; resolves with every message the client received, in order. */
-export async function driveTeamSession(t: LineTransport, cwd: string): Promise<Msg[]> {
+/** Drives the session; resolves with every message the client received, in order, once the turn has completed (and `alsoUntil` holds). */
+export async function driveTeamSession(t: LineTransport, cwd: string, alsoUntil?: (received: readonly Msg[]) => boolean): Promise<Msg[]> {
   const { received, request, until } = client(t);
   await handshake(request, t);
   const started = await request('thread/start', { cwd });
@@ -145,7 +143,20 @@ export async function driveTeamSession(t: LineTransport, cwd: string): Promise<M
   });
   const turnId = (turn.result as { turn: { id: string } }).turn.id;
   await until((m) => m.method === 'turn/completed' && (m.params as { turn?: { id?: string } }).turn?.id === turnId, from);
+  if (alsoUntil !== undefined) await until(() => alsoUntil(received));
   return received;
+}
+
+/**
+ * The contact session (contactSessionScript): the team session's turn, and then alpha's second
+ * turn, which its follow-up task starts once the interrupt has ended its first; resolves once that
+ * turn has started (its answer is held until the client is gone).
+ */
+export async function driveContactSession(t: LineTransport, cwd: string): Promise<Msg[]> {
+  return driveTeamSession(t, cwd, (seen) => {
+    const root = (seen.find((m) => m.method === 'thread/started')?.params as { thread?: { id?: string } } | undefined)?.thread?.id;
+    return seen.filter((m) => m.method === 'turn/started' && (m.params as { threadId?: string }).threadId !== root).length >= 2;
+  });
 }
 
 /**
@@ -178,36 +189,4 @@ export function weftAppServer(ws: { cwd: string; env: Record<string, string> }):
   const listeners: ((line: string) => void)[] = [];
   const server = new AppServer({ env: ws.env, cwd: ws.cwd, write: (l) => listeners.forEach((f) => f(l)) });
   return { send: (l) => server.receive(`${l}\n`), onLine: (f) => void listeners.push(f), close: () => server.close() };
-}
-
-type P = { threadId?: string; item?: { type: string; kind?: string; tool?: string; agentPath?: string; agentThreadId?: string }; status?: { type: string; activeFlags?: string[] }; goal?: { status: string }; thread?: { id: string } };
-
-/**
- * What the session showed each thread, in a form both engines can be held to: per thread (the root,
- * then each agent by its path) the notifications it got in order, each as method and item type,
- * kind or tool, status; the root's sub-agent completions (whose place among the root's own
- * notices depends on when the children finish) kept apart, in order. Global notices without a
- * thread (rate limits, remote control, config warnings) are left out.
- */
-export function sessionByThread(received: readonly Msg[]): Record<string, string[]> {
-  const params = (m: Msg): P => (m.params ?? {}) as P;
-  const rootId = params(received.find((m) => m.method === 'thread/started') as Msg).thread?.id;
-  const names = new Map<string, string>(rootId === undefined ? [] : [[rootId, '/root']]);
-  for (const m of received) {
-    const item = params(m).item;
-    if (item?.type === 'subAgentActivity' && item.agentThreadId !== undefined && item.agentPath !== undefined) names.set(item.agentThreadId, item.agentPath);
-  }
-  const out: Record<string, string[]> = {};
-  for (const m of received) {
-    if (m.method === undefined) continue;
-    const p = params(m);
-    const thread = p.threadId ?? (m.method === 'thread/started' ? p.thread?.id : undefined);
-    if (thread === undefined) continue;
-    const item = p.item;
-    let key = names.get(thread) ?? thread;
-    if (item?.type === 'subAgentActivity' && item.kind === 'completed') key = '/root completions';
-    const detail = item ? ` ${item.type}${item.kind ? `:${item.kind}` : ''}${item.tool ? `:${item.tool}` : ''}${item.agentPath ? ` ${item.agentPath}` : ''}` : p.status ? ` ${p.status.type}${p.status.activeFlags?.length ? `:${p.status.activeFlags.join(',')}` : ''}` : p.goal ? ` ${p.goal.status}` : '';
-    (out[key] ??= []).push(`${m.method}${detail}`);
-  }
-  return out;
 }

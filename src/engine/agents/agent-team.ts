@@ -43,6 +43,8 @@ interface Member {
   turn?: AbortController;
   /** Ends when the running turn has ended. */
   settled?: Promise<void>;
+  /** A follow-up task reached the member while a turn ran: if that turn ends without taking it in, it starts the next. */
+  followupWaiting?: boolean;
   readonly mailbox: Mailbox;
 }
 
@@ -73,6 +75,7 @@ export type TeamEvent =
 export class AgentTeam {
   readonly #members = new Map<string, Member>();
   readonly #listeners = new Set<(event: TeamEvent) => void>();
+  #closing = false;
 
   constructor(
     root: Thread,
@@ -103,6 +106,7 @@ export class AgentTeam {
 
   /** Ends every child's turn and closes every child thread (the root closes itself). */
   async close(): Promise<void> {
+    this.#closing = true;
     const children = [...this.#members.values()].filter((m) => m.parentPath !== undefined);
     for (const m of children) m.turn?.abort();
     await Promise.all(children.map((m) => m.settled));
@@ -113,6 +117,7 @@ export class AgentTeam {
   portFor(path: string): AgentPort {
     return {
       path,
+      rootThreadId: this.#member(ROOT_PATH).thread.id,
       spawn: (req) => this.#spawn(path, req),
       sendMessage: async (callId, target, message) => this.#message(callId, path, target, message, 'MESSAGE'),
       followupTask: async (callId, target, message) => this.#message(callId, path, target, message, 'NEW_TASK'),
@@ -172,7 +177,10 @@ export class AgentTeam {
     if (member === undefined) return { ok: false, output: this.texts.notFound(path) };
     member.thread.deliver(this.#envelope(kind, from, path, message), { triggerTurn: kind === 'NEW_TASK' });
     // A follow-up task starts a turn when the agent is idle; a message waits for its next boundary.
+    // A task given while a turn runs joins it at a boundary, or, when that turn ends without one
+    // (interrupted while sampling), starts the next turn, as Codex 0.169 does.
     if (kind === 'NEW_TASK' && member.turn === undefined) this.#startTurn(member);
+    else if (kind === 'NEW_TASK') member.followupWaiting = true;
     member.mailbox.notify();
     await this.#contacted('interacted', callId, from, member);
     return { ok: true, value: undefined };
@@ -237,7 +245,11 @@ export class AgentTeam {
         ended('failed');
       })
       .finally(() => {
-        if (member.turn === abort) member.turn = undefined;
+        if (member.turn !== abort) return;
+        member.turn = undefined;
+        const followup = member.followupWaiting === true && member.thread.pendingItemCount() > 0;
+        member.followupWaiting = false;
+        if (followup && !this.#closing) this.#startTurn(member);
       });
   }
 

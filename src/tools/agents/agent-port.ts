@@ -19,6 +19,8 @@ export type AgentOutcome<T> = { ok: true; value: T } | { ok: false; output: stri
 export interface AgentPort {
   /** The calling agent's canonical path (`/root`, `/root/alpha`…). */
   readonly path: string;
+  /** The thread of the team's root (whose goal the whole team's usage counts against). */
+  readonly rootThreadId: string;
   spawn(req: SpawnRequest): Promise<AgentOutcome<{ path: string }>>;
   /** Queues a message on a live agent; no new turn. */
   sendMessage(callId: string, target: string, message: string): Promise<AgentOutcome<void>>;

@@ -149,9 +149,10 @@ export class GoalStore {
   readonly #pending = new Map<string, number>();
 
   /**
-   * Counts a model response against the thread's goal while it is active. As in Codex 0.169 the count
-   * is kept aside and written when the goal is next updated or the turn ends (`settle`): get_goal in
-   * between shows the goal as last written. False when nothing was counted.
+   * Counts a model response against the thread's goal while it is active. The count is kept aside
+   * and written by `settle`, when the turn loop says (thread/goal-usage.ts: after the next
+   * response's calls, or as the turn ends): get_goal in between shows the goal as last written.
+   * False when nothing was counted.
    */
   account(threadId: string, tokens: number): boolean {
     if (!this.exists()) return false;

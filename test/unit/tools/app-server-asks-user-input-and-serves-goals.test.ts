@@ -2,6 +2,7 @@
 // asked of the client as item/tool/requestUserInput and the client's answers go back to the model as
 // Codex sends them; a declined question is no answer. thread/goal/set|get|clear serve the same goal
 // the model's tools see, and every change is notified (thread/goal/updated, thread/goal/cleared).
+// The request's params are Codex's whole (autoResolutionMs included).
 import { afterEach, expect, it } from 'vitest';
 import { functionCallReply, startMockResponsesServer, textReply, type MockReply } from '../../../scripts/mock-responses-server.js';
 import { InProcessClient, type Msg } from '../../support/appserver-client.js';
@@ -43,7 +44,15 @@ it('asks the client in Plan mode and hands its answers to the model as Codex doe
   try {
     await runTurn(client, threadId, { collaborationMode: plan });
     const asked = client.received.find((m) => m.method === 'item/tool/requestUserInput');
-    expect(asked?.params).toMatchObject({ threadId, itemId: 'q1', isBlocking: true, questions: [{ id: 'color', header: 'Color', question: 'Which color?', options: question.options }] });
+    // Codex 0.169's params, whole: the deprecated autoResolutionMs still sent, as null.
+    expect(asked?.params).toEqual({
+      threadId,
+      turnId: expect.any(String),
+      itemId: 'q1',
+      questions: [{ id: 'color', header: 'Color', question: 'Which color?', isOther: true, isSecret: false, options: question.options }],
+      isBlocking: true,
+      autoResolutionMs: null,
+    });
     expect(outputIn(mock.requests[1]?.body, 'q1')).toBe('{"answers":{"color":{"answers":["Blue"]}}}');
   } finally {
     await client.close();
