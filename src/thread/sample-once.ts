@@ -114,7 +114,7 @@ async function consumeStream(
           break;
         case 'completed':
           if (event.usage) {
-            state.profileThread.responseCompleted(event.responseId);
+            state.profileThread.responseCompleted(event.responseId, settings.model);
             state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
             // A response counts against the thread's goal while that goal is active.
             deps.goals?.account(state.id, goalTokensOf(event.usage));

@@ -15,6 +15,7 @@ import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { InitialContextOptions } from '../../thread/turn-ports.js';
 import type { PreviousTurn } from '../../context/previous-turn.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
+import type { GoalView } from '../../tools/goals/thread-goal.js';
 import type { Pack } from '../../pack/load-pack.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import type { RenderOptions } from '../../prompt/responses.js';
@@ -80,6 +81,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   #worldState: Record<string, unknown> | undefined;
   /** The settings of the previous turn in this process: a change is recorded when the next one starts. */
   #settingsKey: string | undefined;
+  /** Whether a goal a client set was recorded (see goalSet). */
+  #goalRecorded = false;
   /** The settings of a manual compaction running as its own turn (see #standaloneCompaction). */
   #standaloneSettings: TurnSettings | undefined;
   /** Lines closing a pre-turn compaction: recorded after the new turn context, as Codex does. */
@@ -230,8 +233,17 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return [...opened, ...lines.started(this.#turn, settings)];
   }
 
-  responseCompleted(responseId: string): void {
-    this.rolloutFormat.noteResponse(responseId);
+  responseCompleted(responseId: string, model: ModelInfo): void {
+    // Codex 0.169 counts reasoning in the last usage of a model its catalog marks `use_responses_lite`.
+    this.rolloutFormat.noteResponse(responseId, model.use_responses_lite === true);
+  }
+
+  goalSet(goal: GoalView, settings: TurnSettings): RolloutLineInput[] {
+    const lines = turnLines(this.rolloutFormat);
+    // On a new thread that has run no turn, Codex records the thread's settings after the first goal set.
+    const first = this.init.kind === 'new' && this.#settingsKey === undefined && !this.#goalRecorded;
+    this.#goalRecorded = true;
+    return [lines.goalUpdated(this.threadId, goal), ...(first ? [lines.settingsApplied(this.threadId, settings, this.init.providerId)] : [])];
   }
 
   rateLimitsReported(snapshot: RateLimitSnapshot): void {
@@ -345,7 +357,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const estimate = { ...usage0169(undefined), total_tokens: estimateItemsTokens(state.history) };
     const lines: RolloutLineInput[] = [
       ...opened,
-      ...(info ? [this.rolloutFormat.tokenCount({ ...info, last_token_usage: estimate })] : []),
+      ...(info ? [this.rolloutFormat.tokenCount({ ...info, last_token_usage: estimate }, true)] : []),
       // Written as the compaction's item, under the id clients saw live (rollout-format.ts).
       { type: 'event_msg', payload: { type: 'context_compacted', item_id: state.compactionItemId } },
     ];

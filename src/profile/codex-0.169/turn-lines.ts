@@ -11,6 +11,7 @@ import type { Codex0169RolloutFormat } from './rollout-format.js';
 import type { WorkspaceState } from './turn-metadata.js';
 import type { TurnAttribution } from '../../thread/turn-ports.js';
 import type { SubagentLink } from '../profile.js';
+import type { GoalView } from '../../tools/goals/thread-goal.js';
 
 export interface TurnRecord {
   readonly turnId: string;
@@ -156,6 +157,11 @@ export function turnLines(format: Codex0169RolloutFormat) {
           : {}),
       };
       return format.native('turn_context', turnContext);
+    },
+
+    /** `thread_goal_updated`: a goal a client set on the thread, as the goal tools show it. */
+    goalUpdated(threadId: string, goal: GoalView): RolloutLineInput {
+      return format.native('event_msg', { type: 'thread_goal_updated', threadId, goal });
     },
 
     /** `thread_settings_applied`: the settings the thread runs with (on open, on change). */
