@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { CapturedRequest } from '../../src/testing/index.js';
 import { agentOf } from '../../src/testing/index.js';
 import { fragmentHash } from '../../src/profile/codex-0.169/world-state.js';
+import { AGENT_NICKNAMES } from '../../src/engine/agents/agent-nicknames.js';
 import { createNormalizer } from '../conformance/normalize.js';
 import type { Msg } from './team-session.js';
 
@@ -160,15 +161,35 @@ export interface ComparedLine {
 }
 
 /**
- * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
- * sees (`response_item`), the turn's own lines (`task_started`, `turn_context`, `task_complete`,
- * `token_usage_record`, `thread_settings_applied`), the `SubAgentActivity` items a parent records
- * of its agents, and each full `world_state` snapshot (less WORLD_STATE_UNDERIVED). Left out, and
- * named in the report as not yet written by weft: each item's `metadata` (Codex's history
- * bookkeeping), the partial `world_state` lines (Codex patches `environments.subagents` at the
- * sampling after a spawn), the `CollabAgentToolCall` items, and the event lines
- * Codex adds around agent messages and answers (`inter_agent_communication_metadata`,
- * `retained_context`).
+ * Lines weft does not write like Codex yet, each left to the work that writes it (which removes
+ * its own case here): the `retained_context` lines Codex adds around a verified answer; the
+ * `inter_agent_communication_metadata` lines before an agent's message; the `CollabAgentToolCall`
+ * items; the partial `world_state` lines (Codex patches `environments.subagents` at the sampling
+ * after a spawn).
+ */
+function notYetWritten(line: { type: string; payload: { type?: string; full?: boolean; item?: { type?: string } } }): boolean {
+  if (line.type === 'retained_context' || line.type === 'inter_agent_communication_metadata') return true;
+  if (line.type === 'event_msg' && line.payload.type === 'item_completed' && line.payload.item?.type === 'CollabAgentToolCall') return true;
+  return line.type === 'world_state' && line.payload.full !== true;
+}
+
+/**
+ * A spawned agent's nickname: Codex 0.169 draws it at random from its list (agent-nicknames.ts holds
+ * it, and weft draws from the same list), so a name from that list in a child's session_meta reads
+ * `{{AGENT_NICKNAME}}` on both sides.
+ */
+function nicknamesEvened(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(nicknamesEvened);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'agent_nickname' && typeof x === 'string' && AGENT_NICKNAMES.includes(x) ? '{{AGENT_NICKNAME}}' : nicknamesEvened(x)]));
+}
+
+/**
+ * Each thread's rollout, normalized like the requests: every line as its type and payload, save
+ * those `notYetWritten` names. Besides that, a line's `metadata` (Codex's history bookkeeping) and
+ * its `ordinal` (its place in the file, which the lines left out shift; the format's unit tests pin
+ * it) are not compared, a child's nickname is evened (nicknamesEvened), and a full `world_state`
+ * snapshot is compared without WORLD_STATE_UNDERIVED.
  */
 export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
   const n = createNormalizer({
@@ -183,16 +204,16 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
     const out: ComparedLine[] = [];
     for (const raw of lines) {
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
-      const line = JSON.parse(raw) as { type: string; payload: { type?: string; item?: { type?: string } } };
-      const kind = line.payload.type;
-      const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || kind === 'thread_settings_applied' || (kind === 'item_completed' && line.payload.item?.type === 'SubAgentActivity'));
-      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || event) {
-        out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
-      } else if (line.type === 'world_state' && (line.payload as { full?: boolean }).full === true) {
-        // A full snapshot, without the two fingerprints weft cannot derive (WORLD_STATE_UNDERIVED).
+      const line = JSON.parse(raw) as { type: string; payload: { type?: string; full?: boolean; item?: { type?: string } } };
+      if (notYetWritten(line)) continue;
+      if (line.type === 'world_state') {
+        // A full snapshot, without the fingerprint weft cannot derive (WORLD_STATE_UNDERIVED).
         const { state } = line.payload as { state: Record<string, unknown> };
         const known = Object.fromEntries(Object.entries(state).filter(([k]) => !WORLD_STATE_UNDERIVED.has(k)));
         out.push(n.value({ type: line.type, payload: { full: true, state: known } }) as ComparedLine);
+      } else {
+        const payload = line.type === 'session_meta' ? nicknamesEvened(line.payload) : line.payload;
+        out.push(n.value({ type: line.type, payload }) as ComparedLine);
       }
     }
     return out;
