@@ -42,7 +42,6 @@ export interface RunOptions {
 
 export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema' | 'turnId' | 'withoutInput' | 'attribution'>;
 
-/** The settings of one turn: the thread's overrides over the configuration (the engine resolves them). */
 /** A turn's settings and what reading them found wrong: with the user instructions, and (apart) with the skills. */
 export type SettingsFor = (input: { cwd: string; overrides: SettingsOverrides }) => Promise<{ settings: TurnSettings; warnings: string[]; skillWarnings?: string[] }>;
 
@@ -375,9 +374,7 @@ export class Thread {
 
   /** Records a goal a client set on the thread (app-server thread/goal/set), where its generation records one. */
   async recordGoalSet(goal: ThreadGoal): Promise<void> {
-    const lines = this.state.profileThread.goalSet(goalView(goal), await this.nextTurnSettings());
-    if (lines.length === 0) return;
-    await this.state.writer.append(lines);
+    await this.state.writer.append(this.state.profileThread.goalSet(goalView(goal), await this.nextTurnSettings()));
     await this.state.writer.flush();
   }
 

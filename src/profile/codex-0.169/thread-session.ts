@@ -9,8 +9,7 @@ import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
-import { SessionMeta } from '../../../protocol/rollout.js';
-import { parseExact } from '../../rollout/cache/schema-verdict.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { InitialContextOptions } from '../../thread/turn-ports.js';
 import type { PreviousTurn } from '../../context/previous-turn.js';
@@ -39,10 +38,10 @@ import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { turnAbortedEvent } from '../../rollout/format/records.js';
 import { codex0169Records } from './records.js';
-import { sessionMeta0169 } from './session-meta.js';
+import { sessionMeta0169, writtenMeta } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
-import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
+import { settingsKey, spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
@@ -52,18 +51,6 @@ import { mcpToolCallItem } from './mcp-call-item.js';
 import { createTimeNow } from './create-time.js';
 import { errorCategory, storedErrorCategory } from '../../client/error-category.js';
 import { errorMessage } from '../../errors.js';
-
-/** What a thread_settings_applied event reports, to tell when it changed. */
-function settingsKey(s: TurnSettings): string {
-  return JSON.stringify([s.model.slug, s.cwd, s.approvalPolicy, s.sandbox, s.collaborationMode]);
-}
-
-/** The session_meta the thread writes (built by rollout/format/records.ts), checked as what it is. */
-function writtenMeta(payload: unknown): SessionMeta {
-  const parsed = parseExact(SessionMeta, payload);
-  if (!parsed.success) throw new TypeError(`session_meta to write is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  return parsed.data;
-}
 
 export class Codex0169Thread implements ProfileThread, CompactingThread {
   readonly rolloutFormat: Codex0169RolloutFormat;
