@@ -2,10 +2,13 @@
 // 0.169 app-server records it (probed against the binary): a `thread_goal_updated` line with the goal
 // as the goal tools show it (the budget only when there is one) for every set; on a new thread that
 // has run no turn, the first set is followed by the thread's settings (`thread_settings_applied`).
-// The goal tools' changes and thread/goal/clear write no line.
-import { readFile } from 'node:fs/promises';
+// The goal tools' changes and thread/goal/clear write no line. Such a rollout resumes under either
+// generation (the reader knows the line and keeps it out of the history).
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { functionCallReply, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../../src/testing/index.js';
+import { Weft } from '../../../src/engine/weft.js';
 import { InProcessClient } from '../../support/appserver-client.js';
 import { codexHomeWorkspace, mockProviderTable } from '../../support/appserver-workspace.js';
 import { removeTempDirs } from '../../support/temp-tree.js';
@@ -20,7 +23,7 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-async function open(script: MockReply[]): Promise<{ c: InProcessClient; threadId: string; path: string; cwd: string }> {
+async function open(script: MockReply[]): Promise<{ c: InProcessClient; threadId: string; path: string; cwd: string; env: Record<string, string> }> {
   let n = 0;
   mock = await startMockResponsesServer({ respond: () => script[n++] ?? textReply('nothing more') });
   const ws = await codexHomeWorkspace(`compat = "codex-0.169"\nmodel = "gpt-5.6-sol"\nmodel_provider = "mock"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n${mockProviderTable(mock.url)}request_max_retries = 0\nstream_max_retries = 0\n`);
@@ -28,7 +31,7 @@ async function open(script: MockReply[]): Promise<{ c: InProcessClient; threadId
   await client.initialize();
   const started = await client.request('thread/start', { cwd: ws.cwd });
   const { thread } = started.result as { thread: { id: string; path: string } };
-  return { c: client, threadId: thread.id, path: thread.path, cwd: ws.cwd };
+  return { c: client, threadId: thread.id, path: thread.path, cwd: ws.cwd, env: ws.env };
 }
 
 type Line = { type: string; payload: { type?: string; threadId?: string; goal?: Record<string, unknown>; thread_settings?: Record<string, unknown> } };
@@ -64,5 +67,23 @@ describe('a goal set over the app-server, in the 0.169 rollout', () => {
     const before = (await lines(path)).length;
     await c.request('thread/goal/set', { threadId, objective: 'Count again', status: 'paused' });
     expect(kinds((await lines(path)).slice(before))).toEqual(['thread_goal_updated']);
+  }, 60_000);
+
+  it('a thread whose rollout holds goal lines resumes under either generation, the lines kept out of its history', async () => {
+    const { c, threadId, path, cwd, env } = await open([textReply('resumed'), textReply('resumed again')]);
+    await c.request('thread/goal/set', { threadId, objective: 'Count', status: 'paused' });
+    await client?.close();
+    client = undefined;
+    const config = join(env.CODEX_HOME ?? '', 'config.toml');
+    const original = await readFile(config, 'utf8');
+    for (const compat of ['codex-0.98', 'codex-0.169']) {
+      await writeFile(config, original.replace('compat = "codex-0.169"', `compat = "${compat}"`));
+      const weft = await Weft.open({ env, cwd });
+      const thread = await weft.resumeThread(threadId);
+      expect((await thread.run('go on')).status, compat).toBe('completed');
+      expect(JSON.stringify(thread.history), compat).not.toContain('thread_goal_updated');
+      await thread.close();
+    }
+    expect(kinds(await lines(path)).filter((k) => k === 'thread_goal_updated')).toHaveLength(1);
   }, 60_000);
 });
