@@ -148,14 +148,15 @@ export function ownPackHashesEvened(codex: readonly ComparedLine[], weft: readon
         state.multi_agent_usage_hint = HINT;
         state.multi_agent_mode = { ...(state.multi_agent_mode as Record<string, unknown>), usage_hint_hash: HINT };
       }
-      return { type: line.type, payload: { ...(line.payload as Record<string, unknown>), state } };
+      return { ...line, payload: { ...(line.payload as Record<string, unknown>), state } };
     });
   };
   return { codex: even(codex, false), weft: even(weft, true) };
 }
 
-/** One rollout line as compared: its type and payload (response items without Codex's history metadata). */
+/** One rollout line as compared: its place among the compared lines, type and payload (no `metadata`). */
 export interface ComparedLine {
+  ordinal?: unknown;
   type: string;
   payload: unknown;
 }
@@ -186,10 +187,11 @@ function nicknamesEvened(v: unknown): unknown {
 
 /**
  * Each thread's rollout, normalized like the requests: every line as its type and payload, save
- * those `notYetWritten` names. Besides that, a line's `metadata` (Codex's history bookkeeping) and
- * its `ordinal` (its place in the file, which the lines left out shift; the format's unit tests pin
- * it) are not compared, a child's nickname is evened (nicknamesEvened), and a full `world_state`
- * snapshot is compared without WORLD_STATE_UNDERIVED.
+ * those `notYetWritten` names, each with its `ordinal` less the lines left out before it (so the
+ * numbering is held to Codex's where both engines write the same lines). Besides that, a line's
+ * `metadata` (Codex's history bookkeeping) is not compared (its timestamp reads `{{TIMESTAMP}}` on
+ * both sides, so it is left out too), a child's nickname is evened (nicknamesEvened), and a full
+ * `world_state` snapshot is compared without WORLD_STATE_UNDERIVED.
  */
 export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
   const n = createNormalizer({
@@ -202,18 +204,23 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
     const file = Object.keys(files).find((f) => f.includes(id));
     const lines = (file === undefined ? '' : (files[file] ?? '')).split('\n').filter(Boolean);
     const out: ComparedLine[] = [];
+    let leftOut = 0;
     for (const raw of lines) {
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
-      const line = JSON.parse(raw) as { type: string; payload: { type?: string; full?: boolean; item?: { type?: string } } };
-      if (notYetWritten(line)) continue;
+      const line = JSON.parse(raw) as { ordinal?: unknown; type: string; payload: { type?: string; full?: boolean; item?: { type?: string } } };
+      if (notYetWritten(line)) {
+        leftOut += 1;
+        continue;
+      }
+      const ordinal = typeof line.ordinal === 'number' ? line.ordinal - leftOut : line.ordinal;
       if (line.type === 'world_state') {
         // A full snapshot, without the fingerprint weft cannot derive (WORLD_STATE_UNDERIVED).
         const { state } = line.payload as { state: Record<string, unknown> };
         const known = Object.fromEntries(Object.entries(state).filter(([k]) => !WORLD_STATE_UNDERIVED.has(k)));
-        out.push(n.value({ type: line.type, payload: { full: true, state: known } }) as ComparedLine);
+        out.push(n.value({ ordinal, type: line.type, payload: { full: true, state: known } }) as ComparedLine);
       } else {
         const payload = line.type === 'session_meta' ? nicknamesEvened(line.payload) : line.payload;
-        out.push(n.value({ type: line.type, payload }) as ComparedLine);
+        out.push(n.value({ ordinal, type: line.type, payload }) as ComparedLine);
       }
     }
     return out;
