@@ -14,6 +14,8 @@ export interface RolloutFormatState {
   nextOrdinal: number;
   /** history_sequence of the last response item written. */
   historySequence: number;
+  /** Whether the last usage recorded counted the reasoning (a reopened thread's, from its rollout). */
+  readonly lastUsageIncludesReasoning?: boolean | undefined;
 }
 
 type Payload = Record<string, unknown>;
@@ -122,7 +124,9 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       /** What a later release adds after the fields of each item's metadata (ProfileThreadInit.itemMetadata). */
       readonly itemMetadata?: Readonly<Record<string, string>> | undefined;
     },
-  ) {}
+  ) {
+    this.#lastUsageIncludesReasoning = state.lastUsageIncludesReasoning ?? false;
+  }
 
   /** A line the hooks built: written as it is (with its ordinal). */
   native(type: RolloutLineInput['type'], payload: unknown): RolloutLineInput {

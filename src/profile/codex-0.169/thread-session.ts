@@ -97,7 +97,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const reopened = init.source === 'exec' ? 1 : 0;
     this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
     this.rolloutFormat = new Codex0169RolloutFormat(
-      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence },
+      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, lastUsageIncludesReasoning: state.lastUsageIncludesReasoning },
       { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, ...teamSession(init.subagent, () => this.#turn) },
     );
   }

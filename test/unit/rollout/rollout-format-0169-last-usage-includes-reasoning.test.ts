@@ -1,7 +1,8 @@
 // Whether a 0.169 token count's last usage counts the reasoning (`last_usage_includes_reasoning`):
 // what the thread noted of the response that reported it, and true for the estimate written after a
 // compaction, which stays so until the next response is noted (Codex 0.169's recordings: the
-// appserver-0.169 d and compaction_preturn rollouts).
+// appserver-0.169 d and compaction_preturn rollouts); a reopened thread starts from its rollout's last
+// count (the binary's first count after `exec resume` repeats the flag the rollout ended with).
 import { describe, expect, it } from 'vitest';
 import { Codex0169RolloutFormat } from '../../../src/profile/codex-0.169/rollout-format.js';
 import { codex0169Records } from '../../../src/profile/codex-0.169/records.js';
@@ -9,8 +10,8 @@ import type { RolloutLineInput } from '../../../src/rollout/format/writer.js';
 import { joinPieces } from '../../../src/bytes/json-pieces.js';
 import type { TokenInfo } from '../../../src/rollout/format/token-info.js';
 
-function format() {
-  const f = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0 }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p });
+function format(lastUsageIncludesReasoning?: boolean) {
+  const f = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0, lastUsageIncludesReasoning }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p });
   const write = (line: RolloutLineInput) => f.lines({ timestamp: '2026-01-01T00:00:00.000Z', ...line }).map((l) => JSON.parse(joinPieces(l)) as { type: string; payload: { info?: { last_usage_includes_reasoning?: boolean } } });
   const flag = (line: RolloutLineInput): boolean | undefined => write(line).find((l) => l.type === 'event_msg')?.payload.info?.last_usage_includes_reasoning;
   return { f, flag };
@@ -36,5 +37,15 @@ describe('last_usage_includes_reasoning in 0.169 token counts', () => {
     expect(flag(f.tokenCount(info))).toBe(true);
     f.noteResponse('resp_2', false);
     expect(flag(codex0169Records.tokenCount(info))).toBe(false);
+  });
+
+  it('a reopened thread starts from what its rollout last recorded, until its next response', () => {
+    const { f, flag } = format(true);
+    expect(flag(f.tokenCount(info))).toBe(true);
+    f.noteResponse('resp_1', false);
+    expect(flag(codex0169Records.tokenCount(info))).toBe(false);
+    // A thread whose rollout says nothing of it (new, or written by 0.98): false.
+    const fresh = format();
+    expect(fresh.flag(fresh.f.tokenCount(info))).toBe(false);
   });
 });
