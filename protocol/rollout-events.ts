@@ -75,6 +75,13 @@ export const TaskCompleteEvent = lazySchema(() =>
 );
 /** Codex 0.169: settings a turn applied before it started (counted by the viewer's replay). */
 export const ThreadSettingsAppliedEvent = lazySchema(() => z.looseObject({ type: z.literal('thread_settings_applied') }));
+/**
+ * Codex 0.169's record of a goal a client set on the thread (app-server thread/goal/set): the goal
+ * as the goal tools show it. The goal itself lives in the home's goal database; readers skip this.
+ */
+export const ThreadGoalUpdatedEvent = lazySchema(() =>
+  z.looseObject({ type: z.literal('thread_goal_updated'), threadId: z.string(), goal: z.looseObject({ objective: z.string(), status: z.string() }) }),
+);
 
 /** Codex 0.169: a finished turn item, as its app-server shows it (`UserMessage`, `AgentMessage`, …). */
 export const CompletedTurnItem = lazySchema(() =>
@@ -199,6 +206,7 @@ export const KnownEventMsg = lazySchema(() =>
     TaskStartedEvent,
     TaskCompleteEvent,
     ThreadSettingsAppliedEvent,
+    ThreadGoalUpdatedEvent,
     ItemCompletedEvent,
     ExtensionMessageEvent,
   ]),

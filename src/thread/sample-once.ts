@@ -115,7 +115,7 @@ async function consumeStream(
           break;
         case 'completed':
           if (event.usage) {
-            state.profileThread.responseCompleted(event.responseId);
+            state.profileThread.responseCompleted(event.responseId, settings.model);
             state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(settings.model));
             // Counted against the goal once the response's calls have run (goal-usage.ts).
             state.uncountedGoalTokens = (state.uncountedGoalTokens ?? 0) + goalTokensOf(event.usage);

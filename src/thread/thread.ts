@@ -4,7 +4,7 @@ import { injectItems } from './inject-items.js';
 import { recordInterruptionOf } from './turn-loop.js';
 import type { ToolSpec } from '../../protocol/responses-request.js';
 import type { ResponseItem } from '../../protocol/responses-items.js';
-import { continuationItems } from '../tools/goals/thread-goal.js';
+import { continuationItems, goalView, type ThreadGoal } from '../tools/goals/thread-goal.js';
 import type { AgentPort } from '../tools/agents/agent-port.js';
 import type { SettingsOverrides } from '../config/resolve-settings.js';
 import type { ToolHandler } from '../tools/tool-registry.js';
@@ -42,7 +42,6 @@ export interface RunOptions {
 
 export type ThreadDeps = Omit<TurnDeps, 'emit' | 'outputSchema' | 'turnId' | 'withoutInput' | 'attribution'>;
 
-/** The settings of one turn: the thread's overrides over the configuration (the engine resolves them). */
 /** A turn's settings and what reading them found wrong: with the user instructions, and (apart) with the skills. */
 export type SettingsFor = (input: { cwd: string; overrides: SettingsOverrides }) => Promise<{ settings: TurnSettings; warnings: string[]; skillWarnings?: string[] }>;
 
@@ -377,6 +376,12 @@ export class Thread {
     if (this.#running) throw new UsageError(`thread ${this.id} is running; roll it back after the turn`);
     const prefixes = contextPrefixes(this.deps.pack);
     await rollbackThreadState(this.state, numTurns, (item) => isRealUserMessage(item, prefixes));
+  }
+
+  /** Records a goal a client set on the thread (app-server thread/goal/set), where its generation records one. */
+  async recordGoalSet(goal: ThreadGoal): Promise<void> {
+    await this.state.writer.append(this.state.profileThread.goalSet(goalView(goal), await this.nextTurnSettings()));
+    await this.state.writer.flush();
   }
 
   /** Records the thread's user-facing name in its rollout. */

@@ -10,12 +10,14 @@ import type { ClientEventBatch } from '../client/client-events.js';
 import type { ProviderSettings } from '../client/provider.js';
 import type { PreviousTurn } from '../context/previous-turn.js';
 import type { TurnSettings } from '../context/turn-settings.js';
+import type { ModelInfo } from '../../protocol/model-catalog.js';
 import type { Pack } from '../pack/load-pack.js';
 import type { PromptRendering, RenderFn } from '../prompt/render-for-wire.js';
 import type { WireRequest } from '../../protocol/wire-request.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/tool-registry.js';
 import type { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
 import type { GoalStore } from '../tools/goals/goal-store.js';
+import type { GoalView } from '../tools/goals/thread-goal.js';
 import type { AgentPort } from '../tools/agents/agent-port.js';
 import type { CodeModeSession } from '../tools/code-mode/code-mode-session.js';
 import type { RolloutLineFormat, RolloutLineInput, RolloutWriter } from '../rollout/format/writer.js';
@@ -163,8 +165,10 @@ export interface ProfileThread extends TurnProfile {
   toolItemCompleted(record: ToolItemRecord): RolloutLineInput[];
   /** An item weft created (prompt, tool output…), as this thread keeps it (ids, metadata). */
   decorateItem(item: ResponseItem): ResponseItem;
-  /** A response completed (its usage is recorded next). */
-  responseCompleted(responseId: string): void;
+  /** A response of `model` completed (its usage is recorded next). */
+  responseCompleted(responseId: string, model: ModelInfo): void;
+  /** A client set the thread's goal (app-server thread/goal/set): lines to record, `settings` the thread's. */
+  goalSet(goal: GoalView, settings: TurnSettings): RolloutLineInput[];
   /** The account's rate limits an answer reported (the next token count carries them). */
   rateLimitsReported(snapshot: RateLimitSnapshot): void;
   /** A model output item as this thread keeps it; `raw` is the item as streamed. */

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { CapturedRequest } from '../../src/testing/index.js';
 import { agentOf } from '../../src/testing/index.js';
 import { fragmentHash } from '../../src/profile/codex-0.169/world-state.js';
+import { AGENT_NICKNAMES } from '../../src/engine/agents/agent-nicknames.js';
 import { createNormalizer } from '../conformance/normalize.js';
 import type { Msg } from './team-session.js';
 
@@ -154,27 +155,46 @@ export function ownPackHashesEvened(codex: readonly ComparedLine[], weft: readon
         state.multi_agent_usage_hint = HINT;
         state.multi_agent_mode = { ...(state.multi_agent_mode as Record<string, unknown>), usage_hint_hash: HINT };
       }
-      return { type: line.type, payload: { ...(line.payload as Record<string, unknown>), state } };
+      return { ...line, payload: { ...(line.payload as Record<string, unknown>), state } };
     });
   };
   return { codex: even(codex, false), weft: even(weft, true) };
 }
 
-/** One rollout line as compared: its type and payload (response items without Codex's history metadata). */
+/** One rollout line as compared: its place among the compared lines, type and payload (no `metadata`). */
 export interface ComparedLine {
+  ordinal?: unknown;
   type: string;
   payload: unknown;
 }
 
 /**
- * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
- * sees (`response_item`), the turn's own lines (`task_started`, `turn_context`, `task_complete`,
- * `token_usage_record`, `thread_settings_applied`), the `SubAgentActivity` items a parent records
- * of its agents, the `CollabAgentToolCall` item of each wait, the `inter_agent_communication_metadata`
- * line before each message between agents, each full `world_state` snapshot (less
- * WORLD_STATE_UNDERIVED) and each partial one (the spawned agents, patched in at the sampling after a
- * spawn). Left out, and named in the report as not yet written by weft: each item's `metadata`
- * (Codex's history bookkeeping) and the `retained_context` lines.
+ * Lines weft does not write like Codex yet, each left to the work that writes it (which removes
+ * its own case here): the `retained_context` lines Codex adds around a verified answer.
+ */
+function notYetWritten(line: { type: string }): boolean {
+  return line.type === 'retained_context';
+}
+
+/**
+ * A spawned agent's nickname: Codex 0.169 draws it at random from its list (agent-nicknames.ts holds
+ * it, and weft draws from the same list), so a name from that list in a child's session_meta reads
+ * `{{AGENT_NICKNAME}}` on both sides.
+ */
+function nicknamesEvened(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(nicknamesEvened);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'agent_nickname' && typeof x === 'string' && AGENT_NICKNAMES.includes(x) ? '{{AGENT_NICKNAME}}' : nicknamesEvened(x)]));
+}
+
+/**
+ * Each thread's rollout, normalized like the requests: every line as its type and payload, save
+ * those `notYetWritten` names, each with its `ordinal` less the lines left out before it (so the
+ * numbering is held to Codex's where both engines write the same lines). Besides that, a line's
+ * `metadata` (Codex's history bookkeeping) is not compared (its timestamp reads `{{TIMESTAMP}}` on
+ * both sides, so it is left out too), a child's nickname is evened (nicknamesEvened), and a
+ * `world_state` line (a full snapshot, or a patch such as the spawned agents at the sampling after
+ * a spawn) is compared without WORLD_STATE_UNDERIVED.
  */
 export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
   const n = createNormalizer({
@@ -187,20 +207,23 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
     const file = Object.keys(files).find((f) => f.includes(id));
     const lines = (file === undefined ? '' : (files[file] ?? '')).split('\n').filter(Boolean);
     const out: ComparedLine[] = [];
+    let leftOut = 0;
     for (const raw of lines) {
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
-      const line = JSON.parse(raw) as { type: string; payload: { type?: string; item?: { type?: string } } };
-      const kind = line.payload.type;
-      const itemType = line.payload.item?.type;
-      const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || kind === 'thread_settings_applied' || (kind === 'item_completed' && (itemType === 'SubAgentActivity' || itemType === 'CollabAgentToolCall')));
-      const partialWorldState = line.type === 'world_state' && (line.payload as { full?: boolean }).full === false;
-      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || line.type === 'inter_agent_communication_metadata' || partialWorldState || event) {
-        out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
-      } else if (line.type === 'world_state' && (line.payload as { full?: boolean }).full === true) {
-        // A full snapshot, without the two fingerprints weft cannot derive (WORLD_STATE_UNDERIVED).
+      const line = JSON.parse(raw) as { ordinal?: unknown; type: string; payload: { type?: string; full?: boolean; item?: { type?: string } } };
+      if (notYetWritten(line)) {
+        leftOut += 1;
+        continue;
+      }
+      const ordinal = typeof line.ordinal === 'number' ? line.ordinal - leftOut : line.ordinal;
+      if (line.type === 'world_state') {
+        // Without the fingerprint weft cannot derive (WORLD_STATE_UNDERIVED).
         const { state } = line.payload as { state: Record<string, unknown> };
         const known = Object.fromEntries(Object.entries(state).filter(([k]) => !WORLD_STATE_UNDERIVED.has(k)));
-        out.push(n.value({ type: line.type, payload: { full: true, state: known } }) as ComparedLine);
+        out.push(n.value({ ordinal, type: line.type, payload: { full: line.payload.full, state: known } }) as ComparedLine);
+      } else {
+        const payload = line.type === 'session_meta' ? nicknamesEvened(line.payload) : line.payload;
+        out.push(n.value({ ordinal, type: line.type, payload }) as ComparedLine);
       }
     }
     return out;

@@ -1,6 +1,8 @@
 // thread/goal/set (Codex 0.169): sets the thread's goal — a new active goal when the thread has none
 // (or its goal is complete and an objective is given), else the fields given on the goal it has —
 // answers with the goal, and notifies thread/goal/updated (the store's listener, goal-notifications.ts).
+// A loaded thread records the goal set in its rollout (Codex 0.169's thread_goal_updated line; the
+// goal tools' changes are not recorded there).
 // An active goal on a loaded thread that runs nothing starts a continuation turn then, as Codex does.
 import { rpcError } from '../rpc-errors.js';
 import { validThreadId, type ServerContext } from '../server-context.js';
@@ -21,6 +23,7 @@ export async function threadGoalSet(ctx: ServerContext, raw: unknown): Promise<H
     if (objective === undefined) throw rpcError.invalidRequest(`thread ${threadId} has no goal: give an objective to set one`);
     const created = store.create(threadId, objective, params.tokenBudget ?? null);
     const goal = status !== undefined && status !== 'active' ? store.update(threadId, { status }) ?? created : created;
+    await ctx.loaded.get(threadId)?.thread.recordGoalSet(goal);
     return withGoalTurn(ctx, threadId, { result: { goal: protocolGoal(goal) } });
   }
   const goal = store.update(threadId, {
@@ -29,6 +32,7 @@ export async function threadGoalSet(ctx: ServerContext, raw: unknown): Promise<H
     ...(params.tokenBudget !== undefined ? { tokenBudget: params.tokenBudget } : {}),
   });
   if (goal === null) throw rpcError.invalidRequest(`thread ${threadId} has no goal`);
+  await ctx.loaded.get(threadId)?.thread.recordGoalSet(goal);
   return withGoalTurn(ctx, threadId, { result: { goal: protocolGoal(goal) } });
 }
 

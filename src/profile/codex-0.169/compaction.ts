@@ -4,6 +4,7 @@
 // (their ids kept), then the summary message. Remote (v2, built-in provider): a normal turn request
 // ending with a `compaction_trigger` item, whose `compaction` reply item stands for the summary.
 // A model switch between catalog `comp_hash`es compacts first, with the previous model.
+import type { ModelInfo } from '../../../protocol/model-catalog.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import { throwIfAborted } from '../../client/api-errors.js';
@@ -49,7 +50,7 @@ export interface CompactingThread {
   /** Lines recording that the new window is in place (a pre-turn one defers them to the turn). */
   compactionFinished(state: ThreadState, trigger: CompactionTrigger): RolloutLineInput[];
   /** The response whose usage is reported next. */
-  responseCompleted(responseId: string): void;
+  responseCompleted(responseId: string, model: ModelInfo): void;
   /** Opens the next context window; returns the line recording the compaction. */
   windowCompacted(message: string, replacement: readonly ResponseItem[]): RolloutLineInput;
 }
@@ -114,7 +115,7 @@ export async function compactThread(
         // Recorded, not kept: the next window replaces the history.
         await state.writer.append(responseItemLine(item));
       } else if (event.type === 'completed' && event.usage) {
-        thread.responseCompleted(event.responseId);
+        thread.responseCompleted(event.responseId, requestSettings.model);
         state.tokenInfo = addUsage(state.tokenInfo, event.usage, effectiveContextWindow(requestSettings.model));
         await state.writer.append(codex0169Records.tokenCount(state.tokenInfo));
       }

@@ -14,6 +14,8 @@ export interface RolloutFormatState {
   nextOrdinal: number;
   /** history_sequence of the last response item written. */
   historySequence: number;
+  /** Whether the last usage recorded counted the reasoning (a reopened thread's, from its rollout). */
+  readonly lastUsageIncludesReasoning?: boolean | undefined;
 }
 
 type Payload = Record<string, unknown>;
@@ -68,13 +70,14 @@ function sumUsage(a: Usage, b: Usage): Usage {
   };
 }
 
-function tokenInfo0169(info: unknown): unknown {
+/** A token info in 0.169's shape; `includesReasoning`: whether its last usage counts reasoning (see noteResponse). */
+function tokenInfo0169(info: unknown, includesReasoning: boolean): unknown {
   if (typeof info !== 'object' || info === null) return info ?? null;
   const o = info as Payload;
   return {
     total_token_usage: usage0169(o.total_token_usage),
     last_token_usage: usage0169(o.last_token_usage),
-    last_usage_includes_reasoning: false,
+    last_usage_includes_reasoning: includesReasoning,
     model_context_window: o.model_context_window ?? null,
   };
 }
@@ -98,6 +101,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #reasoning: { id: string; texts: string[] } | undefined;
   #assistantId: string | undefined;
   #responseId: string | undefined;
+  /** Whether the last usage a token count reports counts the reasoning (noteResponse, tokenCount). */
+  #lastUsageIncludesReasoning = false;
   #turnUsage: Usage | undefined;
   /** Calls of the current response whose outputs are not recorded yet. */
   #pendingOutputs = 0;
@@ -119,7 +124,9 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       /** What a later release adds after the fields of each item's metadata (ProfileThreadInit.itemMetadata). */
       readonly itemMetadata?: Readonly<Record<string, string>> | undefined;
     },
-  ) {}
+  ) {
+    this.#lastUsageIncludesReasoning = state.lastUsageIncludesReasoning ?? false;
+  }
 
   /** A line the hooks built: written as it is (with its ordinal). */
   native(type: RolloutLineInput['type'], payload: unknown): RolloutLineInput {
@@ -128,9 +135,13 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     return line;
   }
 
-  /** The response whose usage the next token count reports. */
-  noteResponse(responseId: string): void {
+  /**
+   * The response whose usage the next token count reports, and whether that usage counts the
+   * reasoning (Codex 0.169: a response of a model its catalog marks `use_responses_lite`).
+   */
+  noteResponse(responseId: string, includesReasoning: boolean): void {
     this.#responseId = responseId;
+    this.#lastUsageIncludesReasoning = includesReasoning;
   }
 
   /**
@@ -155,9 +166,13 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     this.#turnUsage = undefined;
   }
 
-  /** A token_count event in 0.169's shape. */
-  tokenCount(info: unknown): RolloutLineInput {
-    return this.native('event_msg', { type: 'token_count', info: tokenInfo0169(info), rate_limits: this.#rateLimits });
+  /**
+   * A token_count event in 0.169's shape; `estimated`: its last usage is weft's estimate of the
+   * history (after a compaction), which Codex counts as including reasoning until the next response.
+   */
+  tokenCount(info: unknown, estimated = false): RolloutLineInput {
+    if (estimated) this.#lastUsageIncludesReasoning = true;
+    return this.native('event_msg', { type: 'token_count', info: tokenInfo0169(info, this.#lastUsageIncludesReasoning), rate_limits: this.#rateLimits });
   }
 
   /** The model item the next display events are about (its id names them). */
@@ -230,7 +245,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
           this.#skipTokenCount = false;
           return [];
         }
-        const count = { ...line, payload: { type: 'token_count', info: tokenInfo0169(payload.info), rate_limits: this.#rateLimits } };
+        const count = { ...line, payload: { type: 'token_count', info: tokenInfo0169(payload.info, this.#lastUsageIncludesReasoning), rate_limits: this.#rateLimits } };
         const record = this.usageRecord(payload.info);
         if (this.#pendingOutputs === 0) return [...record, this.serialize(count)];
         // 0.169 writes the usage record at once and the token count after the calls' outputs.

@@ -14,6 +14,8 @@ export interface ThreadRecordsState {
   readonly forkedFrom: { readonly threadId: string; readonly ordinalExclusive: number } | undefined;
   /** The model of the last turn, as recorded. */
   readonly lastModel: string | undefined;
+  /** Whether the last token count's usage counted the reasoning (Codex restores it with the counts). */
+  readonly lastUsageIncludesReasoning: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -29,6 +31,7 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
   let contextWindowId: string | undefined;
   let multiAgentVersion: string | undefined;
   let lastModel: string | undefined;
+  let lastUsageIncludesReasoning = false;
   let forkedFrom: ThreadRecordsState['forkedFrom'];
   let first = true;
   for (const record of records) {
@@ -56,6 +59,9 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
         multiAgentVersion = str(payload.multi_agent_version) ?? multiAgentVersion;
         lastModel = str(payload.model) ?? lastModel;
         break;
+      case 'event_msg':
+        if (payload.type === 'token_count' && isObj(payload.info) && typeof payload.info.last_usage_includes_reasoning === 'boolean') lastUsageIncludesReasoning = payload.info.last_usage_includes_reasoning;
+        break;
       case 'compacted':
         windowNumber = num(payload.window_number) ?? windowNumber + 1;
         contextWindowId = str(payload.window_id) ?? contextWindowId;
@@ -65,5 +71,5 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
     }
     first = false;
   }
-  return { nextOrdinal, historySequence, windowNumber, contextWindowId, multiAgentVersion, forkedFrom, lastModel };
+  return { nextOrdinal, historySequence, windowNumber, contextWindowId, multiAgentVersion, forkedFrom, lastModel, lastUsageIncludesReasoning };
 }

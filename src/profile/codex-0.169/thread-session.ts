@@ -9,12 +9,12 @@ import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
-import { SessionMeta } from '../../../protocol/rollout.js';
-import { parseExact } from '../../rollout/cache/schema-verdict.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { InitialContextOptions } from '../../thread/turn-ports.js';
 import type { PreviousTurn } from '../../context/previous-turn.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
+import type { GoalView } from '../../tools/goals/thread-goal.js';
 import type { Pack } from '../../pack/load-pack.js';
 import type { Prompt } from '../../prompt/prompt.js';
 import type { RenderOptions } from '../../prompt/responses.js';
@@ -38,10 +38,10 @@ import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { turnAbortedEvent } from '../../rollout/format/records.js';
 import { codex0169Records } from './records.js';
-import { sessionMeta0169 } from './session-meta.js';
+import { sessionMeta0169, writtenMeta } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { threadRecordsState } from './thread-records.js';
-import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
+import { settingsKey, spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext } from './turn-metadata.js';
 import { WorldStateRecord } from './world-state-record.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
@@ -51,18 +51,6 @@ import { mcpToolCallItem } from './mcp-call-item.js';
 import { createTimeNow } from './create-time.js';
 import { errorCategory, storedErrorCategory } from '../../client/error-category.js';
 import { errorMessage } from '../../errors.js';
-
-/** What a thread_settings_applied event reports, to tell when it changed. */
-function settingsKey(s: TurnSettings): string {
-  return JSON.stringify([s.model.slug, s.cwd, s.approvalPolicy, s.sandbox, s.collaborationMode]);
-}
-
-/** The session_meta the thread writes (built by rollout/format/records.ts), checked as what it is. */
-function writtenMeta(payload: unknown): SessionMeta {
-  const parsed = parseExact(SessionMeta, payload);
-  if (!parsed.success) throw new TypeError(`session_meta to write is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  return parsed.data;
-}
 
 export class Codex0169Thread implements ProfileThread, CompactingThread {
   readonly rolloutFormat: Codex0169RolloutFormat;
@@ -82,6 +70,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   #team: TeamView | undefined;
   /** The settings of the previous turn in this process: a change is recorded when the next one starts. */
   #settingsKey: string | undefined;
+  /** Whether a goal a client set was recorded (see goalSet). */
+  #goalRecorded = false;
   /** The settings of a manual compaction running as its own turn (see #standaloneCompaction). */
   #standaloneSettings: TurnSettings | undefined;
   /** Lines closing a pre-turn compaction: recorded after the new turn context, as Codex does. */
@@ -109,7 +99,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const reopened = init.source === 'exec' ? 1 : 0;
     this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
     this.rolloutFormat = new Codex0169RolloutFormat(
-      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence },
+      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, lastUsageIncludesReasoning: state.lastUsageIncludesReasoning },
       { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, ...teamSession(init.subagent, () => this.#turn) },
     );
   }
@@ -234,8 +224,17 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return [...opened, ...lines.started(this.#turn, settings)];
   }
 
-  responseCompleted(responseId: string): void {
-    this.rolloutFormat.noteResponse(responseId);
+  responseCompleted(responseId: string, model: ModelInfo): void {
+    // Codex 0.169 counts reasoning in the last usage of a model its catalog marks `use_responses_lite`.
+    this.rolloutFormat.noteResponse(responseId, model.use_responses_lite === true);
+  }
+
+  goalSet(goal: GoalView, settings: TurnSettings): RolloutLineInput[] {
+    const lines = turnLines(this.rolloutFormat);
+    // On a new thread that has run no turn, Codex records the thread's settings after the first goal set.
+    const first = this.init.kind === 'new' && this.#settingsKey === undefined && !this.#goalRecorded;
+    this.#goalRecorded = true;
+    return [lines.goalUpdated(this.threadId, goal), ...(first ? [lines.settingsApplied(this.threadId, settings, this.init.providerId)] : [])];
   }
 
   rateLimitsReported(snapshot: RateLimitSnapshot): void {
@@ -353,7 +352,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const estimate = { ...usage0169(undefined), total_tokens: estimateItemsTokens(state.history) };
     const lines: RolloutLineInput[] = [
       ...opened,
-      ...(info ? [this.rolloutFormat.tokenCount({ ...info, last_token_usage: estimate })] : []),
+      ...(info ? [this.rolloutFormat.tokenCount({ ...info, last_token_usage: estimate }, true)] : []),
       // Written as the compaction's item, under the id clients saw live (rollout-format.ts).
       { type: 'event_msg', payload: { type: 'context_compacted', item_id: state.compactionItemId } },
     ];

@@ -11,6 +11,7 @@ import type { Codex0169RolloutFormat } from './rollout-format.js';
 import type { WorkspaceState } from './turn-metadata.js';
 import type { TurnAttribution } from '../../thread/turn-ports.js';
 import type { SubagentLink } from '../profile.js';
+import type { GoalView } from '../../tools/goals/thread-goal.js';
 
 export interface TurnRecord {
   readonly turnId: string;
@@ -84,6 +85,11 @@ const activeProfile = (sandbox: SandboxPolicy) => (sandbox.type === 'read-only' 
 
 const unixSeconds = (ms: number): number => Math.floor(ms / 1000);
 
+/** What a thread_settings_applied event reports, to tell when it changed. */
+export function settingsKey(s: TurnSettings): string {
+  return JSON.stringify([s.model.slug, s.cwd, s.approvalPolicy, s.sandbox, s.collaborationMode]);
+}
+
 export function turnLines(format: Codex0169RolloutFormat) {
   return {
     started(turn: TurnRecord, settings: TurnSettings): RolloutLineInput[] {
@@ -156,6 +162,11 @@ export function turnLines(format: Codex0169RolloutFormat) {
           : {}),
       };
       return format.native('turn_context', turnContext);
+    },
+
+    /** `thread_goal_updated`: a goal a client set on the thread, as the goal tools show it. */
+    goalUpdated(threadId: string, goal: GoalView): RolloutLineInput {
+      return format.native('event_msg', { type: 'thread_goal_updated', threadId, goal });
     },
 
     /** `thread_settings_applied`: the settings the thread runs with (on open, on change). */

@@ -26,6 +26,8 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     toolItemCompleted: () => [],
     decorateItem: (item) => item,
     responseCompleted: () => undefined,
+    // 0.98 had no goals.
+    goalSet: () => [],
     // 0.98's token counts carry no rate limits.
     rateLimitsReported: () => undefined,
     modelItem: (item) => item,

@@ -45,7 +45,7 @@ describe('the codex-0.169 rollout format', () => {
   it('a response usage becomes a token_usage_record and a token_count in 0.169 shape', () => {
     const { f, write } = format();
     f.noteTurnStarted();
-    f.noteResponse('resp_1');
+    f.noteResponse('resp_1', false);
     f.noteRateLimits({ limit_id: 'codex', limit_name: null, primary: null, secondary: null, credits: null, plan_type: null });
     const lines = write(tokenCountEvent(info));
     expect(lines.map((l) => l.type)).toEqual(['token_usage_record', 'event_msg']);

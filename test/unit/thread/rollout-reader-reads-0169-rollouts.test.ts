@@ -36,9 +36,12 @@ describe('reading codex-0.169 rollouts', () => {
     expect(texts).toEqual(['<skills_instructions', '<environment_context', 'First prompt.', 'Another language mod', 'Second prompt after ', 'output']);
   });
 
-  it('tells where the thread stands: next ordinal, history sequence, window, multi-agent version', async () => {
+  it('tells where the thread stands: next ordinal, history sequence, window, multi-agent version, last usage flag', async () => {
     const state = threadRecordsState(await readRollout(rolloutFile('compaction_preturn')));
     expect(state).toMatchObject({ nextOrdinal: 33, historySequence: 10, windowNumber: 1, contextWindowId: '{{ID13}}', multiAgentVersion: 'v1', lastModel: 'gpt-5.5' });
+    // The last token count's flag: false there (a gpt-5.5 answer), true where a gpt-5.6-sol answer ends it.
+    expect(state.lastUsageIncludesReasoning).toBe(false);
+    expect(threadRecordsState(await readRollout(rolloutFile('model_switch'))).lastUsageIncludesReasoning).toBe(true);
     const fork = threadRecordsState(await readRollout(rolloutFile('fork', 2)));
     expect(fork).toMatchObject({ nextOrdinal: 26, forkedFrom: { threadId: '{{THREAD_ID}}', ordinalExclusive: 14 } });
   });
