@@ -112,6 +112,14 @@ export const TokenUsageRecordPayload = lazySchema(() => z.looseObject({ response
 export type TokenUsageRecordPayload = z.infer<typeof TokenUsageRecordPayload>;
 
 /**
+ * Codex 0.169's facts a thread retains outside the model's history, one event a line: an answer the
+ * user gave to request_user_input (`verified_answer`, the only kind Codex writes) with its place in
+ * the thread's input counter. weft reads only that place (to continue the counter on resume).
+ */
+export const RetainedContextPayload = lazySchema(() => z.looseObject({ type: z.string(), acceptance_order: z.number().optional() }));
+export type RetainedContextPayload = z.infer<typeof RetainedContextPayload>;
+
+/**
  * Event messages: a kind weft reads is checked against its schema (rollout-events.ts); any other
  * kind is kept for display, replay and copies, with only its `type` required.
  */
@@ -136,6 +144,7 @@ export const EventMsgLine = lazySchema(() => line('event_msg', EventMsgPayload))
 export const CompactedLine = lazySchema(() => line('compacted', CompactedPayload));
 export const WorldStateLine = lazySchema(() => line('world_state', WorldStatePayload));
 export const TokenUsageRecordLine = lazySchema(() => line('token_usage_record', TokenUsageRecordPayload));
+export const RetainedContextLine = lazySchema(() => line('retained_context', RetainedContextPayload));
 
 export const RolloutLine = lazySchema(() =>
   z.discriminatedUnion('type', [
@@ -146,6 +155,7 @@ export const RolloutLine = lazySchema(() =>
     CompactedLine,
     WorldStateLine,
     TokenUsageRecordLine,
+    RetainedContextLine,
   ]),
 );
 export type RolloutLine = z.infer<typeof RolloutLine>;
@@ -174,6 +184,7 @@ export const ROLLOUT_LINE_TYPES = [
   'compacted',
   'world_state',
   'token_usage_record',
+  'retained_context',
 ] as const;
 
 /**
@@ -220,6 +231,7 @@ export const StoredRolloutLine = lazySchema(() =>
     StoredCompactedLine,
     WorldStateLine,
     TokenUsageRecordLine,
+    RetainedContextLine,
   ]),
 );
 export type StoredRolloutLine = z.infer<typeof StoredRolloutLine>;

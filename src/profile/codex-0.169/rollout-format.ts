@@ -1,6 +1,7 @@
 // Writing a thread's rollout in codex-0.169's format. Every line carries its `ordinal` (its position in
 // the thread, a fork's parent lines counted), response items carry `metadata` (their place in the
-// history), and the display events of the previous generation become `item_completed` events. The
+// history and what item-metadata.ts adds), an answer to a question is retained in a `retained_context`
+// line (verified-answer.ts), and the display events of the previous generation become `item_completed` events. The
 // turn loop appends lines in the 0.98 vocabulary; this formatter translates them, and passes through
 // the lines the thread's own hooks built in the 0.169 vocabulary.
 import type { RateLimitSnapshot } from '../../client/rate-limits.js';
@@ -8,12 +9,17 @@ import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/format/writer.js';
 import { jsonPieces, type JsonPiece } from '../../bytes/json-pieces.js';
 import { rolloutTimestamp } from '../../rollout/format/writer.js';
+import { REQUEST_USER_INPUT_TOOL_NAME } from '../../tools/user-input/request-user-input.js';
+import { isUserInput, itemMetadataFields, type McpSource } from './item-metadata.js';
+import { answeredQuestions, verifiedAnswer } from './verified-answer.js';
 
 export interface RolloutFormatState {
   /** Ordinal of the next line. */
   nextOrdinal: number;
   /** history_sequence of the last response item written. */
   historySequence: number;
+  /** The next value of the thread's input counter (`user_input_order`, `acceptance_order`). */
+  nextInputOrder: number;
 }
 
 type Payload = Record<string, unknown>;
@@ -105,6 +111,20 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #heldTokenCount: RolloutLineInput | undefined;
   /** What the token counts say of the account's rate limits: null until an answer reports some (a WebSocket answer never does). */
   #rateLimits: Payload | null = null;
+  /** No response item written yet by this session of the thread. */
+  #firstItem = true;
+  /** A compaction is running: the items written are its output. */
+  #compacting = false;
+  /** The token limit of tool outputs under the running turn's model. */
+  #toolOutputTokenLimit = 0;
+  /** The arguments of the questions asked and not yet answered, by call id. */
+  readonly #questions = new Map<string, string>();
+  /** The metadata of the user's own messages, by id. */
+  readonly #userMessageMetadata: Map<string, Payload>;
+  /** The MCP tool each call ran, by call id, until its output is written. */
+  readonly #mcpCalls = new Map<string, McpSource>();
+  /** The turn each MCP tool's output first came in (`server/tool` → turn id). */
+  readonly #mcpFirstTurns: Map<string, string | null>;
 
   constructor(
     private readonly state: RolloutFormatState,
@@ -118,8 +138,37 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       sessionMeta: (payload: unknown) => unknown;
       /** What a later release adds after the fields of each item's metadata (ProfileThreadInit.itemMetadata). */
       readonly itemMetadata?: Readonly<Record<string, string>> | undefined;
+      /** The token limit tool outputs are recorded with until a turn says (fallbackTokenLimit). */
+      readonly toolOutputTokenLimit?: number | undefined;
+      /** The turn each MCP tool's output first came in, as the rollout records it. */
+      readonly mcpFirstTurns?: ReadonlyMap<string, string | null> | undefined;
+      /** What the rollout's last item says the last sampling request went through. */
+      readonly sampledThrough?: number | undefined;
+      /** The metadata the user's own messages were written with, by id (a compaction keeps theirs). */
+      readonly userMessageMetadata?: ReadonlyMap<string, Payload> | undefined;
     },
-  ) {}
+  ) {
+    this.#toolOutputTokenLimit = context.toolOutputTokenLimit ?? 0;
+    this.#mcpFirstTurns = new Map(context.mcpFirstTurns);
+    this.#sampledThrough = context.sampledThrough ?? 0;
+    this.#userMessageMetadata = new Map(context.userMessageMetadata);
+  }
+
+  /**
+   * The metadata of a compaction's replacement history, item by item: a kept message of the user
+   * keeps what it was written with; every other item takes the next history_sequence (the closing
+   * summary, like the compaction's output, with no MCP source).
+   */
+  replacementMetadata(items: readonly unknown[]): Payload[] {
+    return items.map((item, i) => {
+      const id = isPayload(item) && typeof item.id === 'string' ? item.id : undefined;
+      const kept = id !== undefined ? this.#userMessageMetadata.get(id) : undefined;
+      if (kept !== undefined) return kept;
+      this.state.historySequence += 1;
+      const closing = i === items.length - 1 ? { mcp_attribution: { status: 'none' } } : {};
+      return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false, ...closing, ...this.context.itemMetadata };
+    });
+  }
 
   /** A line the hooks built: written as it is (with its ordinal). */
   native(type: RolloutLineInput['type'], payload: unknown): RolloutLineInput {
@@ -150,9 +199,23 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     };
   }
 
-  /** A turn begins: its usage starts from zero. */
-  noteTurnStarted(): void {
+  /** A turn begins: its usage starts from zero; its model says how long a tool output may be. */
+  noteTurnStarted(toolOutputTokenLimit?: number): void {
     this.#turnUsage = undefined;
+    this.#compacting = false;
+    if (toolOutputTokenLimit !== undefined) this.#toolOutputTokenLimit = toolOutputTokenLimit;
+  }
+
+  /** A compaction starts (`true`) or has written its window (`false`): the items between are its output. */
+  noteCompacting(active: boolean): void {
+    this.#compacting = active;
+  }
+
+  /** An MCP tool ran for a call: the call's output is attributed to it. */
+  noteMcpCall(callId: string, server: string, tool: string): void {
+    const key = `${server}/${tool}`;
+    if (!this.#mcpFirstTurns.has(key)) this.#mcpFirstTurns.set(key, this.context.turnId() ?? null);
+    this.#mcpCalls.set(callId, { server_name: server, tool_name: tool, first_turn_id: this.#mcpFirstTurns.get(key) ?? null });
   }
 
   /** A token_count event in 0.169's shape. */
@@ -199,7 +262,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       case 'session_meta':
         return [this.serialize({ ...line, payload: this.context.sessionMeta(line.payload) })];
       case 'response_item':
-        return [this.serialize(line, this.metadata())];
+        return this.responseItem(line);
       case 'turn_context':
         // The turn's own turn_context is written by the hooks; this one marks a sampling request.
         this.#sampledThrough = this.state.historySequence;
@@ -282,9 +345,43 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     return [this.serialize({ type: 'token_usage_record', payload: record })];
   }
 
-  private metadata(): Payload {
+  /** A response item with its metadata; an answered question's retained answer before its output. */
+  private responseItem(line: RolloutLineInput): JsonPiece[][] {
+    const item = isPayload(line.payload) ? line.payload : {};
+    const callId = typeof item.call_id === 'string' ? item.call_id : undefined;
+    if (item.type === 'function_call' && item.name === REQUEST_USER_INPUT_TOOL_NAME && callId !== undefined && typeof item.arguments === 'string') this.#questions.set(callId, item.arguments);
+    const out: JsonPiece[][] = [];
+    const asked = item.type === 'function_call_output' && callId !== undefined ? this.#questions.get(callId) : undefined;
+    if (asked !== undefined && callId !== undefined) {
+      this.#questions.delete(callId);
+      const questions = answeredQuestions(asked, item.output);
+      if (questions !== undefined) out.push(this.serialize({ timestamp: line.timestamp, type: 'retained_context', payload: verifiedAnswer(callId, this.context.turnId(), questions, this.takeOrder()) }));
+    }
+    const mcpSource = callId !== undefined && item.type === 'function_call_output' ? this.#mcpCalls.get(callId) : undefined;
+    if (mcpSource !== undefined && callId !== undefined) this.#mcpCalls.delete(callId);
+    out.push(this.serialize(line, this.metadata(item, mcpSource)));
+    return out;
+  }
+
+  private takeOrder(): number {
+    return this.state.nextInputOrder++;
+  }
+
+  private metadata(item: Payload, mcpSource: McpSource | undefined): Payload {
     this.state.historySequence += 1;
-    return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false, ...this.context.itemMetadata };
+    const first = this.#firstItem;
+    this.#firstItem = false;
+    const fields = itemMetadataFields(item, {
+      first,
+      compactionOutput: this.#compacting,
+      turnId: this.context.turnId(),
+      toolOutputTokenLimit: this.#toolOutputTokenLimit,
+      mcpSource,
+      takeOrder: () => this.takeOrder(),
+    });
+    const metadata = { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, ...fields, ...this.context.itemMetadata };
+    if (isUserInput(item) && typeof item.id === 'string') this.#userMessageMetadata.set(item.id, metadata);
+    return metadata;
   }
 
   /** `{timestamp, ordinal, type, payload[, metadata]}` in Codex's key order, as pieces (a long text is not copied). */

@@ -40,7 +40,8 @@ import { turnAbortedEvent } from '../../rollout/format/records.js';
 import { codex0169Records } from './records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
-import { threadRecordsState } from './thread-records.js';
+import { startingInputOrder, threadRecordsState } from './thread-records.js';
+import { fallbackTokenLimit } from './item-metadata.js';
 import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
@@ -106,9 +107,11 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const changed = state.lastModel !== undefined && state.lastModel !== init.settings.model.slug;
     const reopened = init.source === 'exec' ? 1 : 0;
     this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
+    const agentFork = init.kind === 'fork' && init.subagent !== undefined && init.subagent.kind === undefined;
+    const nextInputOrder = startingInputOrder(state.inputOrders, agentFork, this.#multiAgentVersion);
     this.rolloutFormat = new Codex0169RolloutFormat(
-      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence },
-      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, ...teamSession(init.subagent, () => this.#turn) },
+      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, nextInputOrder },
+      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, toolOutputTokenLimit: fallbackTokenLimit(init.settings.model.truncation_policy), mcpFirstTurns: state.mcpFirstTurns, sampledThrough: state.sampledThrough, userMessageMetadata: state.userMessageMetadata, ...teamSession(init.subagent, () => this.#turn) },
     );
   }
 
@@ -220,7 +223,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   async turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]> {
     this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec', attribution, spawnedBy: spawnedBy(this.init.subagent) };
-    this.rolloutFormat.noteTurnStarted();
+    this.rolloutFormat.noteTurnStarted(fallbackTokenLimit(settings.model.truncation_policy));
     const lines = turnLines(this.rolloutFormat);
     const key = settingsKey(settings);
     const changed = this.#settingsKey !== undefined && this.#settingsKey !== key ? 1 : 0;
@@ -272,6 +275,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[] {
+    this.rolloutFormat.noteMcpCall(call.callId, call.server, call.tool);
     return this.#itemCompleted(mcpToolCallItem(call), call.durationMs);
   }
 
@@ -334,6 +338,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   compactionStarted(state: ThreadState): RolloutLineInput[] {
+    this.rolloutFormat.noteCompacting(true);
     return [this.rolloutFormat.tokenCount(state.tokenInfo)];
   }
 
@@ -355,11 +360,13 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   windowCompacted(message: string, replacement: readonly ResponseItem[]): RolloutLineInput {
+    this.rolloutFormat.noteCompacting(false);
     const previous = this.#contextWindowId;
     this.#contextWindowId = newThreadId();
     return this.rolloutFormat.native('compacted', {
       message,
       replacement_history: replacement,
+      replacement_history_metadata: this.rolloutFormat.replacementMetadata(replacement),
       window_number: this.#windowNumber,
       first_window_id: this.#firstWindowId,
       previous_window_id: previous,

@@ -8,6 +8,7 @@ import {
   CompactedPayload,
   CompactedPayloadHead,
   ResponseItemHead,
+  RetainedContextPayload,
   RolloutEnvelope,
   SessionMeta,
   TurnContextPayload,
@@ -83,7 +84,8 @@ function issueText(error: z.ZodError): string {
  * - An event_msg of a kind weft reads is checked against that kind's schema (rollout-events.ts);
  *   any other kind only needs its string `type`, and is kept.
  * - Codex 0.169's extra lines (world_state, token_usage_record) only need an object payload: nothing
- *   in them is needed to rebuild the history.
+ *   in them is needed to rebuild the history; a retained_context line needs its kind (and a numeric
+ *   acceptance_order, when it has one: the input counter continues from it).
  */
 function checkLine(value: unknown): string | undefined {
   const notALine = refusal(RolloutEnvelope, value);
@@ -105,6 +107,8 @@ function checkLine(value: unknown): string | undefined {
     case 'world_state':
     case 'token_usage_record':
       return isRecordValue(payload) ? undefined : `${type} payload is not an object`;
+    case 'retained_context':
+      return schemaProblem(RetainedContextPayload, payload, type);
     default:
       return `unknown line type ${JSON.stringify(type)}`;
   }

@@ -9,7 +9,7 @@ import type { TokenInfo } from '../../../src/rollout/format/token-info.js';
 const { agentMessage: agentMessageEvent, tokenCount: tokenCountEvent, userMessage: userMessageEvent } = codex0169Records;
 
 function format(nextOrdinal = 0) {
-  const state = { nextOrdinal, historySequence: 0 };
+  const state = { nextOrdinal, historySequence: 0, nextInputOrder: 0 };
   const f = new Codex0169RolloutFormat(state, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => ({ rewritten: p }) });
   const write = (line: RolloutLineInput) => f.lines({ timestamp: '2026-01-01T00:00:00.000Z', ...line }).map((l) => JSON.parse(joinPieces(l)) as Record<string, unknown>);
   return { f, state, write };
@@ -30,7 +30,9 @@ describe('the codex-0.169 rollout format', () => {
   it('gives response items metadata: their place in the history and the last sampled item', () => {
     const { write } = format();
     const item = { type: 'message' as const, role: 'user' as const, content: [{ type: 'input_text' as const, text: 'a' }] };
-    expect(write(responseItemLine(item))[0]?.metadata).toEqual({ history_sequence: 1, sampled_through_sequence: 0, client_authored: false });
+    // The first item the session writes is attributed: no MCP source.
+    expect(write(responseItemLine(item))[0]?.metadata).toEqual({ history_sequence: 1, sampled_through_sequence: 0, client_authored: false, mcp_attribution: { status: 'none' } });
+    expect(write(responseItemLine(item))[0]?.metadata).toEqual({ history_sequence: 2, sampled_through_sequence: 0, client_authored: false });
   });
 
   it('a sampling request (0.98 turn_context + token count) writes nothing; the next items say what was sampled', () => {
