@@ -153,22 +153,26 @@ export function ownPackHashesEvened(codex: readonly ComparedLine[], weft: readon
   return { codex: even(codex, false), weft: even(weft, true) };
 }
 
-/** One rollout line as compared: its type and payload (response items without Codex's history metadata). */
+/**
+ * One rollout line as compared: its type and payload, and a response item's `metadata` as its
+ * entries in the order written (so that the key order is compared too).
+ */
 export interface ComparedLine {
   type: string;
   payload: unknown;
+  metadata?: [string, unknown][];
 }
 
 /**
  * Each thread's rollout, normalized like the requests, as the lines compared: the items the model
  * sees (`response_item`), the turn's own lines (`task_started`, `turn_context`, `task_complete`,
- * `token_usage_record`, `thread_settings_applied`), the `SubAgentActivity` items a parent records
- * of its agents, and each full `world_state` snapshot (less WORLD_STATE_UNDERIVED). Left out, and
- * named in the report as not yet written by weft: each item's `metadata` (Codex's history
- * bookkeeping), the partial `world_state` lines (Codex patches `environments.subagents` at the
- * sampling after a spawn), the `CollabAgentToolCall` items, and the event lines
- * Codex adds around agent messages and answers (`inter_agent_communication_metadata`,
- * `retained_context`).
+ * `token_usage_record`, `thread_settings_applied`), each item's `metadata` (Codex's history
+ * bookkeeping: its entries in order, ids and revisions normalized), the `retained_context` lines
+ * (an answered question), the `SubAgentActivity` items a parent records of its agents, and each
+ * full `world_state` snapshot (less WORLD_STATE_UNDERIVED). Left out, and named in the report as
+ * not yet written by weft: the partial `world_state` lines (Codex patches `environments.subagents`
+ * at the sampling after a spawn), the `CollabAgentToolCall` items, and the event lines Codex adds
+ * around agent messages (`inter_agent_communication_metadata`).
  */
 export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
   const n = createNormalizer({
@@ -183,10 +187,12 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
     const out: ComparedLine[] = [];
     for (const raw of lines) {
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
-      const line = JSON.parse(raw) as { type: string; payload: { type?: string; item?: { type?: string } } };
+      const line = JSON.parse(raw) as { type: string; payload: { type?: string; item?: { type?: string } }; metadata?: Record<string, unknown> };
       const kind = line.payload.type;
       const event = line.type === 'event_msg' && (kind === 'task_started' || kind === 'task_complete' || kind === 'thread_settings_applied' || (kind === 'item_completed' && line.payload.item?.type === 'SubAgentActivity'));
-      if (line.type === 'response_item' || line.type === 'turn_context' || line.type === 'token_usage_record' || event) {
+      if (line.type === 'response_item') {
+        out.push(n.value({ type: line.type, payload: line.payload, metadata: Object.entries(line.metadata ?? {}) }) as ComparedLine);
+      } else if (line.type === 'turn_context' || line.type === 'token_usage_record' || line.type === 'retained_context' || event) {
         out.push(n.value({ type: line.type, payload: line.payload }) as ComparedLine);
       } else if (line.type === 'world_state' && (line.payload as { full?: boolean }).full === true) {
         // A full snapshot, without the two fingerprints weft cannot derive (WORLD_STATE_UNDERIVED).
