@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Weft } from '../../../src/engine/weft.js';
 import { startingInputOrder, threadRecordsState } from '../../../src/profile/codex-0.169/thread-records.js';
-import type { RolloutRecord } from '../../../src/rollout/format/reader.js';
+import { readRollout, type RolloutRecord } from '../../../src/rollout/format/reader.js';
 import { agentOf, functionCallReply, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../src/testing/index.js';
 import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
@@ -102,6 +102,21 @@ describe('where a reopened codex-0.169 thread’s counter starts', () => {
     expect(startingInputOrder(state.inputOrders, false, 'v2')).toBe(3);
     const compacted = threadRecordsState([record({ ordinal: 0, type: 'compacted', payload: { message: '', retained_context: { next_order: 7 } } })]);
     expect(startingInputOrder(compacted.inputOrders, false, 'v2')).toBe(7);
+  });
+
+  it('the reader keeps a retained_context line, without a warning, and the counter continues past its acceptance order', async () => {
+    const file = path.join(await tempDir('weft-retained-'), 'rollout.jsonl');
+    const lines = [
+      { timestamp: 't', ordinal: 0, type: 'session_meta', payload: { id: 'th', timestamp: 't', cwd: '/', originator: 'x', cli_version: '0.169.0', source: 'exec' } },
+      { timestamp: 't', ordinal: 1, type: 'response_item', payload: { type: 'function_call', name: 'request_user_input', arguments: '{}', call_id: 'c' }, metadata: { history_sequence: 1, sampled_through_sequence: 0, client_authored: false, user_input_order: 0 } },
+      { timestamp: 't', ordinal: 2, type: 'retained_context', payload: { type: 'verified_answer', turn_id: 'tu', call_id: 'c', questions: [{ question: 'Q', answer: 'A' }], acceptance_order: 1 } },
+    ];
+    await writeFile(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const warnings: string[] = [];
+    const records = await readRollout(file, { onWarning: (w) => warnings.push(w) });
+    expect(warnings).toEqual([]);
+    expect(records.map((r) => r.line.type)).toEqual(['session_meta', 'response_item', 'retained_context']);
+    expect(startingInputOrder(threadRecordsState(records).inputOrders, false, 'v2')).toBe(2);
   });
 
   it('an agent forked from its parent leaves the parent’s orders out (v1: all but its user messages)', () => {
