@@ -10,7 +10,8 @@ import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/format/w
 import { jsonPieces, type JsonPiece } from '../../bytes/json-pieces.js';
 import { rolloutTimestamp } from '../../rollout/format/writer.js';
 import { REQUEST_USER_INPUT_TOOL_NAME } from '../../tools/user-input/request-user-input.js';
-import { isUserInput, itemMetadataFields, type McpSource } from './item-metadata.js';
+import type { TruncationPolicy } from '../../../protocol/model-catalog.js';
+import { fallbackTokenLimit, isUserInput, itemMetadataFields, type McpSource } from './item-metadata.js';
 import { answeredQuestions, verifiedAnswer } from './verified-answer.js';
 
 export interface RolloutFormatState {
@@ -138,8 +139,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       sessionMeta: (payload: unknown) => unknown;
       /** What a later release adds after the fields of each item's metadata (ProfileThreadInit.itemMetadata). */
       readonly itemMetadata?: Readonly<Record<string, string>> | undefined;
-      /** The token limit tool outputs are recorded with until a turn says (fallbackTokenLimit). */
-      readonly toolOutputTokenLimit?: number | undefined;
+      /** The truncation policy tool outputs are recorded under until a turn says (fallbackTokenLimit). */
+      readonly truncationPolicy?: TruncationPolicy | undefined;
       /** The turn each MCP tool's output first came in, as the rollout records it. */
       readonly mcpFirstTurns?: ReadonlyMap<string, string | null> | undefined;
       /** What the rollout's last item says the last sampling request went through. */
@@ -148,7 +149,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       readonly userMessageMetadata?: ReadonlyMap<string, Payload> | undefined;
     },
   ) {
-    this.#toolOutputTokenLimit = context.toolOutputTokenLimit ?? 0;
+    this.#toolOutputTokenLimit = context.truncationPolicy !== undefined ? fallbackTokenLimit(context.truncationPolicy) : 0;
     this.#mcpFirstTurns = new Map(context.mcpFirstTurns);
     this.#sampledThrough = context.sampledThrough ?? 0;
     this.#userMessageMetadata = new Map(context.userMessageMetadata);
@@ -160,6 +161,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
    * summary, like the compaction's output, with no MCP source).
    */
   replacementMetadata(items: readonly unknown[]): Payload[] {
+    // The window is written: the compaction's output is over.
+    this.#compacting = false;
     return items.map((item, i) => {
       const id = isPayload(item) && typeof item.id === 'string' ? item.id : undefined;
       const kept = id !== undefined ? this.#userMessageMetadata.get(id) : undefined;
@@ -199,14 +202,14 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     };
   }
 
-  /** A turn begins: its usage starts from zero; its model says how long a tool output may be. */
-  noteTurnStarted(toolOutputTokenLimit?: number): void {
+  /** A turn begins: its usage starts from zero; its model's policy says how long a tool output may be. */
+  noteTurnStarted(truncationPolicy?: TruncationPolicy): void {
     this.#turnUsage = undefined;
     this.#compacting = false;
-    if (toolOutputTokenLimit !== undefined) this.#toolOutputTokenLimit = toolOutputTokenLimit;
+    if (truncationPolicy !== undefined) this.#toolOutputTokenLimit = fallbackTokenLimit(truncationPolicy);
   }
 
-  /** A compaction starts (`true`) or has written its window (`false`): the items between are its output. */
+  /** A compaction starts (`true`) or ends (`false`, or its window is written): the items between are its output. */
   noteCompacting(active: boolean): void {
     this.#compacting = active;
   }

@@ -18,12 +18,15 @@ export interface ThreadRecordsState {
   readonly lastModel: string | undefined;
   /** Where the input counter stands: past every order the rollout records (inputOrders). */
   readonly inputOrders: InputOrders;
-  /** The turn each MCP tool's output first came in (`server/tool` → turn id). */
-  readonly mcpFirstTurns: ReadonlyMap<string, string | null>;
-  /** The history_sequence the last sampling request went through, as the last item records it. */
-  readonly sampledThrough: number;
-  /** The metadata each of the user's own messages was written with, by message id (a compaction keeps it). */
-  readonly userMessageMetadata: ReadonlyMap<string, Record<string, unknown>>;
+  /** What the rollout format continues from besides the numbering (Codex0169RolloutFormat's context). */
+  readonly formatFacts: {
+    /** The turn each MCP tool's output first came in (`server/tool` → turn id). */
+    readonly mcpFirstTurns: ReadonlyMap<string, string | null>;
+    /** The history_sequence the last sampling request went through, as the last item records it. */
+    readonly sampledThrough: number;
+    /** The metadata each of the user's own messages was written with, by message id (a compaction keeps it). */
+    readonly userMessageMetadata: ReadonlyMap<string, Record<string, unknown>>;
+  };
 }
 
 /**
@@ -127,7 +130,7 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
     }
     first = false;
   }
-  return { nextOrdinal, historySequence, windowNumber, contextWindowId, multiAgentVersion, forkedFrom, lastModel, inputOrders: orders, mcpFirstTurns, sampledThrough, userMessageMetadata };
+  return { nextOrdinal, historySequence, windowNumber, contextWindowId, multiAgentVersion, forkedFrom, lastModel, inputOrders: orders, formatFacts: { mcpFirstTurns, sampledThrough, userMessageMetadata } };
 }
 
 /**

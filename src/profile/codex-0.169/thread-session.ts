@@ -41,7 +41,6 @@ import { codex0169Records } from './records.js';
 import { sessionMeta0169 } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { startingInputOrder, threadRecordsState } from './thread-records.js';
-import { fallbackTokenLimit } from './item-metadata.js';
 import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext } from './turn-metadata.js';
 import { mergePatch } from './merge-patch.js';
@@ -107,11 +106,11 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const changed = state.lastModel !== undefined && state.lastModel !== init.settings.model.slug;
     const reopened = init.source === 'exec' ? 1 : 0;
     this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
+    // An agent forked from its parent counts its input from its own lines (startingInputOrder).
     const agentFork = init.kind === 'fork' && init.subagent !== undefined && init.subagent.kind === undefined;
-    const nextInputOrder = startingInputOrder(state.inputOrders, agentFork, this.#multiAgentVersion);
     this.rolloutFormat = new Codex0169RolloutFormat(
-      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, nextInputOrder },
-      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, toolOutputTokenLimit: fallbackTokenLimit(init.settings.model.truncation_policy), mcpFirstTurns: state.mcpFirstTurns, sampledThrough: state.sampledThrough, userMessageMetadata: state.userMessageMetadata, ...teamSession(init.subagent, () => this.#turn) },
+      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, nextInputOrder: startingInputOrder(state.inputOrders, agentFork, this.#multiAgentVersion) },
+      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, truncationPolicy: init.settings.model.truncation_policy, ...state.formatFacts, ...teamSession(init.subagent, () => this.#turn) },
     );
   }
 
@@ -223,7 +222,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   async turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]> {
     this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec', attribution, spawnedBy: spawnedBy(this.init.subagent) };
-    this.rolloutFormat.noteTurnStarted(fallbackTokenLimit(settings.model.truncation_policy));
+    this.rolloutFormat.noteTurnStarted(settings.model.truncation_policy);
     const lines = turnLines(this.rolloutFormat);
     const key = settingsKey(settings);
     const changed = this.#settingsKey !== undefined && this.#settingsKey !== key ? 1 : 0;
@@ -360,7 +359,6 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   windowCompacted(message: string, replacement: readonly ResponseItem[]): RolloutLineInput {
-    this.rolloutFormat.noteCompacting(false);
     const previous = this.#contextWindowId;
     this.#contextWindowId = newThreadId();
     return this.rolloutFormat.native('compacted', {

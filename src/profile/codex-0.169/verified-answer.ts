@@ -1,7 +1,8 @@
-// The `retained_context` line Codex 0.169 writes when the user answers request_user_input: the
-// questions that got an answer (each with the chosen options' labels and descriptions under it),
-// the answer, and the place the acceptance takes in the thread's input counter. Written before the
-// call's output, which carries the same answers to the model.
+// The `retained_context` line Codex 0.169 writes when the user answers request_user_input (the only
+// kind of that line it writes): the questions that got a non-blank answer (each with the chosen
+// options' labels and descriptions under it), the answers one a line, and the place the acceptance
+// takes in the thread's input counter. Written before the call's output, which carries the same
+// answers to the model. An answer too large to retain keeps its ids and loses its questions.
 import { z } from 'zod';
 import { RequestUserInputArgs, type UserQuestion } from '../../tools/user-input/user-input-asker.js';
 
@@ -10,7 +11,7 @@ const AnsweredOutput = z.object({ answers: z.record(z.string(), z.object({ answe
 
 export interface VerifiedAnswer {
   readonly type: 'verified_answer';
-  readonly turn_id: string | null;
+  readonly turn_id: string;
   readonly call_id: string;
   readonly questions: readonly { question: string; answer: string }[];
   readonly acceptance_order: number;
@@ -41,12 +42,18 @@ export function answeredQuestions(args: string, output: unknown): { question: st
   if (!asked.success || !answered.success) return undefined;
   const out: { question: string; answer: string }[] = [];
   for (const q of asked.data.questions) {
-    const answers = answered.data.answers[q.id]?.answers ?? [];
-    if (answers.length > 0) out.push({ question: questionText(q, answers), answer: answers.join(', ') });
+    const given = answered.data.answers[q.id]?.answers ?? [];
+    const answers = given.filter((a) => a.trim() !== '');
+    if (answers.length > 0) out.push({ question: questionText(q, given), answer: answers.join('\n') });
   }
   return out.length > 0 ? out : undefined;
 }
 
+/** The most a retained answer may take (its ids and questions as JSON), in bytes. */
+const MAX_RECORD_BYTES = 16_384;
+
 export function verifiedAnswer(callId: string, turnId: string | undefined, questions: readonly { question: string; answer: string }[], order: number): VerifiedAnswer {
-  return { type: 'verified_answer', turn_id: turnId ?? null, call_id: callId, questions, acceptance_order: order };
+  const turn = turnId ?? '';
+  const fits = Buffer.byteLength(JSON.stringify({ turn_id: turn, call_id: callId, questions })) <= MAX_RECORD_BYTES;
+  return { type: 'verified_answer', turn_id: turn, call_id: callId, questions: fits ? questions : [], acceptance_order: order };
 }

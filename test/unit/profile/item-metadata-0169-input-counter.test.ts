@@ -13,7 +13,7 @@ type Line = { type: string; payload: Record<string, unknown>; metadata?: Record<
 
 function format(nextInputOrder = 0) {
   const state = { nextOrdinal: 0, historySequence: 0, nextInputOrder };
-  const f = new Codex0169RolloutFormat(state, { threadId: 'th', turnId: () => 'turn_1', sessionMeta: (p) => p, toolOutputTokenLimit: 12000 });
+  const f = new Codex0169RolloutFormat(state, { threadId: 'th', turnId: () => 'turn_1', sessionMeta: (p) => p, truncationPolicy: { mode: 'tokens', limit: 10_000 } });
   const write = (item: ResponseItem): Line[] => f.lines(responseItemLine(item)).map((l) => JSON.parse(joinPieces(l)) as Line);
   const meta = (item: ResponseItem): Record<string, unknown> => write(item).at(-1)?.metadata ?? {};
   return { f, state, write, meta };
@@ -109,6 +109,22 @@ describe('codex-0.169 item metadata', () => {
     expect(lines.map((l) => l.type)).toEqual(['retained_context', 'response_item']);
     expect(lines[0]?.payload).toEqual({ type: 'verified_answer', turn_id: 'turn_1', call_id: 'call_ask', questions: [{ question: 'How far?\nThree: Count to three.', answer: 'Three' }], acceptance_order: 2 });
     expect(meta(call('spawn_agent', 'c3')).user_input_order).toBe(3);
+  });
+
+  it('several answers are retained one a line, blank ones left out; a question answered only blank is not retained', () => {
+    const { write, meta } = format();
+    const pick = { id: 'pick', header: 'Pick', question: 'Which?', options: [{ label: 'A', description: 'first' }, { label: 'B', description: 'second' }] };
+    const blank = { id: 'blank', header: 'Blank', question: 'Anything?' };
+    meta(call('request_user_input', 'call_ask', JSON.stringify({ questions: [pick, blank] })));
+    const [retained] = write(output('call_ask', JSON.stringify({ answers: { pick: { answers: ['A', ' ', 'B'] }, blank: { answers: [''] } } })));
+    expect(retained?.payload.questions).toEqual([{ question: 'Which?\nA: first\nB: second', answer: 'A\nB' }]);
+  });
+
+  it('an answer too large to retain keeps its ids and loses its questions', () => {
+    const { write, meta } = format();
+    meta(call('request_user_input', 'call_ask', JSON.stringify({ questions: [{ id: 'q', header: 'Q', question: 'Why?' }] })));
+    const [retained] = write(output('call_ask', JSON.stringify({ answers: { q: { answers: ['x'.repeat(20_000)] } } })));
+    expect(retained?.payload).toMatchObject({ type: 'verified_answer', turn_id: 'turn_1', call_id: 'call_ask', questions: [], acceptance_order: 1 });
   });
 
   it('a question declined or refused is not retained and takes no place', () => {
