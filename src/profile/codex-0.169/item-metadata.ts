@@ -3,7 +3,8 @@
 // keeps over the user's input and the model's output (`user_input_order`: the user's messages, every
 // message and function call the model sends, each message another agent sends, each accepted answer
 // to a question), the token limit a tool output is cut to (`fallback_token_limit_override`), what MCP
-// had to do with an item (`mcp_attribution`), and the marks of a compaction's output and of a
+// had to do with an item (`mcp_attribution`: none on the first item a session writes and on the
+// user's messages; the server and tool on an MCP tool's output), and the marks of a compaction's output and of a
 // call-less tool output given as context. Keys in Codex's order.
 import type { TruncationPolicy } from '../../../protocol/model-catalog.js';
 import { policyTokenBudget, scalePolicy } from '../../history/truncate-output.js';
@@ -72,7 +73,7 @@ export function isUserInput(item: Payload): boolean {
 }
 
 /** The model's output item or the message the thread counts as input. */
-function countsAsInput(item: Payload, compactionOutput: boolean): boolean {
+export function countsAsInput(item: Payload, compactionOutput: boolean): boolean {
   if (compactionOutput) return false;
   if (item.type === 'function_call' || item.type === 'agent_message') return true;
   return item.type === 'message' && (item.role === 'assistant' || isUserInput(item));
@@ -113,6 +114,6 @@ export function itemMetadataFields(item: Payload, facts: ItemFacts): Payload {
   if (countsAsInput(item, facts.compactionOutput)) out.user_input_order = facts.takeOrder();
   if (facts.compactionOutput) out.compaction_output = true;
   if (facts.mcpSource !== undefined) out.mcp_attribution = { status: 'complete', sources: [facts.mcpSource] };
-  else if (facts.first || facts.compactionOutput || role === 'user') out.mcp_attribution = { status: 'none' };
+  else if (facts.first || role === 'user') out.mcp_attribution = { status: 'none' };
   return out;
 }

@@ -9,10 +9,8 @@ import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/format/writer.js';
 import { jsonPieces, type JsonPiece } from '../../bytes/json-pieces.js';
 import { rolloutTimestamp } from '../../rollout/format/writer.js';
-import { REQUEST_USER_INPUT_TOOL_NAME } from '../../tools/user-input/request-user-input.js';
 import type { TruncationPolicy } from '../../../protocol/model-catalog.js';
-import { fallbackTokenLimit, isUserInput, itemMetadataFields, type McpSource } from './item-metadata.js';
-import { answeredQuestions, verifiedAnswer } from './verified-answer.js';
+import { ItemBookkeeping } from './item-bookkeeping.js';
 
 export interface RolloutFormatState {
   /** Ordinal of the next line. */
@@ -112,20 +110,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #heldTokenCount: RolloutLineInput | undefined;
   /** What the token counts say of the account's rate limits: null until an answer reports some (a WebSocket answer never does). */
   #rateLimits: Payload | null = null;
-  /** No response item written yet by this session of the thread. */
-  #firstItem = true;
-  /** A compaction is running: the items written are its output. */
-  #compacting = false;
-  /** The token limit of tool outputs under the running turn's model. */
-  #toolOutputTokenLimit = 0;
-  /** The arguments of the questions asked and not yet answered, by call id. */
-  readonly #questions = new Map<string, string>();
-  /** The metadata of the user's own messages, by id. */
-  readonly #userMessageMetadata: Map<string, Payload>;
-  /** The MCP tool each call ran, by call id, until its output is written. */
-  readonly #mcpCalls = new Map<string, McpSource>();
-  /** The turn each MCP tool's output first came in (`server/tool` → turn id). */
-  readonly #mcpFirstTurns: Map<string, string | null>;
+  /** What the items' metadata needs from one item to the next (item-bookkeeping.ts). */
+  readonly #items: ItemBookkeeping;
 
   constructor(
     private readonly state: RolloutFormatState,
@@ -149,27 +135,19 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       readonly userMessageMetadata?: ReadonlyMap<string, Payload> | undefined;
     },
   ) {
-    this.#toolOutputTokenLimit = context.truncationPolicy !== undefined ? fallbackTokenLimit(context.truncationPolicy) : 0;
-    this.#mcpFirstTurns = new Map(context.mcpFirstTurns);
     this.#sampledThrough = context.sampledThrough ?? 0;
-    this.#userMessageMetadata = new Map(context.userMessageMetadata);
+    this.#items = new ItemBookkeeping(state, context);
   }
 
   /**
    * The metadata of a compaction's replacement history, item by item: a kept message of the user
    * keeps what it was written with; every other item takes the next history_sequence (the closing
-   * summary, like the compaction's output, with no MCP source).
+   * summary with no MCP source).
    */
   replacementMetadata(items: readonly unknown[]): Payload[] {
-    // The window is written: the compaction's output is over.
-    this.#compacting = false;
-    return items.map((item, i) => {
-      const id = isPayload(item) && typeof item.id === 'string' ? item.id : undefined;
-      const kept = id !== undefined ? this.#userMessageMetadata.get(id) : undefined;
-      if (kept !== undefined) return kept;
+    return this.#items.replacementMetadata(items, (closing) => {
       this.state.historySequence += 1;
-      const closing = i === items.length - 1 ? { mcp_attribution: { status: 'none' } } : {};
-      return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false, ...closing, ...this.context.itemMetadata };
+      return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false, ...(closing ? { mcp_attribution: { status: 'none' } } : {}), ...this.context.itemMetadata };
     });
   }
 
@@ -205,20 +183,25 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   /** A turn begins: its usage starts from zero; its model's policy says how long a tool output may be. */
   noteTurnStarted(truncationPolicy?: TruncationPolicy): void {
     this.#turnUsage = undefined;
-    this.#compacting = false;
-    if (truncationPolicy !== undefined) this.#toolOutputTokenLimit = fallbackTokenLimit(truncationPolicy);
+    this.#items.turnStarted(truncationPolicy);
   }
 
   /** A compaction starts (`true`) or ends (`false`, or its window is written): the items between are its output. */
   noteCompacting(active: boolean): void {
-    this.#compacting = active;
+    this.#items.compacting(active);
+  }
+
+  /**
+   * A model output item began to stream: one the counter counts takes its place now, as Codex
+   * reserves it, so that an item cut off before it completes leaves its place unused.
+   */
+  noteItemStarted(raw: Payload): void {
+    this.#items.itemStarted(raw);
   }
 
   /** An MCP tool ran for a call: the call's output is attributed to it. */
   noteMcpCall(callId: string, server: string, tool: string): void {
-    const key = `${server}/${tool}`;
-    if (!this.#mcpFirstTurns.has(key)) this.#mcpFirstTurns.set(key, this.context.turnId() ?? null);
-    this.#mcpCalls.set(callId, { server_name: server, tool_name: tool, first_turn_id: this.#mcpFirstTurns.get(key) ?? null });
+    this.#items.mcpCall(callId, server, tool);
   }
 
   /** A token_count event in 0.169's shape. */
@@ -351,40 +334,12 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   /** A response item with its metadata; an answered question's retained answer before its output. */
   private responseItem(line: RolloutLineInput): JsonPiece[][] {
     const item = isPayload(line.payload) ? line.payload : {};
-    const callId = typeof item.call_id === 'string' ? item.call_id : undefined;
-    if (item.type === 'function_call' && item.name === REQUEST_USER_INPUT_TOOL_NAME && callId !== undefined && typeof item.arguments === 'string') this.#questions.set(callId, item.arguments);
-    const out: JsonPiece[][] = [];
-    const asked = item.type === 'function_call_output' && callId !== undefined ? this.#questions.get(callId) : undefined;
-    if (asked !== undefined && callId !== undefined) {
-      this.#questions.delete(callId);
-      const questions = answeredQuestions(asked, item.output);
-      if (questions !== undefined) out.push(this.serialize({ timestamp: line.timestamp, type: 'retained_context', payload: verifiedAnswer(callId, this.context.turnId(), questions, this.takeOrder()) }));
-    }
-    const mcpSource = callId !== undefined && item.type === 'function_call_output' ? this.#mcpCalls.get(callId) : undefined;
-    if (mcpSource !== undefined && callId !== undefined) this.#mcpCalls.delete(callId);
-    out.push(this.serialize(line, this.metadata(item, mcpSource)));
-    return out;
-  }
-
-  private takeOrder(): number {
-    return this.state.nextInputOrder++;
-  }
-
-  private metadata(item: Payload, mcpSource: McpSource | undefined): Payload {
+    const { retained, fields } = this.#items.item(item);
     this.state.historySequence += 1;
-    const first = this.#firstItem;
-    this.#firstItem = false;
-    const fields = itemMetadataFields(item, {
-      first,
-      compactionOutput: this.#compacting,
-      turnId: this.context.turnId(),
-      toolOutputTokenLimit: this.#toolOutputTokenLimit,
-      mcpSource,
-      takeOrder: () => this.takeOrder(),
-    });
     const metadata = { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, ...fields, ...this.context.itemMetadata };
-    if (isUserInput(item) && typeof item.id === 'string') this.#userMessageMetadata.set(item.id, metadata);
-    return metadata;
+    this.#items.written(item, metadata);
+    const answer = retained !== undefined ? [this.serialize({ timestamp: line.timestamp, type: 'retained_context', payload: retained })] : [];
+    return [...answer, this.serialize(line, metadata)];
   }
 
   /** `{timestamp, ordinal, type, payload[, metadata]}` in Codex's key order, as pieces (a long text is not copied). */

@@ -1,7 +1,15 @@
 // codex-0.169's session_meta payload: the 0.98 fields plus the thread's scope, where its base
 // instructions came from, its history mode (paginated: a fork points at its parent instead of
 // copying it) and its first context window. Keys in Codex's order.
-import type { SessionMeta } from '../../../protocol/rollout.js';
+import { SessionMeta } from '../../../protocol/rollout.js';
+import { parseExact } from '../../rollout/cache/schema-verdict.js';
+
+/** The session_meta the thread writes (built by rollout/format/records.ts), checked as what it is. */
+export function writtenMeta(payload: unknown): SessionMeta {
+  const parsed = parseExact(SessionMeta, payload);
+  if (!parsed.success) throw new TypeError(`session_meta to write is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
 
 export interface SessionMetaExtras {
   readonly runtimeWorkspaceRoots: readonly string[];

@@ -9,8 +9,7 @@ import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js
 import type { WireOutputItem } from '../../../protocol/responses-events.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
-import { SessionMeta } from '../../../protocol/rollout.js';
-import { parseExact } from '../../rollout/cache/schema-verdict.js';
+import type { SessionMeta } from '../../../protocol/rollout.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
 import type { InitialContextOptions } from '../../thread/turn-ports.js';
 import type { PreviousTurn } from '../../context/previous-turn.js';
@@ -38,7 +37,7 @@ import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
 import { estimateItemsTokens } from '../../history/token-estimate.js';
 import { turnAbortedEvent } from '../../rollout/format/records.js';
 import { codex0169Records } from './records.js';
-import { sessionMeta0169 } from './session-meta.js';
+import { sessionMeta0169, writtenMeta } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { startingInputOrder, threadRecordsState } from './thread-records.js';
 import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
@@ -55,13 +54,6 @@ import { errorMessage } from '../../errors.js';
 /** What a thread_settings_applied event reports, to tell when it changed. */
 function settingsKey(s: TurnSettings): string {
   return JSON.stringify([s.model.slug, s.cwd, s.approvalPolicy, s.sandbox, s.collaborationMode]);
-}
-
-/** The session_meta the thread writes (built by rollout/format/records.ts), checked as what it is. */
-function writtenMeta(payload: unknown): SessionMeta {
-  const parsed = parseExact(SessionMeta, payload);
-  if (!parsed.success) throw new TypeError(`session_meta to write is malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  return parsed.data;
 }
 
 export class Codex0169Thread implements ProfileThread, CompactingThread {
@@ -106,7 +98,6 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const changed = state.lastModel !== undefined && state.lastModel !== init.settings.model.slug;
     const reopened = init.source === 'exec' ? 1 : 0;
     this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
-    // An agent forked from its parent counts its input from its own lines (startingInputOrder).
     const agentFork = init.kind === 'fork' && init.subagent !== undefined && init.subagent.kind === undefined;
     this.rolloutFormat = new Codex0169RolloutFormat(
       { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, nextInputOrder: startingInputOrder(state.inputOrders, agentFork, this.#multiAgentVersion) },
@@ -291,6 +282,10 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   decorateItem(item: ResponseItem): ResponseItem {
     return decorateCreatedItem(item, this.itemMeta(true));
+  }
+
+  modelItemStarted(raw: WireOutputItem): void {
+    this.rolloutFormat.noteItemStarted(raw);
   }
 
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem {

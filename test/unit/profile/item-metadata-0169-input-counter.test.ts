@@ -63,14 +63,13 @@ describe('codex-0.169 item metadata', () => {
     expect(answer.retained_source).toMatchObject({ id: { message_id: 'msg_a', turn_id: 'turn_1', role: 'assistant' }, complete: true });
   });
 
-  it('only the first item the session writes, the user’s messages and a compaction’s output say MCP had no part', () => {
+  it('only the first item the session writes and the user’s messages say MCP had no part; a compaction’s output is marked and not counted', () => {
     const { f, meta } = format();
     expect(meta(context('first')).mcp_attribution).toEqual({ status: 'none' });
     expect(meta(context('second'))).not.toHaveProperty('mcp_attribution');
     f.noteCompacting(true);
-    const summary = meta(assistant('msg_s', 'summary'));
-    expect(Object.keys(summary)).toEqual(['history_sequence', 'sampled_through_sequence', 'client_authored', 'compaction_output', 'mcp_attribution']);
-    expect(summary).toMatchObject({ compaction_output: true, mcp_attribution: { status: 'none' } });
+    // appserver-0.169 d: a manual compaction's summary, not the first item of its session.
+    expect(meta(assistant('msg_s', 'summary'))).toEqual({ history_sequence: 3, sampled_through_sequence: 0, client_authored: false, compaction_output: true });
     f.noteCompacting(false);
     expect(meta(assistant('msg_b', 'after'))).not.toHaveProperty('compaction_output');
   });
@@ -109,6 +108,20 @@ describe('codex-0.169 item metadata', () => {
     expect(lines.map((l) => l.type)).toEqual(['retained_context', 'response_item']);
     expect(lines[0]?.payload).toEqual({ type: 'verified_answer', turn_id: 'turn_1', call_id: 'call_ask', questions: [{ question: 'How far?\nThree: Count to three.', answer: 'Three' }], acceptance_order: 2 });
     expect(meta(call('spawn_agent', 'c3')).user_input_order).toBe(3);
+  });
+
+  it('a model output item takes its place when it begins to stream: cut off, it leaves a gap (appserver-0.169 d)', () => {
+    const { f, meta } = format();
+    meta(userInput('msg_u', 'slow one'));
+    f.noteItemStarted({ type: 'message', id: 'msg_cut', role: 'assistant', content: [] });
+    expect(meta(userInput('msg_steer', 'steered')).user_input_order).toBe(2);
+    f.noteItemStarted({ type: 'message', id: 'msg_done', role: 'assistant', content: [] });
+    f.noteItemStarted({ type: 'reasoning', id: 'rs_1', summary: [] });
+    f.noteItemStarted({ type: 'function_call', id: 'fc_1', name: 'exec_command', call_id: 'c1', arguments: '{}' });
+    expect(meta({ type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: null })).not.toHaveProperty('user_input_order');
+    expect(meta(assistant('msg_done', 'answer')).user_input_order).toBe(3);
+    expect(meta({ ...call('exec_command', 'c1'), id: 'fc_1' } as ResponseItem).user_input_order).toBe(4);
+    expect(meta(call('exec_command', 'c2')).user_input_order).toBe(5);
   });
 
   it('several answers are retained one a line, blank ones left out; a question answered only blank is not retained', () => {
