@@ -123,6 +123,9 @@ function itemSummary(items: unknown[]): string {
 const SESSION_META_FIELDS = ['id', 'forked_from_id', 'cwd', 'originator', 'cli_version', 'source', 'model_provider', 'base_instructions', 'git'];
 const TURN_CONTEXT_FIELDS = ['cwd', 'approval_policy', 'sandbox_policy', 'model', 'personality', 'collaboration_mode', 'summary', 'user_instructions', 'truncation_policy'];
 
+/** A compaction: its summary, and (codex-0.169) the new window's item metadata and the retained facts. */
+const COMPACTED_FIELDS = ['message', 'replacement_history_metadata', 'retained_context'];
+
 function pick(v: unknown, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (isRecord(v)) for (const f of fields) if (f in v) out[f] = v[f];
@@ -151,7 +154,7 @@ function projectRollout(lines: unknown[]): Record<string, unknown[]> {
     } else if (type === 'retained_context') p.retained_context?.push(payload);
     else if (type === 'session_meta') p.session_meta?.push(pick(payload, SESSION_META_FIELDS));
     else if (type === 'turn_context') p.turn_context?.push(pick(payload, TURN_CONTEXT_FIELDS));
-    else if (type === 'compacted') p.compacted?.push(isRecord(payload) ? payload.message : undefined);
+    else if (type === 'compacted') p.compacted?.push(isRecord(payload) ? pick(payload, COMPACTED_FIELDS) : undefined);
     else if (type === 'event_msg') p.event_msgs?.push(isRecord(payload) ? payload.type : undefined);
   }
   return p;

@@ -2,12 +2,14 @@
 // does (item-metadata.ts says what each field means): the thread's input counter and the places
 // model output items took as they began to stream, whether an item is the first of its session or a
 // compaction's output, the token limit of the running turn's tool outputs, the questions waiting
-// for an answer (an answer is retained: verified-answer.ts), the MCP tool behind each call, and the
-// metadata of the user's messages (a compaction keeps it).
+// for an answer (an answer is retained: verified-answer.ts), the MCP tool behind each call, the
+// metadata of the user's messages (a compaction keeps it) and the retained facts a compaction's
+// line carries (retained-context.ts).
 import type { TruncationPolicy } from '../../../protocol/model-catalog.js';
 import { REQUEST_USER_INPUT_TOOL_NAME } from '../../tools/user-input/request-user-input.js';
 import { countsAsInput, fallbackTokenLimit, isUserInput, itemMetadataFields, type McpSource } from './item-metadata.js';
 import { answeredQuestions, verifiedAnswer, type VerifiedAnswer } from './verified-answer.js';
+import { RetainedContext } from './retained-context.js';
 
 type Payload = Record<string, unknown>;
 
@@ -27,6 +29,8 @@ export interface ItemBookkeepingInit {
   readonly mcpFirstTurns?: ReadonlyMap<string, string | null> | undefined;
   /** The metadata the user's own messages were written with, by id (a compaction keeps theirs). */
   readonly userMessageMetadata?: ReadonlyMap<string, Payload> | undefined;
+  /** The retained facts as the rollout leaves them. */
+  readonly retained?: RetainedContext | undefined;
 }
 
 export class ItemBookkeeping {
@@ -37,12 +41,15 @@ export class ItemBookkeeping {
   #toolOutputTokenLimit: number;
   /** The arguments of the questions asked and not yet answered, by call id. */
   readonly #questions = new Map<string, string>();
+  /** Places in the counter taken by user input accepted and not yet written, oldest first. */
+  readonly #acceptedInput: number[] = [];
   /** Places in the counter taken by model output items as they began to stream, by item id. */
   readonly #reserved = new Map<string, number>();
   /** The MCP tool each call ran, by call id, until its output is written. */
   readonly #mcpCalls = new Map<string, McpSource>();
   readonly #mcpFirstTurns: Map<string, string | null>;
   readonly #userMessageMetadata: Map<string, Payload>;
+  readonly #retained: RetainedContext;
 
   constructor(
     private readonly counter: InputCounter,
@@ -51,6 +58,12 @@ export class ItemBookkeeping {
     this.#toolOutputTokenLimit = init.truncationPolicy !== undefined ? fallbackTokenLimit(init.truncationPolicy) : 0;
     this.#mcpFirstTurns = new Map(init.mcpFirstTurns);
     this.#userMessageMetadata = new Map(init.userMessageMetadata);
+    this.#retained = init.retained ?? new RetainedContext();
+  }
+
+  /** The retained facts and where the counter stands, as a compaction's line carries them. */
+  retainedSnapshot(): Payload {
+    return this.#retained.snapshot(this.counter.nextInputOrder);
   }
 
   /** A turn begins (no compaction runs yet); its model's policy says how long a tool output may be. */
@@ -67,6 +80,11 @@ export class ItemBookkeeping {
   itemStarted(raw: Payload): void {
     const id = idOf(raw);
     if (id !== undefined && !this.#compacting && countsAsInput(raw, false) && !this.#reserved.has(id)) this.#reserved.set(id, this.take());
+  }
+
+  /** The turn's user input was accepted: its message (written later) takes its place now. */
+  userInputAccepted(): void {
+    this.#acceptedInput.push(this.take());
   }
 
   mcpCall(callId: string, server: string, tool: string): void {
@@ -89,6 +107,7 @@ export class ItemBookkeeping {
       this.#questions.delete(output);
       const questions = answeredQuestions(asked, item.output);
       if (questions !== undefined) retained = verifiedAnswer(output, this.init.turnId(), questions, this.take());
+      if (retained !== undefined) this.#retained.noteAnswer({ ...retained });
     }
     const mcpSource = output !== undefined ? this.#mcpCalls.get(output) : undefined;
     if (output !== undefined) this.#mcpCalls.delete(output);
@@ -109,6 +128,7 @@ export class ItemBookkeeping {
   written(item: Payload, metadata: Payload): void {
     const id = idOf(item);
     if (id !== undefined && isUserInput(item)) this.#userMessageMetadata.set(id, metadata);
+    if (!this.#compacting) this.#retained.noteItem(item, metadata);
   }
 
   /**
@@ -128,8 +148,9 @@ export class ItemBookkeeping {
     return this.counter.nextInputOrder++;
   }
 
-  /** The place an item took when it began to stream, if it did. */
+  /** The place an item took when it began to stream or was accepted as input, if it did. */
   private reserved(item: Payload): number | undefined {
+    if (isUserInput(item)) return this.#acceptedInput.shift();
     const id = idOf(item);
     if (id === undefined) return undefined;
     const order = this.#reserved.get(id);

@@ -11,6 +11,7 @@ import { jsonPieces, type JsonPiece } from '../../bytes/json-pieces.js';
 import { rolloutTimestamp } from '../../rollout/format/writer.js';
 import type { TruncationPolicy } from '../../../protocol/model-catalog.js';
 import { ItemBookkeeping } from './item-bookkeeping.js';
+import type { RetainedContext } from './retained-context.js';
 
 export interface RolloutFormatState {
   /** Ordinal of the next line. */
@@ -133,6 +134,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       readonly sampledThrough?: number | undefined;
       /** The metadata the user's own messages were written with, by id (a compaction keeps theirs). */
       readonly userMessageMetadata?: ReadonlyMap<string, Payload> | undefined;
+      /** The retained facts as the rollout leaves them (a compaction's line carries them). */
+      readonly retained?: RetainedContext | undefined;
     },
   ) {
     this.#sampledThrough = context.sampledThrough ?? 0;
@@ -149,6 +152,11 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       this.state.historySequence += 1;
       return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false, ...(closing ? { mcp_attribution: { status: 'none' } } : {}), ...this.context.itemMetadata };
     });
+  }
+
+  /** The retained facts a compaction's line carries, with where the input counter stands. */
+  retainedContext(): Payload {
+    return this.#items.retainedSnapshot();
   }
 
   /** A line the hooks built: written as it is (with its ordinal). */
@@ -197,6 +205,11 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
    */
   noteItemStarted(raw: Payload): void {
     this.#items.itemStarted(raw);
+  }
+
+  /** The turn's user input was accepted: it takes its place in the counter now, as Codex reserves it. */
+  noteUserInputAccepted(): void {
+    this.#items.userInputAccepted();
   }
 
   /** An MCP tool ran for a call: the call's output is attributed to it. */

@@ -5,6 +5,7 @@
 // position counts).
 import type { RolloutRecord } from '../../rollout/format/reader.js';
 import { isUserInput } from './item-metadata.js';
+import { RetainedContext } from './retained-context.js';
 
 export interface ThreadRecordsState {
   readonly nextOrdinal: number;
@@ -26,6 +27,8 @@ export interface ThreadRecordsState {
     readonly sampledThrough: number;
     /** The metadata each of the user's own messages was written with, by message id (a compaction keeps it). */
     readonly userMessageMetadata: ReadonlyMap<string, Record<string, unknown>>;
+    /** The retained facts: the last compaction's snapshot and what was retained after it. */
+    readonly retained: RetainedContext;
   };
 }
 
@@ -81,6 +84,7 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
   const orders = { all: 0, own: 0, ownAndInheritedUser: 0 };
   const mcpFirstTurns = new Map<string, string | null>();
   const userMessageMetadata = new Map<string, Record<string, unknown>>();
+  const retained = new RetainedContext();
   let sampledThrough = 0;
   for (const record of records) {
     const ordinal = num(record.line.ordinal);
@@ -102,7 +106,9 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
     if (record.line.type === 'response_item' && metadata !== undefined) {
       sampledThrough = Math.max(sampledThrough, num(metadata.sampled_through_sequence) ?? 0);
       if (isUserInput(payload) && typeof payload.id === 'string') userMessageMetadata.set(payload.id, metadata);
+      retained.noteItem(payload, metadata);
     }
+    if (record.line.type === 'retained_context') retained.noteAnswer(payload);
     switch (record.line.type) {
       case 'session_meta': {
         // The first session_meta is the thread's own; a paginated fork puts its parent's lines after it.
@@ -122,6 +128,7 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
         lastModel = str(payload.model) ?? lastModel;
         break;
       case 'compacted':
+        retained.restore(payload.retained_context);
         windowNumber = num(payload.window_number) ?? windowNumber + 1;
         contextWindowId = str(payload.window_id) ?? contextWindowId;
         break;
@@ -130,7 +137,7 @@ export function threadRecordsState(records: readonly RolloutRecord[]): ThreadRec
     }
     first = false;
   }
-  return { nextOrdinal, historySequence, windowNumber, contextWindowId, multiAgentVersion, forkedFrom, lastModel, inputOrders: orders, formatFacts: { mcpFirstTurns, sampledThrough, userMessageMetadata } };
+  return { nextOrdinal, historySequence, windowNumber, contextWindowId, multiAgentVersion, forkedFrom, lastModel, inputOrders: orders, formatFacts: { mcpFirstTurns, sampledThrough, userMessageMetadata, retained } };
 }
 
 /**

@@ -284,9 +284,9 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return decorateCreatedItem(item, this.itemMeta(true));
   }
 
-  modelItemStarted(raw: WireOutputItem): void {
-    this.rolloutFormat.noteItemStarted(raw);
-  }
+  /** The input counter's places taken as Codex takes them (rollout-format.ts). */
+  readonly modelItemStarted = (raw: WireOutputItem): void => this.rolloutFormat.noteItemStarted(raw);
+  readonly userInputAccepted = (): void => this.rolloutFormat.noteUserInputAccepted();
 
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem {
     if (this.#turn !== undefined) this.#turn.firstOutputAtMs ??= Date.now();
@@ -359,7 +359,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return this.rolloutFormat.native('compacted', {
       message,
       replacement_history: replacement,
-      replacement_history_metadata: this.rolloutFormat.replacementMetadata(replacement),
+      replacement_history_metadata: this.rolloutFormat.replacementMetadata(replacement), retained_context: this.rolloutFormat.retainedContext(),
       window_number: this.#windowNumber,
       first_window_id: this.#firstWindowId,
       previous_window_id: previous,
