@@ -8,6 +8,8 @@ import { Codex0169RolloutFormat } from '../../../src/profile/codex-0.169/rollout
 import { fallbackTokenLimit } from '../../../src/profile/codex-0.169/item-metadata.js';
 import { responseItemLine } from '../../../src/rollout/format/records.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
+import { threadRecordsState } from '../../../src/profile/codex-0.169/thread-records.js';
+import type { RolloutRecord } from '../../../src/rollout/format/reader.js';
 
 type Line = { type: string; payload: Record<string, unknown>; metadata?: Record<string, unknown> };
 
@@ -159,5 +161,61 @@ describe('codex-0.169 item metadata', () => {
       { history_sequence: 5, sampled_through_sequence: 0, client_authored: false, mcp_attribution: { status: 'none' } },
     ]);
     expect(state.historySequence).toBe(5);
+  });
+
+  it('a compaction’s line carries the retained facts: answers, the user’s and the model’s messages with their places, and where the counter stands', () => {
+    const { f, write, meta } = format();
+    const user = meta(userInput('msg_u', 'ask me'));
+    meta(call('request_user_input', 'call_ask', JSON.stringify({ questions: [{ id: 'q', header: 'Q', question: 'Why?' }] })));
+    write(output('call_ask', JSON.stringify({ answers: { q: { answers: ['Because.'] } } })));
+    const reply = meta(assistant('msg_a', 'done'));
+    const revision = (m: Record<string, unknown>): unknown => (m.retained_source as { revision: string }).revision;
+    expect(f.retainedContext()).toEqual({
+      verified_answers: [{ order: 2, turn_id: 'turn_1', call_id: 'call_ask', questions: [{ question: 'Why?', answer: 'Because.' }] }],
+      incomplete: false,
+      user_messages: [{ revision: revision(user), order: 0, turn_id: 'turn_1', message_id: 'msg_u', text: 'ask me', complete: true }],
+      user_messages_incomplete: false,
+      assistant_messages: [{ revision: revision(reply), order: 3, turn_id: 'turn_1', message_id: 'msg_a', text: 'done', complete: true }],
+      assistant_messages_incomplete: false,
+      next_order: 4,
+    });
+  });
+
+  it('each family keeps its last 8 records and says when it lost some', () => {
+    const { f, meta } = format();
+    for (let i = 0; i < 9; i++) meta(userInput(`msg_${i}`, `message ${i}`));
+    const snapshot = f.retainedContext() as { user_messages: { order: number }[]; user_messages_incomplete: boolean };
+    expect(snapshot.user_messages.map((m) => m.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(snapshot.user_messages_incomplete).toBe(true);
+  });
+
+  it('the turn’s input takes its place when accepted, so a compaction before it is written counts it (compaction_preturn)', () => {
+    const { f, meta } = format(2);
+    f.noteUserInputAccepted();
+    f.noteCompacting(true);
+    expect(meta(assistant('msg_s', 'summary'))).not.toHaveProperty('user_input_order');
+    f.replacementMetadata([]);
+    expect(f.retainedContext().next_order).toBe(3);
+    expect(meta(userInput('msg_u', 'second')).user_input_order).toBe(2);
+    expect(meta(assistant('msg_a', 'answer')).user_input_order).toBe(3);
+  });
+
+  it('a reopened thread rebuilds the retained facts from the last compaction and what followed it', () => {
+    let offset = 0;
+    const record = (line: Record<string, unknown>): RolloutRecord => ({ line: { timestamp: 't', ...line } as unknown as RolloutRecord['line'], lineNo: 0, offset: offset++, length: 1 });
+    const old = { revision: 'retained_old', order: 0, turn_id: 't0', message_id: 'msg_old', text: 'old', complete: true };
+    const later = userInput('msg_new', 'new');
+    const records = [
+      record({ ordinal: 0, type: 'compacted', payload: { message: '', retained_context: { verified_answers: [], incomplete: false, user_messages: [old], user_messages_incomplete: false, assistant_messages: [], assistant_messages_incomplete: false, next_order: 2 } } }),
+      record({ ordinal: 1, type: 'response_item', payload: later, metadata: { history_sequence: 5, sampled_through_sequence: 3, retained_source: { id: { message_id: 'msg_new', turn_id: 'turn_1', role: 'user' }, revision: 'retained_new', complete: true }, client_authored: false, user_input_order: 2 } }),
+      record({ ordinal: 2, type: 'retained_context', payload: { type: 'verified_answer', turn_id: 'turn_1', call_id: 'c', questions: [], acceptance_order: 3 } }),
+    ];
+    const { formatFacts, inputOrders } = threadRecordsState(records);
+    expect(inputOrders.all).toBe(4);
+    expect(formatFacts.retained.snapshot(4)).toMatchObject({
+      verified_answers: [{ order: 3, turn_id: 'turn_1', call_id: 'c', questions: [] }],
+      user_messages: [old, { revision: 'retained_new', order: 2, turn_id: 'turn_1', message_id: 'msg_new', text: 'new', complete: true }],
+      next_order: 4,
+    });
   });
 });
