@@ -100,6 +100,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   /** Lines built by the thread's hooks, already in 0.169's vocabulary. */
   readonly #native = new WeakSet<RolloutLineInput>();
   #sampledThrough = 0;
+  /** What the request on its way went through: it counts once the response answers (an item, its usage). */
+  #pendingSampled: number | undefined;
   #skipTokenCount = false;
   #reasoning: { id: string; texts: string[] } | undefined;
   #assistantId: string | undefined;
@@ -224,6 +226,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
 
   /** The model item the next display events are about (its id names them). */
   noteModelItem(item: Payload): void {
+    this.answered();
     const id = typeof item.id === 'string' ? item.id : newThreadId();
     if (item.type === 'reasoning') {
       const summary = Array.isArray(item.summary) ? item.summary : [];
@@ -264,7 +267,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
         return this.responseItem(line);
       case 'turn_context':
         // The turn's own turn_context is written by the hooks; this one marks a sampling request.
-        this.#sampledThrough = this.state.historySequence;
+        this.#pendingSampled = this.state.historySequence;
         this.#skipTokenCount = true;
         return [];
       case 'event_msg':
@@ -292,6 +295,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
           this.#skipTokenCount = false;
           return [];
         }
+        this.answered();
         const count = { ...line, payload: { type: 'token_count', info: tokenInfo0169(payload.info), rate_limits: this.#rateLimits } };
         const record = this.usageRecord(payload.info);
         if (this.#pendingOutputs === 0) return [...record, this.serialize(count)];
@@ -342,6 +346,16 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     };
     this.#responseId = undefined;
     return [this.serialize({ type: 'token_usage_record', payload: record })];
+  }
+
+  /**
+   * The request on its way was answered: later items were sampled through what it sent. A request
+   * cut off before any answer (an interrupt, a steer) leaves the mark where it was, as in Codex.
+   */
+  private answered(): void {
+    if (this.#pendingSampled === undefined) return;
+    this.#sampledThrough = this.#pendingSampled;
+    this.#pendingSampled = undefined;
   }
 
   /** A response item with its metadata; an answered question's retained answer before its output. */
