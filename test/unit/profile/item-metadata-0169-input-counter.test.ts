@@ -9,6 +9,7 @@ import { fallbackTokenLimit } from '../../../src/profile/codex-0.169/item-metada
 import { responseItemLine } from '../../../src/rollout/format/records.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import { threadRecordsState } from '../../../src/profile/codex-0.169/thread-records.js';
+import { decorateCreatedItem } from '../../../src/profile/codex-0.169/items.js';
 import type { RolloutRecord } from '../../../src/rollout/format/reader.js';
 
 type Line = { type: string; payload: Record<string, unknown>; metadata?: Record<string, unknown> };
@@ -51,6 +52,14 @@ describe('codex-0.169 item metadata', () => {
     const harness: ResponseItem = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go on' }], internal_chat_message_metadata_passthrough: { content_item_kinds: ['goal.continuation'] } };
     meta(context('first'));
     expect(meta(harness)).toEqual({ history_sequence: 2, sampled_through_sequence: 0, client_authored: false });
+  });
+
+  it('the mark of an interrupted turn is the harness’s (generic.turn_aborted), neither retained nor counted (appserver-0.169 d)', () => {
+    const { meta } = format();
+    meta(context('first'));
+    const mark = decorateCreatedItem({ type: 'message', role: 'user', content: [{ type: 'input_text', text: '<turn_aborted>\nstopped\n</turn_aborted>' }] }, { turnId: 'turn_1' });
+    expect(mark).toMatchObject({ internal_chat_message_metadata_passthrough: { content_item_kinds: ['generic.turn_aborted'], content_item_metadata: [{ provenance: { type: 'harness', hook: false } }] } });
+    expect(meta(mark)).toEqual({ history_sequence: 2, sampled_through_sequence: 0, client_authored: false });
   });
 
   it('retains the user’s and the model’s messages, with the keys in Codex’s order', () => {
