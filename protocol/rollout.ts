@@ -119,6 +119,14 @@ export const InterAgentCommunicationMetadataPayload = lazySchema(() => z.looseOb
 export type InterAgentCommunicationMetadataPayload = z.infer<typeof InterAgentCommunicationMetadataPayload>;
 
 /**
+ * Codex 0.169's facts a thread retains outside the model's history, one event a line: an answer the
+ * user gave to request_user_input (`verified_answer`, the only kind Codex writes) with its place in
+ * the thread's input counter. weft reads only that place (to continue the counter on resume).
+ */
+export const RetainedContextPayload = lazySchema(() => z.looseObject({ type: z.string(), acceptance_order: z.number().optional() }));
+export type RetainedContextPayload = z.infer<typeof RetainedContextPayload>;
+
+/**
  * Event messages: a kind weft reads is checked against its schema (rollout-events.ts); any other
  * kind is kept for display, replay and copies, with only its `type` required.
  */
@@ -144,6 +152,7 @@ export const CompactedLine = lazySchema(() => line('compacted', CompactedPayload
 export const WorldStateLine = lazySchema(() => line('world_state', WorldStatePayload));
 export const TokenUsageRecordLine = lazySchema(() => line('token_usage_record', TokenUsageRecordPayload));
 export const InterAgentCommunicationMetadataLine = lazySchema(() => line('inter_agent_communication_metadata', InterAgentCommunicationMetadataPayload));
+export const RetainedContextLine = lazySchema(() => line('retained_context', RetainedContextPayload));
 
 export const RolloutLine = lazySchema(() =>
   z.discriminatedUnion('type', [
@@ -155,6 +164,7 @@ export const RolloutLine = lazySchema(() =>
     WorldStateLine,
     TokenUsageRecordLine,
     InterAgentCommunicationMetadataLine,
+    RetainedContextLine,
   ]),
 );
 export type RolloutLine = z.infer<typeof RolloutLine>;
@@ -184,6 +194,7 @@ export const ROLLOUT_LINE_TYPES = [
   'world_state',
   'token_usage_record',
   'inter_agent_communication_metadata',
+  'retained_context',
 ] as const;
 
 /**
@@ -231,6 +242,7 @@ export const StoredRolloutLine = lazySchema(() =>
     WorldStateLine,
     TokenUsageRecordLine,
     InterAgentCommunicationMetadataLine,
+    RetainedContextLine,
   ]),
 );
 export type StoredRolloutLine = z.infer<typeof StoredRolloutLine>;

@@ -132,8 +132,10 @@ async function consumeStream(
           }
           break;
         }
-        case 'created':
         case 'item_added':
+          state.profileThread.modelItemStarted?.(event.item);
+          break;
+        case 'created':
         case 'reasoning_summary_part_added':
         case 'reasoning_text_delta':
         // The engine's stream port takes the catalog version before the loop sees the answer.

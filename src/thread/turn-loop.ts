@@ -58,6 +58,7 @@ export async function runTurn(
   // The profile's thread builds the context and the bodies, and adds its own lines to the turn.
   const pt = state.profileThread;
   await state.writer.append(await pt.turnStarted(turnId, settings, deps.attribution));
+  if (!deps.withoutInput) pt.userInputAccepted?.();
   await record(state, state.queuedForNextTurn?.splice(0) ?? []);
   const opening: ResponseItem[] = [];
   const fresh = state.needsInitialContext;

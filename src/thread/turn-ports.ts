@@ -173,6 +173,10 @@ export interface ProfileThread extends TurnProfile {
   rateLimitsReported(snapshot: RateLimitSnapshot): void;
   /** A model output item as this thread keeps it; `raw` is the item as streamed. */
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem;
+  /** A model output item began to stream (it may never complete: the turn can be cut first). */
+  modelItemStarted?(raw: WireOutputItem): void;
+  /** The turn's user input was accepted; it is recorded later (after a pre-turn compaction). */
+  userInputAccepted?(): void;
   /** The history as this generation sends it in a request (codex-0.98 frames the apply_patch results its rollouts record as JSON). */
   requestHistory(items: readonly ResponseItem[], pack: Pack): ResponseItem[];
   /** True when the next turn must compact first (e.g. the model changed generation). */

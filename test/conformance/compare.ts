@@ -123,23 +123,38 @@ function itemSummary(items: unknown[]): string {
 const SESSION_META_FIELDS = ['id', 'forked_from_id', 'cwd', 'originator', 'cli_version', 'source', 'model_provider', 'base_instructions', 'git'];
 const TURN_CONTEXT_FIELDS = ['cwd', 'approval_policy', 'sandbox_policy', 'model', 'personality', 'collaboration_mode', 'summary', 'user_instructions', 'truncation_policy'];
 
+/** A compaction: its summary, and (codex-0.169) the new window's item metadata and the retained facts. */
+const COMPACTED_FIELDS = ['message', 'replacement_history_metadata', 'retained_context'];
+
 function pick(v: unknown, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (isRecord(v)) for (const f of fields) if (f in v) out[f] = v[f];
   return out;
 }
 
+/**
+ * A response item's `metadata` (Codex 0.169's history bookkeeping beside the payload) as compared:
+ * its keys in the order written, then its value; null where the line has none (every 0.98 line).
+ */
+function itemMetadata(line: Record<string, unknown>): unknown {
+  const m = line.metadata;
+  return isRecord(m) ? { keys: Object.keys(m), value: m } : null;
+}
+
 /** The parts of a rollout the README compares; everything else (timestamps, token counts…) is ignored. */
 function projectRollout(lines: unknown[]): Record<string, unknown[]> {
-  const p: Record<string, unknown[]> = { types: [], response_items: [], session_meta: [], turn_context: [], compacted: [], event_msgs: [] };
+  const p: Record<string, unknown[]> = { types: [], response_items: [], response_items_metadata: [], retained_context: [], session_meta: [], turn_context: [], compacted: [], event_msgs: [] };
   for (const line of lines) {
     const type = isRecord(line) ? line.type : undefined;
     const payload = isRecord(line) ? line.payload : undefined;
     p.types?.push(type);
-    if (type === 'response_item') p.response_items?.push(payload);
+    if (type === 'response_item') {
+      p.response_items?.push(payload);
+      if (isRecord(line)) p.response_items_metadata?.push(itemMetadata(line));
+    } else if (type === 'retained_context') p.retained_context?.push(payload);
     else if (type === 'session_meta') p.session_meta?.push(pick(payload, SESSION_META_FIELDS));
     else if (type === 'turn_context') p.turn_context?.push(pick(payload, TURN_CONTEXT_FIELDS));
-    else if (type === 'compacted') p.compacted?.push(isRecord(payload) ? payload.message : undefined);
+    else if (type === 'compacted') p.compacted?.push(isRecord(payload) ? pick(payload, COMPACTED_FIELDS) : undefined);
     else if (type === 'event_msg') p.event_msgs?.push(isRecord(payload) ? payload.type : undefined);
   }
   return p;
@@ -170,7 +185,7 @@ export function compareRollout(expected: unknown[], actual: unknown[], rules: Pr
   if (events) out.push(events);
   const items = compareInput(e.response_items, a.response_items, label).map((d) => d.replace(`${label} body.input`, `${label} response_item payloads`));
   out.push(...items);
-  for (const key of ['session_meta', 'turn_context', 'compacted'] as const) out.push(...jsonDiffs(e[key], a[key], `${label} ${key}`, 3));
+  for (const key of ['response_items_metadata', 'retained_context', 'session_meta', 'turn_context', 'compacted'] as const) out.push(...jsonDiffs(e[key], a[key], `${label} ${key}`, 3));
   return out;
 }
 

@@ -161,19 +161,15 @@ export function ownPackHashesEvened(codex: readonly ComparedLine[], weft: readon
   return { codex: even(codex, false), weft: even(weft, true) };
 }
 
-/** One rollout line as compared: its place among the compared lines, type and payload (no `metadata`). */
+/**
+ * One rollout line as compared: its ordinal, type and payload, and a response item's `metadata` as
+ * its entries in the order written (so that the key order is compared too).
+ */
 export interface ComparedLine {
   ordinal?: unknown;
   type: string;
   payload: unknown;
-}
-
-/**
- * Lines weft does not write like Codex yet, each left to the work that writes it (which removes
- * its own case here): the `retained_context` lines Codex adds around a verified answer.
- */
-function notYetWritten(line: { type: string }): boolean {
-  return line.type === 'retained_context';
+  metadata?: [string, unknown][];
 }
 
 /**
@@ -188,13 +184,10 @@ function nicknamesEvened(v: unknown): unknown {
 }
 
 /**
- * Each thread's rollout, normalized like the requests: every line as its type and payload, save
- * those `notYetWritten` names, each with its `ordinal` less the lines left out before it (so the
- * numbering is held to Codex's where both engines write the same lines). Besides that, a line's
- * `metadata` (Codex's history bookkeeping) is not compared (its timestamp reads `{{TIMESTAMP}}` on
- * both sides, so it is left out too), a child's nickname is evened (nicknamesEvened), and a
- * `world_state` line (a full snapshot, or a patch such as the spawned agents at the sampling after
- * a spawn) is compared without WORLD_STATE_UNDERIVED.
+ * Each thread's rollout, normalized like the requests: every line as its ordinal, type and payload,
+ * and a response item's `metadata` (Codex's history bookkeeping: its entries in order, ids and
+ * revisions normalized). Only the timestamps (normalized away), a child's random nickname
+ * (nicknamesEvened) and a `world_state` line's WORLD_STATE_UNDERIVED key are evened out.
  */
 export function rolloutsByThread(files: Readonly<Record<string, string>>, threadIds: readonly string[], paths: SessionPaths): ComparedLine[][] {
   const n = createNormalizer({
@@ -207,20 +200,17 @@ export function rolloutsByThread(files: Readonly<Record<string, string>>, thread
     const file = Object.keys(files).find((f) => f.includes(id));
     const lines = (file === undefined ? '' : (files[file] ?? '')).split('\n').filter(Boolean);
     const out: ComparedLine[] = [];
-    let leftOut = 0;
     for (const raw of lines) {
       // Chosen before normalizing, so that ids are numbered by the compared lines alone.
-      const line = JSON.parse(raw) as { ordinal?: unknown; type: string; payload: { type?: string; full?: boolean; item?: { type?: string } } };
-      if (notYetWritten(line)) {
-        leftOut += 1;
-        continue;
-      }
-      const ordinal = typeof line.ordinal === 'number' ? line.ordinal - leftOut : line.ordinal;
+      const line = JSON.parse(raw) as { ordinal?: unknown; type: string; payload: { type?: string; full?: boolean }; metadata?: Record<string, unknown> };
+      const { ordinal } = line;
       if (line.type === 'world_state') {
         // Without the fingerprint weft cannot derive (WORLD_STATE_UNDERIVED).
         const { state } = line.payload as { state: Record<string, unknown> };
         const known = Object.fromEntries(Object.entries(state).filter(([k]) => !WORLD_STATE_UNDERIVED.has(k)));
         out.push(n.value({ ordinal, type: line.type, payload: { full: line.payload.full, state: known } }) as ComparedLine);
+      } else if (line.type === 'response_item') {
+        out.push(n.value({ ordinal, type: line.type, payload: line.payload, metadata: Object.entries(line.metadata ?? {}) }) as ComparedLine);
       } else {
         const payload = line.type === 'session_meta' ? nicknamesEvened(line.payload) : line.payload;
         out.push(n.value({ ordinal, type: line.type, payload }) as ComparedLine);

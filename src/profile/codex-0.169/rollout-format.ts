@@ -1,6 +1,7 @@
 // Writing a thread's rollout in codex-0.169's format. Every line carries its `ordinal` (its position in
 // the thread, a fork's parent lines counted), response items carry `metadata` (their place in the
-// history), and the display events of the previous generation become `item_completed` events. The
+// history and what item-metadata.ts adds), an answer to a question is retained in a `retained_context`
+// line (verified-answer.ts), and the display events of the previous generation become `item_completed` events. The
 // turn loop appends lines in the 0.98 vocabulary; this formatter translates them, and passes through
 // the lines the thread's own hooks built in the 0.169 vocabulary.
 import type { RateLimitSnapshot } from '../../client/rate-limits.js';
@@ -8,6 +9,9 @@ import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { RolloutLineFormat, RolloutLineInput } from '../../rollout/format/writer.js';
 import { jsonPieces, type JsonPiece } from '../../bytes/json-pieces.js';
 import { rolloutTimestamp } from '../../rollout/format/writer.js';
+import type { TruncationPolicy } from '../../../protocol/model-catalog.js';
+import { ItemBookkeeping } from './item-bookkeeping.js';
+import type { RetainedContext } from './retained-context.js';
 
 export interface RolloutFormatState {
   /** Ordinal of the next line. */
@@ -16,6 +20,8 @@ export interface RolloutFormatState {
   historySequence: number;
   /** Whether the last usage recorded counted the reasoning (a reopened thread's, from its rollout). */
   readonly lastUsageIncludesReasoning?: boolean | undefined;
+  /** The next value of the thread's input counter (`user_input_order`, `acceptance_order`). */
+  nextInputOrder: number;
 }
 
 type Payload = Record<string, unknown>;
@@ -97,6 +103,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   /** Lines built by the thread's hooks, already in 0.169's vocabulary. */
   readonly #native = new WeakSet<RolloutLineInput>();
   #sampledThrough = 0;
+  /** What the request on its way went through: it counts once the response answers (an item, its usage). */
+  #pendingSampled: number | undefined;
   #skipTokenCount = false;
   #reasoning: { id: string; texts: string[] } | undefined;
   #assistantId: string | undefined;
@@ -110,6 +118,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #heldTokenCount: RolloutLineInput | undefined;
   /** What the token counts say of the account's rate limits: null until an answer reports some (a WebSocket answer never does). */
   #rateLimits: Payload | null = null;
+  /** What the items' metadata needs from one item to the next (item-bookkeeping.ts). */
+  readonly #items: ItemBookkeeping;
 
   constructor(
     private readonly state: RolloutFormatState,
@@ -123,9 +133,38 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       sessionMeta: (payload: unknown) => unknown;
       /** What a later release adds after the fields of each item's metadata (ProfileThreadInit.itemMetadata). */
       readonly itemMetadata?: Readonly<Record<string, string>> | undefined;
+      /** The truncation policy tool outputs are recorded under until a turn says (fallbackTokenLimit). */
+      readonly truncationPolicy?: TruncationPolicy | undefined;
+      /** The turn each MCP tool's output first came in, as the rollout records it. */
+      readonly mcpFirstTurns?: ReadonlyMap<string, string | null> | undefined;
+      /** What the rollout's last item says the last sampling request went through. */
+      readonly sampledThrough?: number | undefined;
+      /** The metadata the user's own messages were written with, by id (a compaction keeps theirs). */
+      readonly userMessageMetadata?: ReadonlyMap<string, Payload> | undefined;
+      /** The retained facts as the rollout leaves them (a compaction's line carries them). */
+      readonly retained?: RetainedContext | undefined;
     },
   ) {
     this.#lastUsageIncludesReasoning = state.lastUsageIncludesReasoning ?? false;
+    this.#sampledThrough = context.sampledThrough ?? 0;
+    this.#items = new ItemBookkeeping(state, context);
+  }
+
+  /**
+   * The metadata of a compaction's replacement history, item by item: a kept message of the user
+   * keeps what it was written with; every other item takes the next history_sequence (the closing
+   * summary with no MCP source).
+   */
+  replacementMetadata(items: readonly unknown[]): Payload[] {
+    return this.#items.replacementMetadata(items, (closing) => {
+      this.state.historySequence += 1;
+      return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false, ...(closing ? { mcp_attribution: { status: 'none' } } : {}), ...this.context.itemMetadata };
+    });
+  }
+
+  /** The retained facts a compaction's line carries, with where the input counter stands. */
+  retainedContext(): Payload {
+    return this.#items.retainedSnapshot();
   }
 
   /** A line the hooks built: written as it is (with its ordinal). */
@@ -161,9 +200,33 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     };
   }
 
-  /** A turn begins: its usage starts from zero. */
-  noteTurnStarted(): void {
+  /** A turn begins: its usage starts from zero; its model's policy says how long a tool output may be. */
+  noteTurnStarted(truncationPolicy?: TruncationPolicy): void {
     this.#turnUsage = undefined;
+    this.#items.turnStarted(truncationPolicy);
+  }
+
+  /** A compaction starts (`true`) or ends (`false`, or its window is written): the items between are its output. */
+  noteCompacting(active: boolean): void {
+    this.#items.compacting(active);
+  }
+
+  /**
+   * A model output item began to stream: one the counter counts takes its place now, as Codex
+   * reserves it, so that an item cut off before it completes leaves its place unused.
+   */
+  noteItemStarted(raw: Payload): void {
+    this.#items.itemStarted(raw);
+  }
+
+  /** The turn's user input was accepted: it takes its place in the counter now, as Codex reserves it. */
+  noteUserInputAccepted(): void {
+    this.#items.userInputAccepted();
+  }
+
+  /** An MCP tool ran for a call: the call's output is attributed to it. */
+  noteMcpCall(callId: string, server: string, tool: string): void {
+    this.#items.mcpCall(callId, server, tool);
   }
 
   /**
@@ -177,6 +240,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
 
   /** The model item the next display events are about (its id names them). */
   noteModelItem(item: Payload): void {
+    this.answered();
     const id = typeof item.id === 'string' ? item.id : newThreadId();
     if (item.type === 'reasoning') {
       const summary = Array.isArray(item.summary) ? item.summary : [];
@@ -214,10 +278,10 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       case 'session_meta':
         return [this.serialize({ ...line, payload: this.context.sessionMeta(line.payload) })];
       case 'response_item':
-        return [this.serialize(line, this.metadata())];
+        return this.responseItem(line);
       case 'turn_context':
         // The turn's own turn_context is written by the hooks; this one marks a sampling request.
-        this.#sampledThrough = this.state.historySequence;
+        this.#pendingSampled = this.state.historySequence;
         this.#skipTokenCount = true;
         return [];
       case 'event_msg':
@@ -245,6 +309,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
           this.#skipTokenCount = false;
           return [];
         }
+        this.answered();
         const count = { ...line, payload: { type: 'token_count', info: tokenInfo0169(payload.info, this.#lastUsageIncludesReasoning), rate_limits: this.#rateLimits } };
         const record = this.usageRecord(payload.info);
         if (this.#pendingOutputs === 0) return [...record, this.serialize(count)];
@@ -297,9 +362,25 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     return [this.serialize({ type: 'token_usage_record', payload: record })];
   }
 
-  private metadata(): Payload {
+  /**
+   * The request on its way was answered: later items were sampled through what it sent. A request
+   * cut off before any answer (an interrupt, a steer) leaves the mark where it was, as in Codex.
+   */
+  private answered(): void {
+    if (this.#pendingSampled === undefined) return;
+    this.#sampledThrough = this.#pendingSampled;
+    this.#pendingSampled = undefined;
+  }
+
+  /** A response item with its metadata; an answered question's retained answer before its output. */
+  private responseItem(line: RolloutLineInput): JsonPiece[][] {
+    const item = isPayload(line.payload) ? line.payload : {};
+    const { retained, fields } = this.#items.item(item);
     this.state.historySequence += 1;
-    return { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, client_authored: false, ...this.context.itemMetadata };
+    const metadata = { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, ...fields, ...this.context.itemMetadata };
+    this.#items.written(item, metadata);
+    const answer = retained !== undefined ? [this.serialize({ timestamp: line.timestamp, type: 'retained_context', payload: retained })] : [];
+    return [...answer, this.serialize(line, metadata)];
   }
 
   /** `{timestamp, ordinal, type, payload[, metadata]}` in Codex's key order, as pieces (a long text is not copied). */

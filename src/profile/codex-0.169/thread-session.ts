@@ -40,7 +40,7 @@ import { turnAbortedEvent } from '../../rollout/format/records.js';
 import { codex0169Records } from './records.js';
 import { sessionMeta0169, writtenMeta } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
-import { threadRecordsState } from './thread-records.js';
+import { startingInputOrder, threadRecordsState } from './thread-records.js';
 import { settingsKey, spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext } from './turn-metadata.js';
 import { WorldStateRecord } from './world-state-record.js';
@@ -98,9 +98,10 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     const changed = state.lastModel !== undefined && state.lastModel !== init.settings.model.slug;
     const reopened = init.source === 'exec' ? 1 : 0;
     this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
+    const agentFork = init.kind === 'fork' && init.subagent !== undefined && init.subagent.kind === undefined;
     this.rolloutFormat = new Codex0169RolloutFormat(
-      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, lastUsageIncludesReasoning: state.lastUsageIncludesReasoning },
-      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, ...teamSession(init.subagent, () => this.#turn) },
+      { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, lastUsageIncludesReasoning: state.lastUsageIncludesReasoning, nextInputOrder: startingInputOrder(state.inputOrders, agentFork, this.#multiAgentVersion) },
+      { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, truncationPolicy: init.settings.model.truncation_policy, ...state.formatFacts, ...teamSession(init.subagent, () => this.#turn) },
     );
   }
 
@@ -214,7 +215,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   async turnStarted(turnId: string, settings: TurnSettings, attribution?: TurnAttribution): Promise<RolloutLineInput[]> {
     this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec', attribution, spawnedBy: spawnedBy(this.init.subagent) };
-    this.rolloutFormat.noteTurnStarted();
+    this.rolloutFormat.noteTurnStarted(settings.model.truncation_policy);
     const lines = turnLines(this.rolloutFormat);
     const key = settingsKey(settings);
     const changed = this.#settingsKey !== undefined && this.#settingsKey !== key ? 1 : 0;
@@ -279,6 +280,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[] {
+    this.rolloutFormat.noteMcpCall(call.callId, call.server, call.tool);
     return this.#itemCompleted(mcpToolCallItem(call), call.durationMs);
   }
 
@@ -296,6 +298,10 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   decorateItem(item: ResponseItem): ResponseItem {
     return decorateCreatedItem(item, this.itemMeta(true));
   }
+
+  /** The input counter's places taken as Codex takes them (rollout-format.ts). */
+  readonly modelItemStarted = (raw: WireOutputItem): void => this.rolloutFormat.noteItemStarted(raw);
+  readonly userInputAccepted = (): void => this.rolloutFormat.noteUserInputAccepted();
 
   modelItem(item: ResponseItem, raw: WireOutputItem): ResponseItem {
     if (this.#turn !== undefined) this.#turn.firstOutputAtMs ??= Date.now();
@@ -341,6 +347,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   compactionStarted(state: ThreadState): RolloutLineInput[] {
+    this.rolloutFormat.noteCompacting(true);
     return [this.rolloutFormat.tokenCount(state.tokenInfo)];
   }
 
@@ -367,6 +374,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     return this.rolloutFormat.native('compacted', {
       message,
       replacement_history: replacement,
+      replacement_history_metadata: this.rolloutFormat.replacementMetadata(replacement), retained_context: this.rolloutFormat.retainedContext(),
       window_number: this.#windowNumber,
       first_window_id: this.#firstWindowId,
       previous_window_id: previous,

@@ -9,6 +9,7 @@ import {
   CompactedPayload,
   CompactedPayloadHead,
   ResponseItemHead,
+  RetainedContextPayload,
   RolloutEnvelope,
   SessionMeta,
   TurnContextPayload,
@@ -85,7 +86,8 @@ function issueText(error: z.ZodError): string {
  *   any other kind only needs its string `type`, and is kept.
  * - Codex 0.169's extra lines (world_state, token_usage_record) only need an object payload: nothing
  *   in them is needed to rebuild the history; an inter_agent_communication_metadata line is checked
- *   against its schema (a boolean `trigger_turn`).
+ *   against its schema (a boolean `trigger_turn`); a retained_context line needs its kind (and a
+ *   numeric acceptance_order, when it has one: the input counter continues from it).
  */
 function checkLine(value: unknown): string | undefined {
   const notALine = refusal(RolloutEnvelope, value);
@@ -109,6 +111,8 @@ function checkLine(value: unknown): string | undefined {
       return isRecordValue(payload) ? undefined : `${type} payload is not an object`;
     case 'inter_agent_communication_metadata':
       return schemaProblem(InterAgentCommunicationMetadataPayload, payload, type);
+    case 'retained_context':
+      return schemaProblem(RetainedContextPayload, payload, type);
     default:
       return `unknown line type ${JSON.stringify(type)}`;
   }

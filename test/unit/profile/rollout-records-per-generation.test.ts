@@ -35,7 +35,7 @@ describe('each generation records what the turn loop reports in its own lines', 
   });
 
   it("codex-0.169's sampling mark is not written, yet gives the thread index the turn's model, effort and policies", () => {
-    const format = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0 }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p });
+    const format = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0, nextInputOrder: 0 }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p });
     const mark = codex0169Records.turnContext(settings);
     expect(format.lines(mark)).toEqual([]);
     const row = { model: null, reasoning_effort: null, approval_mode: '', sandbox_policy: '', updated_at_ms: 0 } as unknown as ThreadRow;
@@ -46,7 +46,7 @@ describe('each generation records what the turn loop reports in its own lines', 
   });
 
   it("codex-0.169's user message, answer and token count are written as Codex 0.169 writes them", () => {
-    const format = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0 }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p });
+    const format = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0, nextInputOrder: 0 }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p });
     const written = (line: ReturnType<typeof codex0169Records.userMessage>) => format.lines(line).map((pieces) => JSON.parse(joinPieces(pieces)) as { type: string; payload: Record<string, unknown> });
     expect(written(codex0169Records.userMessage('hi'))[0]?.payload).toMatchObject({ type: 'item_completed', item: { type: 'UserMessage', content: [{ type: 'text', text: 'hi' }] } });
     format.noteModelItem({ type: 'message', id: 'msg_1' });

@@ -14,7 +14,7 @@ const usage = { input_tokens: 10, cached_input_tokens: 2, output_tokens: 3, reas
 const info: TokenInfo = { total_token_usage: usage, last_token_usage: usage, model_context_window: 100 };
 
 function parent() {
-  const f = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0 }, { threadId: 'parent', turnId: () => 'turn_p', sessionMeta: (p) => p });
+  const f = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0, nextInputOrder: 0 }, { threadId: 'parent', turnId: () => 'turn_p', sessionMeta: (p) => p });
   return (line: RolloutLineInput) => f.lines(line).map((l) => JSON.parse(joinPieces(l)) as { type: string; payload: Record<string, unknown> });
 }
 

@@ -6,7 +6,7 @@ import { Codex0169RolloutFormat } from '../../../src/profile/codex-0.169/rollout
 import { turnLines } from '../../../src/profile/codex-0.169/turn-lines.js';
 import { syntheticModel, turnSettings } from '../../support/packs.js';
 
-const lines = turnLines(new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0 }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p }));
+const lines = turnLines(new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0, nextInputOrder: 0 }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p }));
 const settingsOf = (line: { payload: unknown }) => (line.payload as { thread_settings: Record<string, unknown> }).thread_settings;
 
 describe('thread_settings_applied under codex-0.169', () => {

@@ -11,7 +11,7 @@ import { joinPieces } from '../../../src/bytes/json-pieces.js';
 import type { TokenInfo } from '../../../src/rollout/format/token-info.js';
 
 function format(lastUsageIncludesReasoning?: boolean) {
-  const f = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0, lastUsageIncludesReasoning }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p });
+  const f = new Codex0169RolloutFormat({ nextOrdinal: 0, historySequence: 0, nextInputOrder: 0, lastUsageIncludesReasoning }, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => p });
   const write = (line: RolloutLineInput) => f.lines({ timestamp: '2026-01-01T00:00:00.000Z', ...line }).map((l) => JSON.parse(joinPieces(l)) as { type: string; payload: { info?: { last_usage_includes_reasoning?: boolean } } });
   const flag = (line: RolloutLineInput): boolean | undefined => write(line).find((l) => l.type === 'event_msg')?.payload.info?.last_usage_includes_reasoning;
   return { f, flag };

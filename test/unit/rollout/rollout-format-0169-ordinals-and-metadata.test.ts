@@ -9,7 +9,7 @@ import type { TokenInfo } from '../../../src/rollout/format/token-info.js';
 const { agentMessage: agentMessageEvent, tokenCount: tokenCountEvent, userMessage: userMessageEvent } = codex0169Records;
 
 function format(nextOrdinal = 0) {
-  const state = { nextOrdinal, historySequence: 0 };
+  const state = { nextOrdinal, historySequence: 0, nextInputOrder: 0 };
   const f = new Codex0169RolloutFormat(state, { threadId: 'th', turnId: () => 'tu', sessionMeta: (p) => ({ rewritten: p }) });
   const write = (line: RolloutLineInput) => f.lines({ timestamp: '2026-01-01T00:00:00.000Z', ...line }).map((l) => JSON.parse(joinPieces(l)) as Record<string, unknown>);
   return { f, state, write };
@@ -30,16 +30,24 @@ describe('the codex-0.169 rollout format', () => {
   it('gives response items metadata: their place in the history and the last sampled item', () => {
     const { write } = format();
     const item = { type: 'message' as const, role: 'user' as const, content: [{ type: 'input_text' as const, text: 'a' }] };
-    expect(write(responseItemLine(item))[0]?.metadata).toEqual({ history_sequence: 1, sampled_through_sequence: 0, client_authored: false });
+    // The first item the session writes is attributed: no MCP source.
+    expect(write(responseItemLine(item))[0]?.metadata).toEqual({ history_sequence: 1, sampled_through_sequence: 0, client_authored: false, mcp_attribution: { status: 'none' } });
+    expect(write(responseItemLine(item))[0]?.metadata).toEqual({ history_sequence: 2, sampled_through_sequence: 0, client_authored: false });
   });
 
-  it('a sampling request (0.98 turn_context + token count) writes nothing; the next items say what was sampled', () => {
-    const { write } = format();
+  it('a sampling request (0.98 turn_context + token count) writes nothing; the items after its answer say what was sampled', () => {
+    const { f, write } = format();
     const item = { type: 'message' as const, role: 'user' as const, content: [{ type: 'input_text' as const, text: 'a' }] };
+    const answer = { type: 'message' as const, id: 'msg_a', role: 'assistant' as const, content: [{ type: 'output_text' as const, text: 'b' }] };
     write(responseItemLine(item));
     expect(write({ type: 'turn_context', payload: {} })).toEqual([]);
     expect(write(tokenCountEvent(null))).toEqual([]);
-    expect(write(responseItemLine(item))[0]?.metadata).toMatchObject({ history_sequence: 2, sampled_through_sequence: 1 });
+    // Input written before the response answers (a steer that cut it) was not sampled yet.
+    expect(write(responseItemLine(item))[0]?.metadata).toMatchObject({ history_sequence: 2, sampled_through_sequence: 0 });
+    write({ type: 'turn_context', payload: {} });
+    write(tokenCountEvent(null));
+    f.noteModelItem(answer);
+    expect(write(responseItemLine(answer))[0]?.metadata).toMatchObject({ history_sequence: 3, sampled_through_sequence: 2 });
   });
 
   it('a response usage becomes a token_usage_record and a token_count in 0.169 shape', () => {
