@@ -41,7 +41,8 @@ import { codex0169Records } from './records.js';
 import { sessionMeta0169, writtenMeta } from './session-meta.js';
 import { settingsUpdates0169 } from './settings-update.js';
 import { startingInputOrder, threadRecordsState } from './thread-records.js';
-import { settingsKey, spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
+import { spawnedBy, teamSession, turnLines, type TurnRecord } from './turn-lines.js';
+import { SettingsEvents } from './settings-events.js';
 import type { CompactionInfo, HistoryInitialization, RequestContext } from './turn-metadata.js';
 import { WorldStateRecord } from './world-state-record.js';
 import { runtimeWorkspaceRoots, worldState } from './world-state.js';
@@ -56,22 +57,19 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   readonly rolloutFormat: Codex0169RolloutFormat;
   readonly records = codex0169Records;
   readonly threadId: string;
+  readonly forkedFrom: { readonly threadId: string; readonly ordinalExclusive: number } | undefined;
   #turn: TurnRecord | undefined;
   #windowNumber: number;
   #contextWindowId: string;
   #firstWindowId: string;
   #historyInitialization: HistoryInitialization;
   #contextRebuilt = false;
-  /** `thread_settings_applied` events owed from opening the thread, written with its first turn. */
-  #openSettingsEvents: number;
+  /** When the thread's settings are recorded besides a rebuilt window (settings-events.ts). */
+  readonly #settingsEvents: SettingsEvents;
   /** The context state as last recorded in a world_state line (partial updates are patches on it). */
   readonly #worldState = new WorldStateRecord();
   /** The thread's team as the last sampling saw it (a rebuilt window lists the agents spawned). */
   #team: TeamView | undefined;
-  /** The settings of the previous turn in this process: a change is recorded when the next one starts. */
-  #settingsKey: string | undefined;
-  /** Whether a goal a client set was recorded (see goalSet). */
-  #goalRecorded = false;
   /** The settings of a manual compaction running as its own turn (see #standaloneCompaction). */
   #standaloneSettings: TurnSettings | undefined;
   /** Lines closing a pre-turn compaction: recorded after the new turn context, as Codex does. */
@@ -92,20 +90,13 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.#multiAgentVersion = state.multiAgentVersion ?? init.settings.model.multi_agent_version ?? 'v1';
     this.#toolNames = toolNames(init.packTools);
     this.forkedFrom = state.forkedFrom;
-    // Codex records the settings when a fork opens and when they changed since the last turn; `exec`
-    // also when it reopens a thread (it sends its settings with the turn), an app-server client not
-    // (appserver-0.169 b–d).
-    const changed = state.lastModel !== undefined && state.lastModel !== init.settings.model.slug;
-    const reopened = init.source === 'exec' ? 1 : 0;
-    this.#openSettingsEvents = init.kind === 'new' ? 0 : reopened + (init.kind === 'fork' || changed ? 1 : 0);
+    this.#settingsEvents = new SettingsEvents({ kind: init.kind, exec: init.source === 'exec', lastModel: state.lastModel, model: init.settings.model.slug });
     const agentFork = init.kind === 'fork' && init.subagent !== undefined && init.subagent.kind === undefined;
     this.rolloutFormat = new Codex0169RolloutFormat(
       { nextOrdinal: state.nextOrdinal, historySequence: state.historySequence, lastUsageIncludesReasoning: state.lastUsageIncludesReasoning, nextInputOrder: startingInputOrder(state.inputOrders, agentFork, this.#multiAgentVersion) },
       { threadId: init.threadId, turnId: () => this.#turn?.turnId, sessionMeta: (payload) => this.sessionMeta(writtenMeta(payload)), itemMetadata: init.itemMetadata, truncationPolicy: init.settings.model.truncation_policy, ...state.formatFacts, ...teamSession(init.subagent, () => this.#turn) },
     );
   }
-
-  readonly forkedFrom: { readonly threadId: string; readonly ordinalExclusive: number } | undefined;
 
   static async open(init: ProfileThreadInit): Promise<Codex0169Thread> {
     const thread = new Codex0169Thread(init, await installationId(init.home));
@@ -217,11 +208,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
     this.#turn = { turnId, startedAtMs: Date.now(), workspaces: await workspaceStates(settings.cwd), exec: this.init.source === 'exec', attribution, spawnedBy: spawnedBy(this.init.subagent) };
     this.rolloutFormat.noteTurnStarted(settings.model.truncation_policy);
     const lines = turnLines(this.rolloutFormat);
-    const key = settingsKey(settings);
-    const changed = this.#settingsKey !== undefined && this.#settingsKey !== key ? 1 : 0;
-    this.#settingsKey = key;
-    const opened = Array.from({ length: this.#openSettingsEvents + changed }, () => lines.settingsApplied(this.threadId, settings, this.init.providerId));
-    this.#openSettingsEvents = 0;
+    const opened = Array.from({ length: this.#settingsEvents.forTurn(settings) }, () => lines.settingsApplied(this.threadId, settings, this.init.providerId));
     return [...opened, ...lines.started(this.#turn, settings)];
   }
 
@@ -232,9 +219,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   goalSet(goal: GoalView, settings: TurnSettings): RolloutLineInput[] {
     const lines = turnLines(this.rolloutFormat);
-    // On a new thread that has run no turn, Codex records the thread's settings after the first goal set.
-    const first = this.init.kind === 'new' && this.#settingsKey === undefined && !this.#goalRecorded;
-    this.#goalRecorded = true;
+    const first = this.#settingsEvents.afterGoalSet();
     return [lines.goalUpdated(this.threadId, goal), ...(first ? [lines.settingsApplied(this.threadId, settings, this.init.providerId)] : [])];
   }
 

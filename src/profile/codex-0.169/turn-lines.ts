@@ -85,11 +85,6 @@ const activeProfile = (sandbox: SandboxPolicy) => (sandbox.type === 'read-only' 
 
 const unixSeconds = (ms: number): number => Math.floor(ms / 1000);
 
-/** What a thread_settings_applied event reports, to tell when it changed. */
-export function settingsKey(s: TurnSettings): string {
-  return JSON.stringify([s.model.slug, s.cwd, s.approvalPolicy, s.sandbox, s.collaborationMode]);
-}
-
 export function turnLines(format: Codex0169RolloutFormat) {
   return {
     started(turn: TurnRecord, settings: TurnSettings): RolloutLineInput[] {
