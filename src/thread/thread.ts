@@ -21,8 +21,9 @@ import { threadNameEvent } from '../rollout/store/thread-name.js';
 import { runTurn, type TurnOutcome } from './turn-loop.js';
 import { DurableEvents } from './durable-events.js';
 import { record } from './record-items.js';
-import { runUserShellCommand, type UserShellOptions } from './user-shell-command.js';
+import { runUserShellCommand, runUserShellCommandTurn, type UserShellOptions } from './user-shell-command.js';
 import { recordReviewEntered, recordReviewExited, type ReviewEntered, type ReviewExited } from './review-records.js';
+import { definedOnly } from '../defined-only.js';
 
 export interface RunOptions {
   /** Settings for this turn only, over the thread's. */
@@ -145,10 +146,8 @@ export class Thread {
    * generation that runs compaction as a turn of its own records it under (0.169's app-server).
    */
   async compact(opts: { signal?: AbortSignal; onEvent?: ThreadEventListener; turnId?: string } = {}): Promise<void> {
-    if (this.#running) throw new UsageError(`thread ${this.id} is running a turn; compact it after the turn`);
-    this.#running = true;
-    try {
-      const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
+    await this.#exclusive('running a turn; compact it after the turn', async () => {
+      const settings = await this.nextTurnSettings();
       const events = new DurableEvents(() => this.state.writer, opts.onEvent ?? (() => undefined));
       try {
         await this.deps.compactor.compact(this.state, { ...this.deps, emit: events.emit, turnId: opts.turnId }, settings, 'manual', opts.signal ?? new AbortController().signal);
@@ -157,9 +156,7 @@ export class Thread {
         throw err;
       }
       await events.drained();
-    } finally {
-      this.#running = false;
-    }
+    });
   }
 
   /** The thread's goal is active and a turn has ended: Codex 0.169 would run a continuation turn now. */
@@ -210,9 +207,8 @@ export class Thread {
     const goal = this.deps.goals.get(this.id);
     const parent = this.#lastTurnId;
     if (goal === undefined || goal === null || goal.status !== 'active' || parent === undefined || this.#running) return false;
-    const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
     const pt = this.state.profileThread;
-    await this.state.writer.append(await pt.turnStarted(randomUUID(), settings, { trigger: 'goal', parentTurnId: parent, rootTurnId: parent }));
+    await this.state.writer.append(await pt.turnStarted(randomUUID(), await this.nextTurnSettings(), { trigger: 'goal', parentTurnId: parent, rootTurnId: parent }));
     await recordInterruptionOf(this.state, this.deps.pack);
     return true;
   }
@@ -222,14 +218,7 @@ export class Thread {
    * items weft does not know are dropped. Returns how many were kept.
    */
   async injectItems(items: readonly unknown[]): Promise<number> {
-    if (this.#running) throw new UsageError(`thread ${this.id} is running a turn; inject items after it ends`);
-    this.#running = true;
-    try {
-      const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
-      return await injectItems(this.state, this.deps.pack, settings, items);
-    } finally {
-      this.#running = false;
-    }
+    return this.#exclusive('running a turn; inject items after it ends', async () => injectItems(this.state, this.deps.pack, await this.nextTurnSettings(), items));
   }
 
   /**
@@ -247,22 +236,15 @@ export class Thread {
       }
       return;
     }
-    if (this.#running) throw new UsageError(`thread ${this.id} is compacting; run the command after it`);
-    this.#running = true;
     const turnId = opts.turnId ?? randomUUID();
-    this.#currentTurnId = turnId;
-    try {
-      const settings = await this.nextTurnSettings();
-      const pt = this.state.profileThread;
-      await this.state.writer.append(await pt.turnStarted(turnId, settings));
-      const item = await runUserShellCommand(this.state, this.deps, settings, command, opts);
-      await record(this.state, [item]);
-      await this.state.writer.append(pt.turnCompleted(undefined));
-      await this.state.writer.flush();
-    } finally {
-      this.#currentTurnId = undefined;
-      this.#running = false;
-    }
+    await this.#exclusive('compacting; run the command after it', async () => {
+      this.#currentTurnId = turnId;
+      try {
+        await runUserShellCommandTurn(this.state, this.deps, await this.nextTurnSettings(), turnId, command, opts);
+      } finally {
+        this.#currentTurnId = undefined;
+      }
+    });
   }
 
   /**
@@ -273,8 +255,7 @@ export class Thread {
     if (this.#running) throw new UsageError(`thread ${this.id} is running a turn; start the review after it ends`);
     this.#running = true;
     try {
-      const { settings } = await this.settingsFor({ cwd: this.defaultCwd, overrides: this.threadOverrides });
-      await recordReviewEntered(this.state, settings, entered);
+      await recordReviewEntered(this.state, await this.nextTurnSettings(), entered);
       this.#currentTurnId = entered.turnId;
     } catch (err) {
       this.#running = false;
@@ -395,6 +376,17 @@ export class Thread {
     return this.deps.mcp;
   }
 
+  /** Runs `work` as the thread's only work (no turn, compaction or other such work beside it); `busy` says why not. */
+  async #exclusive<T>(busy: string, work: () => Promise<T>): Promise<T> {
+    if (this.#running) throw new UsageError(`thread ${this.id} is ${busy}`);
+    this.#running = true;
+    try {
+      return await work();
+    } finally {
+      this.#running = false;
+    }
+  }
+
   /** Finish pending writes, kill the commands the thread left running and stop its MCP servers. */
   async close(): Promise<void> {
     await this.state.agents?.close?.();
@@ -404,8 +396,4 @@ export class Thread {
     this.deps.closeStream?.();
     await this.state.writer.close();
   }
-}
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

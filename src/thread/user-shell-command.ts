@@ -14,6 +14,7 @@ import { reportedOutcome, userShellPack, userShellRecordItem } from '../tools/us
 import type { TurnSettings } from '../context/turn-settings.js';
 import type { MessageItem } from '../../protocol/responses-items.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
+import { record } from './record-items.js';
 
 /** The command as a client shows it: Codex's display of the argv, where it ran, the script. */
 export interface UserShellCommandView {
@@ -71,4 +72,12 @@ export async function runUserShellCommand(state: ThreadState, deps: Deps, settin
   await state.writer.commit();
   opts.listener.finished(view, outcome);
   return userShellRecordItem(pack, script, outcome, settings.model.truncation_policy);
+}
+
+/** Between turns: the command as a turn of its own, `turnId`, that asks the model nothing. */
+export async function runUserShellCommandTurn(state: ThreadState, deps: Deps, settings: TurnSettings, turnId: string, script: string, opts: UserShellOptions): Promise<void> {
+  await state.writer.append(await state.profileThread.turnStarted(turnId, settings));
+  await record(state, [await runUserShellCommand(state, deps, settings, script, opts)]);
+  await state.writer.append(state.profileThread.turnCompleted(undefined));
+  await state.writer.flush();
 }

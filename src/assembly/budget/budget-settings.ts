@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { UsageError } from '../../errors.js';
 import { lazySchema } from '../../../protocol/lazy-schema.js';
+import { definedOnly } from '../../defined-only.js';
 
 export const SECTION_NAMES = ['system', 'stage', 'history', 'other'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
@@ -79,8 +80,4 @@ export function parseBudgetFlag(spec: string, into: BudgetFlags = {}): BudgetFla
     throw new UsageError(`--budget ${spec}: unknown section \`${key}\` (sections: ${SECTION_NAMES.join(', ')})`);
   }
   return { ...into, budgets: { ...into.budgets, [key]: value } };
-}
-
-function definedOnly<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
 }
