@@ -110,6 +110,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #heldTokenCount: RolloutLineInput | undefined;
   /** What the token counts say of the account's rate limits: null until an answer reports some (a WebSocket answer never does). */
   #rateLimits: Payload | null = null;
+  /** An answer reported rate limits that no token count has carried yet (its stream is open). */
+  #rateLimitsUncounted = false;
 
   constructor(
     private readonly state: RolloutFormatState,
@@ -149,6 +151,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
    * plan a snapshot lacks are kept from the one before, as Codex keeps them.
    */
   noteRateLimits(s: RateLimitSnapshot): void {
+    this.#rateLimitsUncounted = true;
     const before = this.#rateLimits;
     this.#rateLimits = {
       ...RATE_LIMITS,
@@ -159,6 +162,11 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       credits: s.credits ?? before?.credits ?? null,
       plan_type: s.plan_type ?? before?.plan_type ?? null,
     };
+  }
+
+  /** True when an answer reported rate limits that no token count has carried yet. */
+  get rateLimitsUncounted(): boolean {
+    return this.#rateLimitsUncounted;
   }
 
   /** A turn begins: its usage starts from zero. */
@@ -172,6 +180,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
    */
   tokenCount(info: unknown, estimated = false): RolloutLineInput {
     if (estimated) this.#lastUsageIncludesReasoning = true;
+    this.#rateLimitsUncounted = false;
     return this.native('event_msg', { type: 'token_count', info: tokenInfo0169(info, this.#lastUsageIncludesReasoning), rate_limits: this.#rateLimits });
   }
 
@@ -241,6 +250,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     };
     switch (payload.type) {
       case 'token_count': {
+        this.#rateLimitsUncounted = false;
         if (this.#skipTokenCount) {
           this.#skipTokenCount = false;
           return [];
