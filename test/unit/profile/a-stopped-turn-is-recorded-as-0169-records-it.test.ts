@@ -3,7 +3,8 @@
 // marker is a developer message on a thread running multi-agent v2 (gpt-5.6-sol) and a user message
 // otherwise, each the pack's text under the kind `generic.turn_aborted`; a turn stopped while its
 // answer streams first writes where the token counts stand (null before any usage), one stopped
-// while a tool runs does not; `turn_aborted` names the turn, its root and its times.
+// while a tool runs does not; `turn_aborted` names the turn, its root and its times; the thread
+// resumes from those lines.
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { functionCallReply, textReply, type MockReply } from '../../../scripts/mock-responses-server.js';
@@ -30,6 +31,11 @@ async function stoppedTurn(model: string, reply: MockReply, stopAt: (e: ThreadEv
   const outcome = await thread.run('go', { signal: controller.signal, onEvent: (e) => stopAt(e) && controller.abort() });
   expect(outcome.status).toBe('interrupted');
   await thread.close();
+  // The thread resumes from those lines: its history ends with the marker, no line was refused.
+  const resumed = await weft.resumeThread(thread.id);
+  expect(weft.takeWarnings(resumed)).toEqual([]);
+  expect(JSON.stringify(resumed.history.at(-1))).toContain('<turn_aborted>');
+  await resumed.close();
   const lines = (await readFile(thread.rolloutPath, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Line);
   return lines.slice(lines.findIndex((l) => l.payload.type === 'task_started'));
 }
