@@ -13,9 +13,7 @@ import { previousTurnOf } from '../context/previous-turn.js';
 import type { TurnSettings } from '../context/turn-settings.js';
 import { UsageError, errorMessage } from '../errors.js';
 import { estimateTokens } from '../history/token-estimate.js';
-import { textMessage } from '../history/message.js';
 import { ExecSessionManager } from '../tools/unified-exec/session-manager.js';
-import { turnAbortedEvent } from '../rollout/format/records.js';
 import type { ThreadState, TurnDeps } from './turn-ports.js';
 import { effectiveContextWindow } from '../rollout/format/token-info.js';
 import { userInputMessage } from './user-input-message.js';
@@ -298,10 +296,12 @@ async function recordPendingInput(state: ThreadState, deps: TurnDeps, which: 'st
   return pending.length > 0 || continuing.length > 0 || (delivered && which === 'steering');
 }
 
-/** Records a turn stopped by the user: the pack's marker for the model, and the event. */
+/** Records a stopped turn as its generation does: the lines around the pack's marker for the model. */
 export async function recordInterruptionOf(state: ThreadState, pack: TurnDeps['pack']): Promise<void> {
-  await record(state, [textMessage('user', pack.text('turn_aborted.md'))]);
-  await state.writer.append(turnAbortedEvent('interrupted'));
+  const aborted = state.profileThread.turnAborted(pack, state.tokenInfo);
+  await state.writer.append(aborted.before);
+  await record(state, [aborted.marker]);
+  await state.writer.append(aborted.after);
   await state.writer.flush();
 }
 

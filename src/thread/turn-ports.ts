@@ -159,6 +159,12 @@ export interface ProfileThread extends TurnProfile {
   turnCompleted(lastMessage: string | undefined): RolloutLineInput[];
   /** The turn failed with `error` (not an interruption): lines to record before the rollout is flushed. */
   turnFailed(lastMessage: string | undefined, error: unknown): RolloutLineInput[];
+  /**
+   * The turn was stopped (an interrupt, or its thread closing), the thread's token counts standing
+   * at `tokenInfo`: the lines to record before the generation's model-visible `<turn_aborted>`
+   * marker, the marker (from `pack`), and the lines after it.
+   */
+  turnAborted(pack: Pack, tokenInfo: TokenInfo | null | undefined): TurnAbortRecord;
   /** An MCP tool call finished: lines to record before its output. */
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[];
   /** A command, patch or image view ended: lines to record before the output of the call that saw it. */
@@ -183,6 +189,13 @@ export interface ProfileThread extends TurnProfile {
   compactsBeforeTurn(previous: PreviousTurn, next: TurnSettings): boolean;
   /** This thread's compaction; replaces the codex-0.98 local compaction. */
   compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void>;
+}
+
+/** What a stopped turn records: lines, the model-visible marker, lines. */
+export interface TurnAbortRecord {
+  readonly before: RolloutLineInput[];
+  readonly marker: ResponseItem;
+  readonly after: RolloutLineInput[];
 }
 
 /** What a thread's generation may record of its team as a sampling request is built. */

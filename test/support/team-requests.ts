@@ -20,7 +20,7 @@ import type { Msg } from './team-session.js';
 const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length']);
 
 /** weft's own words for texts no Codex pack records, as they reach the model. */
-const OWN_PACK_FILES = ['codex-0.169/multi_agent/v2_subagent.md', 'tool_output/agents/wait_completed.txt', 'tool_output/agents/wait_timed_out.txt', 'tool_output/goals/continuation.md', 'tool_output/user_input/wrong_mode.txt'];
+const OWN_PACK_FILES = ['codex-0.169/multi_agent/v2_subagent.md', 'tool_output/agents/wait_completed.txt', 'tool_output/agents/wait_timed_out.txt', 'tool_output/goals/continuation.md', 'tool_output/user_input/wrong_mode.txt', 'turn_aborted_developer.md'];
 
 /** Each file as a pattern of what it renders to: its text, any placeholder (`{{ name }}`) standing for any text. */
 function ownPackTexts(): { file: string; pattern: RegExp }[] {

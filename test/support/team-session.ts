@@ -67,7 +67,9 @@ export function contactSessionScript(): (req: CapturedRequest) => Promise<MockRe
     collab('interrupt_agent', { target: 'alpha' }, 'call_int'),
     textReply('done'),
   ];
-  const alpha = (_req: CapturedRequest, n: number): MockReply => ({ ...textReply(n === 0 ? 'one' : 'later'), pause: { after: 1, until: never } });
+  // The first answer stops after response.created; the second after its message's first delta,
+  // which the client sees (item/agentMessage/delta) and waits for.
+  const alpha = (_req: CapturedRequest, n: number): MockReply => ({ ...textReply(n === 0 ? 'one' : 'later'), pause: { after: n === 0 ? 1 : 5, until: never } });
   return respondByAgent({ '/root': root, '/root/alpha': alpha }, () => textReply('nothing more'), CONTACT_HOLDS);
 }
 
@@ -150,12 +152,17 @@ export async function driveTeamSession(t: LineTransport, cwd: string, alsoUntil?
 /**
  * The contact session (contactSessionScript): the team session's turn, and then alpha's second
  * turn, which its follow-up task starts once the interrupt has ended its first; resolves once that
- * turn has started (its answer is held until the client is gone).
+ * turn's answer has begun (its message's first delta: the engine has read the response's headers
+ * and first events; the rest is held until the client is gone).
  */
 export async function driveContactSession(t: LineTransport, cwd: string): Promise<Msg[]> {
   return driveTeamSession(t, cwd, (seen) => {
     const root = (seen.find((m) => m.method === 'thread/started')?.params as { thread?: { id?: string } } | undefined)?.thread?.id;
-    return seen.filter((m) => m.method === 'turn/started' && (m.params as { threadId?: string }).threadId !== root).length >= 2;
+    const childs = (m: Msg): boolean => (m.params as { threadId?: string } | undefined)?.threadId !== root;
+    const turns = seen.filter((m) => m.method === 'turn/started' && childs(m));
+    const second = turns[1];
+    if (second === undefined) return false;
+    return seen.slice(seen.indexOf(second)).some((m) => m.method === 'item/agentMessage/delta' && childs(m));
   });
 }
 

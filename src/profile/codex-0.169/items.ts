@@ -29,10 +29,10 @@ export const HARNESS = { type: 'harness', hook: false } as const;
 const COLLABORATION = { type: 'tool', namespace: 'collaboration' } as const;
 /** How the record of a user's shell command opens (Codex's tag). */
 const USER_SHELL_TAG = '<user_shell_command>';
-/** How the message telling the model its last turn was interrupted opens (Codex's tag). */
-const TURN_ABORTED_TAG = '<turn_aborted>';
 /** How a goal's continuation message opens (Codex's internal goal context). */
 const GOAL_CONTEXT_TAG = '<codex_internal_context source="goal">';
+/** How the marker of a stopped turn opens (Codex's tag). */
+const TURN_ABORTED_TAG = '<turn_aborted>';
 /** Context the multi-agent collaboration tools contribute. */
 export const COLLABORATION_TOOLS = { type: 'tool', namespace: 'collaboration' } as const;
 
@@ -118,8 +118,9 @@ export function decorateCreatedItem(item: ResponseItem, meta: ItemMeta): Respons
         item.role,
         item.content.map((p) => {
           const text = p.type === 'input_text' || p.type === 'output_text' ? p.text : '';
-          // A user's shell command (thread/shellCommand), a goal's continuation message and the
-          // mark of an interrupted turn are recorded by the harness, each under its own kind.
+          // A user's shell command (thread/shellCommand), a goal's continuation message and a stopped
+          // turn's marker (whichever role it has, interruption-marker.ts) are recorded by the harness,
+          // each under its own kind.
           if (text.startsWith(USER_SHELL_TAG)) return { text, kind: 'shell.user_command', provenance: HARNESS };
           if (text.startsWith(TURN_ABORTED_TAG)) return { text, kind: 'generic.turn_aborted', provenance: HARNESS };
           if (text.startsWith(GOAL_CONTEXT_TAG)) return { text, kind: 'goal.internal_context', provenance: HARNESS };

@@ -1,7 +1,7 @@
 // The files a `codex-0.169` pack holds (see the pack's MANIFEST.md), with each file's placeholders,
 // and how such a pack is loaded: the static files first, then one `tools/<slug>.json` per model of
 // its catalog that sends a `tools` field. Texts that no 0.169 recording shows (the aborted-call
-// output, the interrupted-turn marker, the empty-summary fallback) may be absent from the pack: they
+// output, the interrupted-turn markers, the empty-summary fallback) may be absent from the pack: they
 // then come from weft's own pack, whose texts are those of the previous generation.
 import { z } from 'zod';
 import { ModelInfo, withParallelToolCallsOf0169, type ModelCatalog } from '../../../protocol/model-catalog.js';
@@ -28,7 +28,7 @@ import { USER_SHELL_FILES } from '../../tools/user-shell/user-shell-record.js';
 import { GUARDIAN_APPROVAL_FILE } from '../../tools/guardian-approval.js';
 
 /** Texts weft takes from its own pack when a 0.169 pack has none. */
-export const FALLBACK_FILES = ['tool_output/aborted.txt', 'tool_output/dynamic_tool_failed.txt', 'turn_aborted.md', 'compact/no_summary.txt'];
+export const FALLBACK_FILES = ['tool_output/aborted.txt', 'tool_output/dynamic_tool_failed.txt', 'turn_aborted.md', 'turn_aborted_developer.md', 'compact/no_summary.txt'];
 
 /** 0.169's catalog: each entry completed as Codex 0.169 reads it (`withParallelToolCallsOf0169`). */
 const Catalog0169 = lazySchema(() => z.object({ models: z.array(z.preprocess(withParallelToolCallsOf0169, ModelInfo)) }));

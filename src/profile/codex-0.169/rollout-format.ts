@@ -120,6 +120,8 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
   #rateLimits: Payload | null = null;
   /** What the items' metadata needs from one item to the next (item-bookkeeping.ts). */
   readonly #items: ItemBookkeeping;
+  /** An answer reported rate limits that no token count has carried yet (its stream is open). */
+  #rateLimitsUncounted = false;
 
   constructor(
     private readonly state: RolloutFormatState,
@@ -131,7 +133,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       /** The root turn the running turn's work belongs to, when not the turn itself. */
       rootTurnId?: () => string | undefined;
       sessionMeta: (payload: unknown) => unknown;
-      /** What a later release adds after the fields of each item's metadata (ProfileThreadInit.itemMetadata). */
+      /** What a later release adds after the fields of each item's metadata, none on a message between agents (ProfileThreadInit.itemMetadata). */
       readonly itemMetadata?: Readonly<Record<string, string>> | undefined;
       /** The truncation policy tool outputs are recorded under until a turn says (fallbackTokenLimit). */
       readonly truncationPolicy?: TruncationPolicy | undefined;
@@ -188,6 +190,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
    * plan a snapshot lacks are kept from the one before, as Codex keeps them.
    */
   noteRateLimits(s: RateLimitSnapshot): void {
+    this.#rateLimitsUncounted = true;
     const before = this.#rateLimits;
     this.#rateLimits = {
       ...RATE_LIMITS,
@@ -198,6 +201,11 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
       credits: s.credits ?? before?.credits ?? null,
       plan_type: s.plan_type ?? before?.plan_type ?? null,
     };
+  }
+
+  /** True when an answer reported rate limits that no token count has carried yet. */
+  get rateLimitsUncounted(): boolean {
+    return this.#rateLimitsUncounted;
   }
 
   /** A turn begins: its usage starts from zero; its model's policy says how long a tool output may be. */
@@ -235,6 +243,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
    */
   tokenCount(info: unknown, estimated = false): RolloutLineInput {
     if (estimated) this.#lastUsageIncludesReasoning = true;
+    this.#rateLimitsUncounted = false;
     return this.native('event_msg', { type: 'token_count', info: tokenInfo0169(info, this.#lastUsageIncludesReasoning), rate_limits: this.#rateLimits });
   }
 
@@ -305,6 +314,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     };
     switch (payload.type) {
       case 'token_count': {
+        this.#rateLimitsUncounted = false;
         if (this.#skipTokenCount) {
           this.#skipTokenCount = false;
           return [];
@@ -377,7 +387,10 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     const item = isPayload(line.payload) ? line.payload : {};
     const { retained, fields } = this.#items.item(item);
     this.state.historySequence += 1;
-    const metadata = { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, ...fields, ...this.context.itemMetadata };
+    // A message from another agent is recorded without what a later release adds (0.171's binary
+    // writes no model_search_state on one).
+    const added = item.type === 'agent_message' ? {} : this.context.itemMetadata;
+    const metadata = { history_sequence: this.state.historySequence, sampled_through_sequence: this.#sampledThrough, ...fields, ...added };
     this.#items.written(item, metadata);
     const answer = retained !== undefined ? [this.serialize({ timestamp: line.timestamp, type: 'retained_context', payload: retained })] : [];
     return [...answer, this.serialize(line, metadata)];

@@ -23,7 +23,9 @@ import type { RolloutLineInput } from '../../rollout/format/writer.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import type { ProfileThread, ProfileThreadInit } from '../profile.js';
-import type { McpCallRecord } from '../../thread/turn-ports.js';
+import type { McpCallRecord, TurnAbortRecord } from '../../thread/turn-ports.js';
+import type { TokenInfo } from '../../rollout/format/token-info.js';
+import { interruptionMarker } from './interruption-marker.js';
 import type { ToolItemRecord } from '../../thread/tool-item-records.js';
 import { toolTurnItem } from './tool-call-items.js';
 import { compactThread, type CompactingThread } from './compaction.js';
@@ -262,6 +264,22 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   turnFailed(lastMessage: string | undefined, error: unknown): RolloutLineInput[] {
     const turn = this.#turn;
     return turn ? turnLines(this.rolloutFormat).completed(turn, lastMessage, { message: errorMessage(error), codex_error_info: storedErrorCategory(errorCategory(error)) }) : [];
+  }
+
+  /**
+   * Codex 0.169 stops a turn whose answer was streaming (its rate limits reported, no token count
+   * written since) by writing where the token counts stand (null before any usage) before the
+   * marker: a user's interrupt (appserver-0.169 d), an agent's (interrupt_agent) or the thread
+   * closing. The marker's role follows the thread's multi-agent version (interruption-marker.ts);
+   * `turn_aborted` closes the turn.
+   */
+  turnAborted(pack: Pack, tokenInfo: TokenInfo | null | undefined): TurnAbortRecord {
+    const turn = this.#turn;
+    return {
+      before: this.rolloutFormat.rateLimitsUncounted ? [this.rolloutFormat.tokenCount(tokenInfo ?? null)] : [],
+      marker: interruptionMarker(pack, this.#multiAgentVersion),
+      after: [turn ? turnLines(this.rolloutFormat).aborted(turn, 'interrupted') : turnAbortedEvent('interrupted')],
+    };
   }
 
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[] {

@@ -189,6 +189,20 @@ export function turnLines(format: Codex0169RolloutFormat) {
       });
     },
 
+    /** A stopped turn's end (`turn_aborted`): the turn, its root and its times, as `task_complete` has them. */
+    aborted(turn: TurnRecord, reason: string): RolloutLineInput {
+      const now = Date.now();
+      return format.native('event_msg', {
+        type: 'turn_aborted',
+        root_turn_id: turn.spawnedBy?.rootTurnId ?? turn.turnId,
+        turn_id: turn.turnId,
+        reason,
+        started_at: unixSeconds(turn.startedAtMs),
+        completed_at: unixSeconds(now),
+        duration_ms: now - turn.startedAtMs,
+      });
+    },
+
     /** The turn's end; a failed turn carries its error, as Codex 0.169 records one. */
     completed(turn: TurnRecord, lastMessage: string | undefined, error?: { message: string; codex_error_info: unknown }): RolloutLineInput[] {
       const now = Date.now();

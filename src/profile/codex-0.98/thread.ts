@@ -3,6 +3,8 @@
 // and it compacts the Codex way (remote when the provider offers it, else locally).
 import { compactCodex098 } from '../../compaction/compact-history.js';
 import { rolloutLinePieces } from '../../rollout/format/writer.js';
+import { turnAbortedEvent } from '../../rollout/format/records.js';
+import { textMessage } from '../../history/message.js';
 import { codex098Records } from './records.js';
 import type { ProfileThread, TurnProfile } from '../../thread/turn-ports.js';
 import { framedPatchOutputs } from './recorded-patch-output.js';
@@ -21,6 +23,8 @@ export function codex098Thread(profile: TurnProfile): ProfileThread {
     turnCompleted: () => [],
     // Codex 0.98 records nothing of a failed turn.
     turnFailed: () => [],
+    // 0.98 marks a stopped turn with a user message, and records only the reason it ended.
+    turnAborted: (pack) => ({ before: [], marker: textMessage('user', pack.text('turn_aborted.md')), after: [turnAbortedEvent('interrupted')] }),
     // 0.98 kept no MCP call events in its rollouts.
     mcpCallCompleted: () => [],
     toolItemCompleted: () => [],
