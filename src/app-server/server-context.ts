@@ -61,6 +61,8 @@ export class ServerContext {
   readonly #wefts = new Map<string, Promise<Weft>>();
   /** Sandbox modes whose notice this server has logged. */
   readonly #noticedModes = new Set<SandboxMode>();
+  /** The sandbox probes behind those notices: close waits for them, as a probe may record its success in the home. */
+  readonly #noticeProbes: Promise<void>[] = [];
   readonly loaded = new Map<string, LoadedThread>();
   /** Folders of user skills this connection added (`skills/extraRoots/set`). */
   skillExtraRoots: readonly string[] = [];
@@ -197,11 +199,12 @@ export class ServerContext {
     const mode = sandboxModeFor(weft.runtime.config, overrides);
     if (!this.#noticedModes.has(mode)) {
       this.#noticedModes.add(mode);
-      void sandboxNotice(mode, weft.runtime.profile.commandSandbox, weft.runtime.env).then((notice) => {
+      const probed = sandboxNotice(mode, weft.runtime.profile.commandSandbox, weft.runtime.env).then((notice) => {
         if (notice === null) return;
         this.log(notice);
         this.notify('configWarning', { summary: notice, details: null });
       });
+      this.#noticeProbes.push(probed.catch(() => undefined));
     }
     const relay = this.relay;
     const loaded = new LoadedThread(thread, weft, cwd, overrides, relay && !scratch ? relayedChannel(this, thread.id, relay) : this, (msg) => this.log(msg), scratch);
@@ -236,7 +239,7 @@ export class ServerContext {
     this.stopConnectionWork();
     const all = [...this.loaded.values()];
     this.loaded.clear();
-    await Promise.allSettled(all.map((t) => t.close()));
+    await Promise.allSettled([...all.map((t) => t.close()), ...this.#noticeProbes.splice(0)]);
   }
 }
 
