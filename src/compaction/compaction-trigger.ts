@@ -5,7 +5,7 @@
 // the response's usage does not include them yet. Before a turn, the last total alone.
 import type { ResponseItem } from '../../protocol/responses-items.js';
 import type { TurnSettings } from '../context/turn-settings.js';
-import { estimateItemTokens } from '../history/token-estimate.js';
+import { estimateVisibleItemTokens } from '../history/token-estimate.js';
 import type { ThreadState } from '../thread/turn-ports.js';
 
 export type { CompactionTrigger } from '../thread/turn-ports.js';
@@ -39,7 +39,7 @@ export function isModelOutput(item: ResponseItem): boolean {
 /** Estimated tokens of the items after the model's last output (all of them when it has none). */
 export function tokensAfterLastModelOutput(history: readonly ResponseItem[]): number {
   let total = 0;
-  for (let i = history.length - 1; i >= 0 && !isModelOutput(history[i] as ResponseItem); i--) total += estimateItemTokens(history[i] as ResponseItem);
+  for (let i = history.length - 1; i >= 0 && !isModelOutput(history[i] as ResponseItem); i--) total += estimateVisibleItemTokens(history[i] as ResponseItem);
   return total;
 }
 

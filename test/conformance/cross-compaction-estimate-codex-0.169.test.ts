@@ -112,23 +112,23 @@ function lastText(body: unknown): string | undefined {
 }
 
 /**
- * The first turn answers with a usage over the limit; the resumed turn's first request calls a tool
- * with a usage 10 tokens under it (the estimate of the tool's output, about 20 tokens, carries it
- * over: with 25 under, Codex compacts once), then answers. Compaction requests get a summary.
+ * The first turn answers with a usage over the limit; the resumed turn's first request calls
+ * get_goal with a usage `under` tokens under it, then answers. The call's output (call id and text:
+ * 75 bytes, 19 tokens) carries 19 under over the limit, not 20. Compaction requests get a summary.
  */
-function script() {
+function script(under: number) {
   let normal = 0;
   return (req: { body: unknown }) => {
     if (lastText(req.body) === compactPrompt) return textReply('A summary of the work so far.', { usage: makeUsage(300, 30) });
     normal += 1;
     if (normal === 1) return textReply('First answer.', { usage: makeUsage(200_000, 50) });
-    if (normal === 2) return functionCallReply('get_goal', {}, 'call_goal', { usage: makeUsage(LIMIT - 15, 5) });
+    if (normal === 2) return functionCallReply('get_goal', {}, 'call_goal', { usage: makeUsage(LIMIT - under - 5, 5) });
     return textReply('Done.', { usage: makeUsage(400, 10) });
   };
 }
 
-async function sessionRun(engine: 'codex' | 'weft', skillsFrom?: string): Promise<{ tokens: TokenLines; requests: number; codexHome: string }> {
-  mock = await startMockResponsesServer({ respond: script() });
+async function sessionRun(engine: 'codex' | 'weft', under: number, skillsFrom?: string): Promise<{ tokens: TokenLines; requests: number; codexHome: string }> {
+  mock = await startMockResponsesServer({ respond: script(under) });
   const own = engine === 'weft' ? `compat = "codex-0.169"\npack = ${JSON.stringify(join(CODEX_0169_DIR, 'pack'))}\n` : '';
   const ws = await codexHomeWorkspace(
     `${own}model = "gpt-5.5"\nmodel_provider = "mock"\nmodel_auto_compact_token_limit = ${LIMIT}\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n${mockProviderTable(mock.url)}request_max_retries = 0\nstream_max_retries = 0\n`,
@@ -155,11 +155,13 @@ async function sessionRun(engine: 'codex' | 'weft', skillsFrom?: string): Promis
 }
 
 describe.skipIf(!binary)('compacting again in the same turn: weft and the real Codex 0.169', () => {
-  test('a resumed over-limit thread compacts before the turn and again after a tool output carries it over the limit', CODEX_UNDER_LOAD, async () => {
-    const codex = await sessionRun('codex');
-    const weft = await sessionRun('weft', codex.codexHome);
-    expect(codex.tokens.compactions).toBe(2);
-    expect(weft.requests).toBe(codex.requests);
-    expect(weft.tokens).toEqual(codex.tokens);
-  });
+  for (const [under, compactions] of [[19, 2], [20, 1]] as const) {
+    test(`a resumed over-limit thread compacts before the turn, and again when a tool output carries a response ${under} tokens under the limit over it: ${compactions} compaction(s)`, CODEX_UNDER_LOAD, async () => {
+      const codex = await sessionRun('codex', under);
+      const weft = await sessionRun('weft', under, codex.codexHome);
+      expect(codex.tokens.compactions).toBe(compactions);
+      expect(weft.requests).toBe(codex.requests);
+      expect(weft.tokens).toEqual(codex.tokens);
+    });
+  }
 });

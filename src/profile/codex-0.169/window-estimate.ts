@@ -7,26 +7,17 @@
 // - a message counts by the UTF-8 bytes of its texts (ids, roles, metadata and JSON framing do not
 //   count), each image part as Codex's fixed per-image byte estimate;
 // - an `additional_tools` item counts by the JSON of its tool specs;
-// - any other item counts as weft estimates history items (encrypted payloads by their decoded
-//   size, the rest by their JSON);
+// - encrypted payloads count by their decoded size, any other item by its JSON without the id and
+//   metadata weft keeps with it (history/token-estimate.ts: estimateVisibleItemTokens);
 // every item (and the instructions) rounded up to whole tokens at 4 bytes each.
 import type { ResponseItem } from '../../../protocol/responses-items.js';
-import { estimateItemTokens, estimateTokens, tokensForBytes, utf8ByteLength } from '../../history/token-estimate.js';
+import { estimateTokens, estimateVisibleItemTokens } from '../../history/token-estimate.js';
 import { isBaseInstructionsMessage } from './items.js';
 
-/** Bytes Codex assumes an image part costs, whatever its size. */
-export const IMAGE_PART_BYTES = 7373;
+export { IMAGE_PART_BYTES } from '../../history/token-estimate.js';
 
 /** Estimated tokens of one item of a rebuilt window. */
-export function windowItemTokens(item: ResponseItem): number {
-  if (item.type === 'message') {
-    let bytes = 0;
-    for (const part of item.content) bytes += part.type === 'input_image' ? IMAGE_PART_BYTES : utf8ByteLength(part.text);
-    return tokensForBytes(bytes);
-  }
-  if (item.type === 'additional_tools') return estimateTokens(JSON.stringify(item.tools));
-  return estimateItemTokens(item);
-}
+export const windowItemTokens = estimateVisibleItemTokens;
 
 /** Estimated tokens of a rebuilt window sent with `baseInstructions` (unless it holds its own). */
 export function windowTokenEstimate(window: readonly ResponseItem[], baseInstructions: string): number {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import { functionCallReply, makeUsage, textReply } from '../../../scripts/mock-responses-server.js';
 import { tokensAfterLastModelOutput } from '../../../src/compaction/compaction-trigger.js';
-import { estimateItemTokens } from '../../../src/history/token-estimate.js';
+import { estimateVisibleItemTokens } from '../../../src/history/token-estimate.js';
 import { itemText, threadHarness, type ThreadHarness } from '../../support/thread-harness.js';
 import { removeTempDirs } from '../../support/temp-tree.js';
 
@@ -48,8 +48,8 @@ describe('the mid-turn auto-compaction check', () => {
     const user: ResponseItem = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'u'.repeat(100) }] };
     const call: ResponseItem = { type: 'function_call', name: 'f', arguments: '{}', call_id: 'c' };
     const output: ResponseItem = { type: 'function_call_output', call_id: 'c', output: 'o'.repeat(200) };
-    expect(tokensAfterLastModelOutput([user, call, output])).toBe(estimateItemTokens(output));
+    expect(tokensAfterLastModelOutput([user, call, output])).toBe(estimateVisibleItemTokens(output));
     expect(tokensAfterLastModelOutput([user, call])).toBe(0);
-    expect(tokensAfterLastModelOutput([user])).toBe(estimateItemTokens(user));
+    expect(tokensAfterLastModelOutput([user])).toBe(estimateVisibleItemTokens(user));
   });
 });

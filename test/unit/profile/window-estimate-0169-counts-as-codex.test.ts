@@ -31,6 +31,13 @@ describe('the estimate of a rebuilt 0.169 window', () => {
     expect(windowItemTokens(item)).toBe(Math.ceil(JSON.stringify(tools).length / 4));
   });
 
+  it('counts a call’s output by the bytes of its call id and its text', () => {
+    const output = '{"goal":null,"remainingTokens":null,"completionBudgetReport":null}';
+    const item: ResponseItem = { type: 'function_call_output', id: 'fco_1', call_id: 'call_goal', output, internal_chat_message_metadata_passthrough: { turn_id: 'turn' } };
+    expect(windowItemTokens(item)).toBe(19);
+    expect(windowItemTokens({ ...item, call_id: `call_goal_${'x'.repeat(39)}` })).toBe(29);
+  });
+
   it('adds the base instructions when the window does not hold them', () => {
     const window = [text('developer', 'd'.repeat(400)), text('user', 'u'.repeat(40))];
     expect(windowTokenEstimate(window, 'i'.repeat(21473))).toBe(5369 + 100 + 10);
