@@ -54,7 +54,7 @@ export async function compactCodex098(
 export const codexCompactor: Compactor = {
   isDue(state, deps, settings, phase) {
     const modelChange = phase === 'pre-turn' && state.profileThread.compactsBeforeTurn(state.previousTurn, settings);
-    return modelChange || shouldAutoCompact(state, autoCompactTokenLimit(settings, deps.autoCompactTokenLimit));
+    return modelChange || shouldAutoCompact(state, autoCompactTokenLimit(settings, deps.autoCompactTokenLimit), phase);
   },
   compact: compactHistory,
 };

@@ -58,3 +58,35 @@ export function estimateItemsTokens(items: readonly ResponseItem[]): number {
   for (const item of items) total += estimateItemTokens(item);
   return total;
 }
+
+/** Bytes Codex assumes an image part costs, whatever its size. */
+export const IMAGE_PART_BYTES = 7373;
+
+/**
+ * Estimated tokens of one item as Codex 0.169 counts what the model sees (measured against the
+ * binary, docs/compaction-estimate.md): a message by the UTF-8 bytes of its texts (an image part as
+ * a fixed byte count), a call's output by the bytes of its call id and its text, an
+ * `additional_tools` item by the JSON of its specs, encrypted payloads by their decoded size, any
+ * other item (not measured) by its JSON without the id and metadata weft keeps with it.
+ */
+export function estimateVisibleItemTokens(item: ResponseItem): number {
+  if (item.type === 'message') {
+    let bytes = 0;
+    for (const part of item.content) bytes += part.type === 'input_image' ? IMAGE_PART_BYTES : utf8ByteLength(part.text);
+    return tokensForBytes(bytes);
+  }
+  if (item.type === 'additional_tools') return estimateTokens(JSON.stringify(item.tools));
+  if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
+    // A call's output: its call id and the bytes of its text (parts as a message's).
+    const output = item.output;
+    let bytes = utf8ByteLength(item.call_id ?? '');
+    if (typeof output === 'string') bytes += utf8ByteLength(output);
+    else for (const part of output) bytes += part.type === 'input_image' ? IMAGE_PART_BYTES : utf8ByteLength(part.text);
+    return tokensForBytes(bytes);
+  }
+  if ((item.type === 'reasoning' && typeof item.encrypted_content === 'string') || item.type === 'compaction' || item.type === 'compaction_summary') {
+    return estimateItemTokens(item);
+  }
+  const { id: _id, internal_chat_message_metadata_passthrough: _meta, ...visible } = item as ResponseItem & { id?: unknown; internal_chat_message_metadata_passthrough?: unknown };
+  return estimateTokens(JSON.stringify(visible));
+}

@@ -37,7 +37,7 @@ import { sentInstructions0169, sessionInstructions0169, toolNames } from './mode
 import { baseInstructionsMessage, bodyFor0169, sentPrompt0169, windowWithInstructions } from './render-body.js';
 import { isCodeMode } from './pack.js';
 import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
-import { estimateItemsTokens } from '../../history/token-estimate.js';
+import { windowTokenEstimate } from './window-estimate.js';
 import { turnAbortedEvent } from '../../rollout/format/records.js';
 import { codex0169Records } from './records.js';
 import { sessionMeta0169, writtenMeta } from './session-meta.js';
@@ -357,9 +357,9 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   compactionFinished(state: ThreadState, trigger: CompactionTrigger): RolloutLineInput[] {
     // A manual compaction's turn records the rebuilt window's context, as a turn does before its prompt.
     const opened = trigger === 'manual' && this.#standaloneSettings ? this.beforePrompt(this.#standaloneSettings) : [];
-    // The usage of the new window is an estimate until its first response.
+    // The usage of the new window is an estimate until its first response (window-estimate.ts).
     const info = state.tokenInfo;
-    const estimate = { ...usage0169(undefined), total_tokens: estimateItemsTokens(state.history) };
+    const estimate = { ...usage0169(undefined), total_tokens: windowTokenEstimate(state.history, state.baseInstructions) };
     const lines: RolloutLineInput[] = [
       ...opened,
       ...(info ? [this.rolloutFormat.tokenCount({ ...info, last_token_usage: estimate }, true)] : []),
