@@ -12,6 +12,7 @@ import { rolloutTimestamp } from '../../rollout/format/writer.js';
 import type { TruncationPolicy } from '../../../protocol/model-catalog.js';
 import { ItemBookkeeping } from './item-bookkeeping.js';
 import type { RetainedContext } from './retained-context.js';
+import { sumUsage, tokenInfo0169, usage0169, type Usage } from './token-usage-0169.js';
 
 export interface RolloutFormatState {
   /** Ordinal of the next line. */
@@ -25,15 +26,6 @@ export interface RolloutFormatState {
 }
 
 type Payload = Record<string, unknown>;
-
-interface Usage {
-  input_tokens: number;
-  cached_input_tokens: number;
-  cache_write_input_tokens: number;
-  output_tokens: number;
-  reasoning_output_tokens: number;
-  total_tokens: number;
-}
 
 const RATE_LIMITS = {
   limit_id: 'codex',
@@ -49,44 +41,6 @@ const RATE_LIMITS = {
 
 /** The item id an event of the base vocabulary names (review and handed-back messages carry one). */
 const idOf = (p: Payload): string | undefined => (typeof p.item_id === 'string' ? p.item_id : undefined);
-
-const count = (v: unknown): number => (typeof v === 'number' ? v : 0);
-
-/** weft's usage counts in 0.169's shape (it also counts tokens written to the cache). */
-export function usage0169(u: unknown): Usage {
-  const o = typeof u === 'object' && u !== null ? (u as Payload) : {};
-  return {
-    input_tokens: count(o.input_tokens),
-    cached_input_tokens: count(o.cached_input_tokens),
-    cache_write_input_tokens: count(o.cache_write_input_tokens),
-    output_tokens: count(o.output_tokens),
-    reasoning_output_tokens: count(o.reasoning_output_tokens),
-    total_tokens: count(o.total_tokens),
-  };
-}
-
-function sumUsage(a: Usage, b: Usage): Usage {
-  return {
-    input_tokens: a.input_tokens + b.input_tokens,
-    cached_input_tokens: a.cached_input_tokens + b.cached_input_tokens,
-    cache_write_input_tokens: a.cache_write_input_tokens + b.cache_write_input_tokens,
-    output_tokens: a.output_tokens + b.output_tokens,
-    reasoning_output_tokens: a.reasoning_output_tokens + b.reasoning_output_tokens,
-    total_tokens: a.total_tokens + b.total_tokens,
-  };
-}
-
-/** A token info in 0.169's shape; `includesReasoning`: whether its last usage counts reasoning (see noteResponse). */
-function tokenInfo0169(info: unknown, includesReasoning: boolean): unknown {
-  if (typeof info !== 'object' || info === null) return info ?? null;
-  const o = info as Payload;
-  return {
-    total_token_usage: usage0169(o.total_token_usage),
-    last_token_usage: usage0169(o.last_token_usage),
-    last_usage_includes_reasoning: includesReasoning,
-    model_context_window: o.model_context_window ?? null,
-  };
-}
 
 const CALL_OUTPUT_TYPES = new Set(['function_call_output', 'custom_tool_call_output', 'tool_search_output']);
 

@@ -2,7 +2,7 @@
 // context window, how the history was initialized, the current turn, the git state of the
 // workspace) and the hooks the turn loop calls. See profile.ts for the order of the calls.
 import type { RateLimitSnapshot } from '../../client/rate-limits.js';
-import type { TeamView, TurnAttribution } from '../../thread/turn-ports.js';
+import type { InitialContextOptions, McpCallRecord, TeamView, TurnAbortRecord, TurnAttribution } from '../../thread/turn-ports.js';
 import { framedPatchOutputs } from '../codex-0.98/recorded-patch-output.js';
 import { newThreadId } from '../../rollout/store/thread-id.js';
 import type { ModelCatalog, ModelInfo } from '../../../protocol/model-catalog.js';
@@ -11,7 +11,6 @@ import type { ResponseItem } from '../../../protocol/responses-items.js';
 import type { ResponsesRequestBody } from '../../../protocol/responses-request.js';
 import type { SessionMeta } from '../../../protocol/rollout.js';
 import type { CompactionTrigger } from '../../compaction/compaction-trigger.js';
-import type { InitialContextOptions } from '../../thread/turn-ports.js';
 import type { PreviousTurn } from '../../context/previous-turn.js';
 import type { TurnSettings } from '../../context/turn-settings.js';
 import type { GoalView } from '../../tools/goals/thread-goal.js';
@@ -23,7 +22,6 @@ import type { RolloutLineInput } from '../../rollout/format/writer.js';
 import type { ThreadState } from '../../thread/thread-state.js';
 import type { TurnDeps } from '../../thread/turn-loop.js';
 import type { ProfileThread, ProfileThreadInit } from '../profile.js';
-import type { McpCallRecord, TurnAbortRecord } from '../../thread/turn-ports.js';
 import type { TokenInfo } from '../../rollout/format/token-info.js';
 import { interruptionMarker } from './interruption-marker.js';
 import type { ToolItemRecord } from '../../thread/tool-item-records.js';
@@ -36,8 +34,10 @@ import { decorateCreatedItem, messageId, modelOutputItem, type ItemMeta } from '
 import { sentInstructions0169, sessionInstructions0169, toolNames } from './model-instructions.js';
 import { baseInstructionsMessage, bodyFor0169, sentPrompt0169, windowWithInstructions } from './render-body.js';
 import { isCodeMode } from './pack.js';
-import { Codex0169RolloutFormat, usage0169 } from './rollout-format.js';
+import { Codex0169RolloutFormat } from './rollout-format.js';
+import { usage0169 } from './token-usage-0169.js';
 import { windowTokenEstimate } from './window-estimate.js';
+import { ContextWindows } from './context-windows.js';
 import { turnAbortedEvent } from '../../rollout/format/records.js';
 import { codex0169Records } from './records.js';
 import { sessionMeta0169, writtenMeta } from './session-meta.js';
@@ -61,9 +61,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   readonly threadId: string;
   readonly forkedFrom: { readonly threadId: string; readonly ordinalExclusive: number } | undefined;
   #turn: TurnRecord | undefined;
-  #windowNumber: number;
-  #contextWindowId: string;
-  #firstWindowId: string;
+  /** Which context window the history is in, and the windows' ids (context-windows.ts). */
+  readonly #windows: ContextWindows;
   #historyInitialization: HistoryInitialization;
   #contextRebuilt = false;
   /** When the thread's settings are recorded besides a rebuilt window (settings-events.ts). */
@@ -85,9 +84,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   ) {
     this.threadId = init.threadId;
     const state = threadRecordsState(init.records ?? []);
-    this.#windowNumber = state.windowNumber;
-    this.#contextWindowId = state.contextWindowId ?? newThreadId();
-    this.#firstWindowId = this.#contextWindowId;
+    this.#windows = new ContextWindows(state.windowNumber, state.contextWindowId);
     this.#historyInitialization = init.kind === 'new' ? 'new' : init.kind === 'fork' ? 'cold_fork' : 'cold_resume';
     this.#multiAgentVersion = state.multiAgentVersion ?? init.settings.model.multi_agent_version ?? 'v1';
     this.#toolNames = toolNames(init.packTools);
@@ -128,7 +125,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       // A review thread has no agents of its own to collaborate with.
       ...(this.init.subagent !== undefined ? { multiAgentVersion: this.init.subagent.kind === 'review' ? 'disabled' : this.#multiAgentVersion } : {}),
       instructionsModel: meta.base_instructions?.text === catalogText ? settings.model.slug : undefined,
-      contextWindowId: this.#contextWindowId,
+      contextWindowId: this.#windows.id,
     });
   }
 
@@ -138,7 +135,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   buildInitialContext(pack: Pack, settings: TurnSettings, base: string, opts: InitialContextOptions = {}): ResponseItem[] {
     this.#contextRebuilt = true;
-    const meta = this.itemMeta(this.#windowNumber === 0);
+    const meta = this.itemMeta(this.#windows.number === 0);
     const window = windowContext(pack, settings, {
       ...meta,
       multiAgentVersion: this.#multiAgentVersion,
@@ -165,8 +162,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
       threadId: this.threadId,
       turnId: turn?.turnId ?? newThreadId(),
       installationId: this.installation,
-      windowNumber: this.#windowNumber,
-      contextWindowId: this.#contextWindowId,
+      windowNumber: this.#windows.number,
+      contextWindowId: this.#windows.id,
       historyInitialization: this.#historyInitialization,
       forkedFrom: this.forkedFrom,
       exec: this.init.source === 'exec',
@@ -284,18 +281,12 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
 
   mcpCallCompleted(call: McpCallRecord): RolloutLineInput[] {
     this.rolloutFormat.noteMcpCall(call.callId, call.server, call.tool);
-    return this.#itemCompleted(mcpToolCallItem(call), call.durationMs);
+    return [turnLines(this.rolloutFormat).itemCompleted(this.threadId, this.#turn?.turnId ?? null, mcpToolCallItem(call), call.durationMs)];
   }
 
   toolItemCompleted(record: ToolItemRecord): RolloutLineInput[] {
     const done = toolTurnItem(record, this.threadId);
-    return done === undefined ? [] : this.#itemCompleted(done.item, done.durationMs);
-  }
-
-  #itemCompleted(item: object, durationMs: number): RolloutLineInput[] {
-    const now = Date.now();
-    const payload = { type: 'item_completed', thread_id: this.threadId, turn_id: this.#turn?.turnId ?? null, item, started_at_ms: now - Math.round(durationMs), completed_at_ms: now };
-    return [this.rolloutFormat.native('event_msg', payload)];
+    return done === undefined ? [] : [turnLines(this.rolloutFormat).itemCompleted(this.threadId, this.#turn?.turnId ?? null, done.item, done.durationMs)];
   }
 
   decorateItem(item: ResponseItem): ResponseItem {
@@ -341,7 +332,7 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   nextWindow(state: ThreadState, settings: TurnSettings): ResponseItem[] {
-    this.#windowNumber += 1;
+    this.#windows.next();
     const window = this.buildInitialContext(this.pack, settings, state.baseInstructions, { includeDeveloperInstructions: state.includeDeveloperInstructions });
     const text = this.init.instructionsOverride ?? sessionInstructions0169(this.pack, settings.model, settings.personality);
     if (text === state.baseInstructions) return window;
@@ -372,17 +363,8 @@ export class Codex0169Thread implements ProfileThread, CompactingThread {
   }
 
   windowCompacted(message: string, replacement: readonly ResponseItem[]): RolloutLineInput {
-    const previous = this.#contextWindowId;
-    this.#contextWindowId = newThreadId();
-    return this.rolloutFormat.native('compacted', {
-      message,
-      replacement_history: replacement,
-      replacement_history_metadata: this.rolloutFormat.replacementMetadata(replacement), retained_context: this.rolloutFormat.retainedContext(),
-      window_number: this.#windowNumber,
-      first_window_id: this.#firstWindowId,
-      previous_window_id: previous,
-      window_id: this.#contextWindowId,
-    });
+    const retained = { replacement_history_metadata: this.rolloutFormat.replacementMetadata(replacement), retained_context: this.rolloutFormat.retainedContext() };
+    return this.rolloutFormat.native('compacted', { message, replacement_history: replacement, ...retained, ...this.#windows.compacted() });
   }
 
   compact(state: ThreadState, deps: TurnDeps, settings: TurnSettings, trigger: CompactionTrigger, signal: AbortSignal): Promise<void> {

@@ -159,6 +159,12 @@ export function turnLines(format: Codex0169RolloutFormat) {
       return format.native('turn_context', turnContext);
     },
 
+    /** `item_completed` of a turn's item that took `durationMs` (ending now). */
+    itemCompleted(threadId: string, turnId: string | null, item: object, durationMs: number): RolloutLineInput {
+      const now = Date.now();
+      return format.native('event_msg', { type: 'item_completed', thread_id: threadId, turn_id: turnId, item, started_at_ms: now - Math.round(durationMs), completed_at_ms: now });
+    },
+
     /** `thread_goal_updated`: a goal a client set on the thread, as the goal tools show it. */
     goalUpdated(threadId: string, goal: GoalView): RolloutLineInput {
       return format.native('event_msg', { type: 'thread_goal_updated', threadId, goal });
