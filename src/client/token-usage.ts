@@ -22,13 +22,11 @@ export function tokenUsageFromWire(usage: WireUsage): TokenUsage {
   };
 }
 
-/** Field-wise sum: how a thread's `total_token_usage` grows by each response's usage. */
-export function addTokenUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    input_tokens: a.input_tokens + b.input_tokens,
-    cached_input_tokens: a.cached_input_tokens + b.cached_input_tokens,
-    output_tokens: a.output_tokens + b.output_tokens,
-    reasoning_output_tokens: a.reasoning_output_tokens + b.reasoning_output_tokens,
-    total_tokens: a.total_tokens + b.total_tokens,
-  };
+/**
+ * Field-wise sum: how a thread's `total_token_usage` grows by each response's usage. Any usage with
+ * more counts (codex-0.169's cache writes) sums them too, in `a`'s key order.
+ */
+export function addTokenUsage<T extends TokenUsage>(a: T, b: T): T {
+  const more = b as unknown as Record<string, number>;
+  return Object.fromEntries(Object.entries(a as unknown as Record<string, number>).map(([key, n]) => [key, n + (more[key] ?? 0)])) as unknown as T;
 }

@@ -14,7 +14,8 @@ import { main } from '../../src/cli/main.js';
 import { agentOf, startMockResponsesServer, type MockServer } from '../../src/testing/index.js';
 import { goalTokensOf } from '../../src/tools/goals/thread-goal.js';
 import { CODEX_0169_DIR } from '../support/codex-0169.js';
-import { ownPackTextsEvened, requestsByAgent } from '../support/team-requests.js';
+import { requestsByAgent } from '../support/team-requests.js';
+import { expectSameRequests } from '../support/team-cross-run.js';
 import { teamSessionScript, teamWorkspace } from '../support/team-session.js';
 import { removeTempDirs } from '../support/temp-tree.js';
 import { findCodexBinary, run } from './codex-binary-driver.js';
@@ -108,14 +109,6 @@ describe.skipIf(!binary)('the issue-37 session through exec --json: weft and the
     // mode, that nobody was asked.
     expect(JSON.stringify(codex.events)).not.toMatch(/call_ask|request_user_input/);
     for (const s of [codex, weft]) expect(askAnswer(s)).toMatch(/^request_user_input [^{]*Default mode/);
-    expect(Object.keys(weft.requests)).toEqual(Object.keys(codex.requests));
-    for (const [agent, list] of Object.entries(codex.requests)) {
-      const mine = weft.requests[agent] ?? [];
-      expect(mine.length, `${agent}: number of requests`).toBe(list.length);
-      list.forEach((request, i) => {
-        const evened = ownPackTextsEvened(request, mine[i]);
-        expect(evened.weft, `${agent}, request ${i}`).toEqual(goalCountRaceEvened(evened.codex, evened.weft));
-      });
-    }
+    expectSameRequests(codex, weft, goalCountRaceEvened);
   }, 180_000);
 });

@@ -120,14 +120,15 @@ export function expectSameRollouts(codex: Session, weft: Session): void {
   });
 }
 
-export function expectSameRequests(codex: Session, weft: Session): void {
+/** Every agent's requests the same, one by one; `even` evens out a race of Codex's own (default: goalUsageEvened). */
+export function expectSameRequests(codex: Pick<Session, 'requests'>, weft: Pick<Session, 'requests'>, even: (codex: unknown, weft: unknown) => unknown = goalUsageEvened): void {
   expect(Object.keys(weft.requests)).toEqual(Object.keys(codex.requests));
   for (const [agent, list] of Object.entries(codex.requests)) {
     const mine = weft.requests[agent] ?? [];
     expect(mine.length, `${agent}: number of requests`).toBe(list.length);
     list.forEach((request, i) => {
       const evened = ownPackTextsEvened(request, mine[i]);
-      expect(evened.weft, `${agent}, request ${i}`).toEqual(goalUsageEvened(evened.codex, evened.weft));
+      expect(evened.weft, `${agent}, request ${i}`).toEqual(even(evened.codex, evened.weft));
     });
   }
 }

@@ -12,7 +12,8 @@ import { rolloutTimestamp } from '../../rollout/format/writer.js';
 import type { TruncationPolicy } from '../../../protocol/model-catalog.js';
 import { ItemBookkeeping } from './item-bookkeeping.js';
 import type { RetainedContext } from './retained-context.js';
-import { sumUsage, tokenInfo0169, usage0169, type Usage } from './token-usage-0169.js';
+import { tokenInfo0169, usage0169, type Usage } from './token-usage-0169.js';
+import { addTokenUsage } from '../../client/token-usage.js';
 
 export interface RolloutFormatState {
   /** Ordinal of the next line. */
@@ -311,7 +312,7 @@ export class Codex0169RolloutFormat implements RolloutLineFormat {
     if (!isPayload(info)) return [];
     const last = usage0169(info.last_token_usage);
     const turnId = this.context.turnId() ?? null;
-    this.#turnUsage = this.#turnUsage ? sumUsage(this.#turnUsage, last) : last;
+    this.#turnUsage = this.#turnUsage ? addTokenUsage(this.#turnUsage, last) : last;
     const record = {
       thread_id: this.context.threadId,
       turn_id: turnId,

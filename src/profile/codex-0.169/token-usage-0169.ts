@@ -2,6 +2,7 @@
 // and a token info with whether its last usage counts the model's reasoning.
 type Payload = Record<string, unknown>;
 
+/** weft's counts in 0.169's order (TokenUsage with the tokens written to the cache). */
 export interface Usage {
   input_tokens: number;
   cached_input_tokens: number;
@@ -23,17 +24,6 @@ export function usage0169(u: unknown): Usage {
     output_tokens: count(o.output_tokens),
     reasoning_output_tokens: count(o.reasoning_output_tokens),
     total_tokens: count(o.total_tokens),
-  };
-}
-
-export function sumUsage(a: Usage, b: Usage): Usage {
-  return {
-    input_tokens: a.input_tokens + b.input_tokens,
-    cached_input_tokens: a.cached_input_tokens + b.cached_input_tokens,
-    cache_write_input_tokens: a.cache_write_input_tokens + b.cache_write_input_tokens,
-    output_tokens: a.output_tokens + b.output_tokens,
-    reasoning_output_tokens: a.reasoning_output_tokens + b.reasoning_output_tokens,
-    total_tokens: a.total_tokens + b.total_tokens,
   };
 }
 
