@@ -7,6 +7,7 @@ export {
   textReply,
   emptyReply,
   functionCallReply,
+  collaborationCallReply,
   customToolCallReply,
   execScriptReply,
   echoResponder,

@@ -265,7 +265,7 @@ export function textReply(text: string, o: ReplyOptions = {}): SseReply {
 }
 
 /** A completed function call (no argument deltas, as recorded). `args` objects are JSON-encoded. */
-export function functionCallReply(name: string, args: string | Record<string, unknown>, callId: string, o: ReplyOptions = {}): SseReply {
+export function functionCallReply(name: string, args: string | Record<string, unknown>, callId: string, o: ReplyOptions & { namespace?: string } = {}): SseReply {
   const item = {
     type: 'function_call',
     id: o.itemId ?? 'fc_mock0002',
@@ -273,8 +273,14 @@ export function functionCallReply(name: string, args: string | Record<string, un
     call_id: callId,
     name,
     arguments: typeof args === 'string' ? args : JSON.stringify(args),
+    ...(o.namespace !== undefined ? { namespace: o.namespace } : {}),
   };
   return wrap(o, [{ added: item, middle: [], done: item }]);
+}
+
+/** A call of a multi-agent collaboration tool (spawn_agent, wait_agent…): a function call in the `collaboration` namespace. */
+export function collaborationCallReply(name: string, args: Record<string, unknown>, callId: string, o: ReplyOptions = {}): SseReply {
+  return functionCallReply(name, args, callId, { ...o, namespace: 'collaboration' });
 }
 
 /** A freeform (custom) tool call, e.g. apply_patch with the patch as its input. */

@@ -7,7 +7,7 @@
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { functionCallReply, respondByAgent, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../src/testing/index.js';
+import { collaborationCallReply, respondByAgent, startMockResponsesServer, textReply, type MockServer } from '../../src/testing/index.js';
 import { CODEX_0169_DIR } from '../support/codex-0169.js';
 import { ownPackTextsEvened, requestsByAgent, rolloutsByThread, sessionThreads, type ComparedLine } from '../support/team-requests.js';
 import { codexAppServer, teamWorkspace, weftAppServer, type LineTransport, type Msg } from '../support/team-session.js';
@@ -22,15 +22,9 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
-
 /** The root spawns alpha and waits (alpha answers once the root waits), ends its turn; the summary; a last turn. */
 function script() {
-  const root = [collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn'), collab('wait_agent', { timeout_ms: 60000 }, 'call_wait'), textReply('alpha counted'), textReply('A summary of the work so far.'), textReply('still here')];
+  const root = [collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn'), collaborationCallReply('wait_agent', { timeout_ms: 60000 }, 'call_wait'), textReply('alpha counted'), textReply('A summary of the work so far.'), textReply('still here')];
   return respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')] }, () => textReply('nothing more'), [{ agent: '/root/alpha', request: 0, until: { agent: '/root', request: 1 } }]);
 }
 

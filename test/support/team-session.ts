@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { AppServer } from '../../src/app-server/app-server.js';
-import { functionCallReply, respondByAgent, textReply, type CapturedRequest, type MockReply, type ReplyHold } from '../../src/testing/index.js';
+import { collaborationCallReply, functionCallReply, respondByAgent, textReply, type CapturedRequest, type MockReply, type ReplyHold } from '../../src/testing/index.js';
 import { codexHomeWorkspace, mockProviderTable } from './appserver-workspace.js';
 
 export interface LineTransport {
@@ -15,12 +15,6 @@ export interface LineTransport {
 }
 
 export type Msg = Record<string, unknown> & { id?: unknown; method?: string; params?: unknown; result?: unknown; error?: unknown };
-
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
 
 export const TEAM_QUESTION = { id: 'size', header: 'Size', question: 'How far should they count?', options: [{ label: 'Three', description: 'Count to three.' }, { label: 'Five', description: 'Count to five.' }] };
 
@@ -40,10 +34,10 @@ export function teamSessionScript(): (req: CapturedRequest) => Promise<MockReply
   const root: MockReply[] = [
     functionCallReply('create_goal', { objective: 'Count with two helpers' }, 'call_goal'),
     functionCallReply('request_user_input', { questions: [TEAM_QUESTION] }, 'call_ask'),
-    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
-    collab('spawn_agent', { task_name: 'beta', message: 'count to five', fork_turns: 'none' }, 'call_spawn_b'),
-    collab('wait_agent', { timeout_ms: 60000 }, 'call_wait_1'),
-    collab('wait_agent', { timeout_ms: 60000 }, 'call_wait_2'),
+    collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
+    collaborationCallReply('spawn_agent', { task_name: 'beta', message: 'count to five', fork_turns: 'none' }, 'call_spawn_b'),
+    collaborationCallReply('wait_agent', { timeout_ms: 60000 }, 'call_wait_1'),
+    collaborationCallReply('wait_agent', { timeout_ms: 60000 }, 'call_wait_2'),
     functionCallReply('update_goal', { status: 'complete' }, 'call_done'),
     textReply('Both helpers counted.'),
   ];
@@ -61,10 +55,10 @@ export const CONTACT_HOLDS: readonly ReplyHold[] = [{ agent: '/root', request: 1
 export function contactSessionScript(): (req: CapturedRequest) => Promise<MockReply> {
   const never = new Promise<void>(() => undefined);
   const root: MockReply[] = [
-    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
-    collab('send_message', { target: 'alpha', message: 'count slowly' }, 'call_send'),
-    collab('followup_task', { target: 'alpha', message: 'then count to five' }, 'call_follow'),
-    collab('interrupt_agent', { target: 'alpha' }, 'call_int'),
+    collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
+    collaborationCallReply('send_message', { target: 'alpha', message: 'count slowly' }, 'call_send'),
+    collaborationCallReply('followup_task', { target: 'alpha', message: 'then count to five' }, 'call_follow'),
+    collaborationCallReply('interrupt_agent', { target: 'alpha' }, 'call_int'),
     textReply('done'),
   ];
   // The first answer stops after response.created; the second after its message's first delta,

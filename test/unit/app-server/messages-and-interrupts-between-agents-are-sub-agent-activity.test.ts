@@ -4,7 +4,7 @@
 // kind `interacted` (send_message, followup_task) or `interrupted` (interrupt_agent), the target's
 // thread and path, and no model or effort; each passes the 0.169 schema.
 import { afterEach, expect, it } from 'vitest';
-import { functionCallReply, respondByAgent, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../../src/testing/index.js';
+import { collaborationCallReply, respondByAgent, startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
 import { AuthoritySchema0169 } from '../../support/authority-schema-0169.js';
 import { driveTeamSession, teamWorkspace, weftAppServer, type Msg } from '../../support/team-session.js';
 import { removeTempDirs } from '../../support/temp-tree.js';
@@ -18,19 +18,13 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
-
 it('send_message and followup_task are interacted, interrupt_agent interrupted, on the caller’s turn (codex-0.169)', async () => {
   const held = new Promise<void>((resolve) => (release = resolve));
   const root = [
-    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
-    collab('send_message', { target: 'alpha', message: 'count slowly' }, 'call_send'),
-    collab('followup_task', { target: 'alpha', message: 'then count to five' }, 'call_follow'),
-    collab('interrupt_agent', { target: 'alpha' }, 'call_int'),
+    collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
+    collaborationCallReply('send_message', { target: 'alpha', message: 'count slowly' }, 'call_send'),
+    collaborationCallReply('followup_task', { target: 'alpha', message: 'then count to five' }, 'call_follow'),
+    collaborationCallReply('interrupt_agent', { target: 'alpha' }, 'call_int'),
     textReply('done'),
   ];
   // Alpha stays busy until the test ends, so that the interrupt finds it running.

@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { Weft } from '../../../src/engine/weft.js';
-import { agentOf, functionCallReply, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../src/testing/index.js';
+import { collaborationCallReply, agentOf, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockServer } from '../../../src/testing/index.js';
 import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
@@ -18,12 +18,6 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
-
 type Line = { type: string; payload: Record<string, unknown> & { type?: string } };
 const linesOf = async (file: string): Promise<Line[]> =>
   (await readFile(file, 'utf8'))
@@ -32,7 +26,7 @@ const linesOf = async (file: string): Promise<Line[]> =>
     .map((l) => JSON.parse(l) as Line);
 
 it('a child records its spawning turns, its root session, and its messages as the collaboration tools wrote them (codex-0.169)', async () => {
-  const root = [collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'), collab('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done')];
+  const root = [collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'), collaborationCallReply('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done')];
   mock = await startMockResponsesServer({ respond: respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')] }, () => textReply('extra')) });
   const home = await tempDir('weft-agents-rollout-');
   await writeFile(path.join(home, 'config.toml'), `compat = "codex-0.169"\nmodel = "gpt-5.6-sol"\nmodel_provider = "mock"\nsandbox_mode = "danger-full-access"\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);

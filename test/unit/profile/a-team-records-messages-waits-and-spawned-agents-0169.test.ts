@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { Weft } from '../../../src/engine/weft.js';
-import { agentOf, functionCallReply, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../src/testing/index.js';
+import { collaborationCallReply, agentOf, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../src/testing/index.js';
 import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
@@ -19,12 +19,6 @@ afterEach(async () => {
   mock = undefined;
   await removeTempDirs();
 });
-
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
 
 type Line = { type: string; payload: Record<string, unknown> & { type?: string; item?: Record<string, unknown> } };
 const linesOf = async (file: string): Promise<Line[]> =>
@@ -46,9 +40,9 @@ async function teamSession(home: string): Promise<{ weft: Weft; rootId: string; 
   let rootWaits!: () => void;
   const waiting = new Promise<void>((resolve) => (rootWaits = resolve));
   const root = [
-    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c_spawn_a'),
-    collab('spawn_agent', { task_name: 'beta', message: 'count to two', fork_turns: 'none' }, 'c_spawn_b'),
-    collab('wait_agent', { timeout_ms: 60000 }, 'c_wait'),
+    collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c_spawn_a'),
+    collaborationCallReply('spawn_agent', { task_name: 'beta', message: 'count to two', fork_turns: 'none' }, 'c_spawn_b'),
+    collaborationCallReply('wait_agent', { timeout_ms: 60000 }, 'c_wait'),
     textReply('all done'),
   ];
   const rootScript = (_req: CapturedRequest, n: number): MockReply => {
@@ -105,8 +99,8 @@ it('a team under codex-0.169 records its messages, its waits and its spawned age
 }, 60_000);
 
 it('a thread lists only the agents it spawned itself, not theirs (codex-0.169)', async () => {
-  const root = [collab('spawn_agent', { task_name: 'alpha', message: 'delegate further', fork_turns: 'none' }, 'r1'), collab('wait_agent', { timeout_ms: 60000 }, 'r2'), textReply('done')];
-  const alpha = [collab('spawn_agent', { task_name: 'x', message: 'count', fork_turns: 'none' }, 'a1'), collab('wait_agent', { timeout_ms: 60000 }, 'a2'), textReply('alpha done')];
+  const root = [collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'delegate further', fork_turns: 'none' }, 'r1'), collaborationCallReply('wait_agent', { timeout_ms: 60000 }, 'r2'), textReply('done')];
+  const alpha = [collaborationCallReply('spawn_agent', { task_name: 'x', message: 'count', fork_turns: 'none' }, 'a1'), collaborationCallReply('wait_agent', { timeout_ms: 60000 }, 'a2'), textReply('alpha done')];
   mock = await startMockResponsesServer({ respond: respondByAgent({ '/root': root, '/root/alpha': alpha, '/root/alpha/x': [textReply('x done')] }, () => textReply('extra')) });
   const home = await tempDir('weft-team-lines-');
   await writeFile(path.join(home, 'config.toml'), `compat = "codex-0.169"\nmodel = "gpt-5.6-sol"\nmodel_provider = "mock"\nsandbox_mode = "danger-full-access"\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);

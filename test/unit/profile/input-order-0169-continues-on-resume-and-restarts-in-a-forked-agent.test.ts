@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Weft } from '../../../src/engine/weft.js';
 import { startingInputOrder, threadRecordsState } from '../../../src/profile/codex-0.169/thread-records.js';
 import { readRollout, type RolloutRecord } from '../../../src/rollout/format/reader.js';
-import { agentOf, functionCallReply, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../src/testing/index.js';
+import { collaborationCallReply, agentOf, functionCallReply, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockServer } from '../../../src/testing/index.js';
 import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
@@ -28,12 +28,6 @@ const linesOf = async (file: string): Promise<Line[]> =>
 /** Each counted item as `kind:order`. */
 const orders = (lines: readonly Line[]): string[] =>
   lines.filter((l) => l.metadata?.user_input_order !== undefined).map((l) => `${l.payload.role ?? l.payload.type ?? ''}:${String(l.metadata?.user_input_order)}`);
-
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
 
 async function openWeft(home: string): Promise<Weft> {
   return Weft.open({ env: { PATH: process.env.PATH, HOME: home, WEFT_HOME: home }, cwd: home, source: 'vscode' });
@@ -62,7 +56,7 @@ describe('the codex-0.169 input counter across processes and forks', () => {
   }, 60_000);
 
   it('an agent forked with its parent’s history counts from 0; a plain fork continues the parent’s count', async () => {
-    const root = [collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'all' }, 'c1'), collab('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done'), textReply('forked')];
+    const root = [collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'all' }, 'c1'), collaborationCallReply('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done'), textReply('forked')];
     mock = await startMockResponsesServer({ respond: respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')] }, () => textReply('extra')) });
     const home = await homeFor(mock);
     const weft = await openWeft(home);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Weft } from '../../../src/engine/weft.js';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
-import { functionCallReply, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../../scripts/mock-responses-server.js';
+import { collaborationCallReply, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../../scripts/mock-responses-server.js';
 import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 import { weftToolTexts } from '../../support/tool-texts.js';
 
@@ -19,12 +19,6 @@ afterEach(async () => {
 });
 
 type Body = { input: Record<string, unknown>[] };
-
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
 
 /** The agent a request comes from: the recipient of the newest agent_message sent to a child, else the root. */
 function agentOf(body: Body): string {
@@ -47,9 +41,9 @@ function outputOf(history: readonly ResponseItem[], callId: string): unknown {
 describe('agent team', () => {
   it('a spawned child runs its task in a thread of its own and its final answer reaches the parent', async () => {
     const parent = [
-      collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'),
-      collab('wait_agent', { timeout_ms: 10000 }, 'c2'),
-      collab('list_agents', {}, 'c3'),
+      collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'),
+      collaborationCallReply('wait_agent', { timeout_ms: 10000 }, 'c2'),
+      collaborationCallReply('list_agents', {}, 'c3'),
       textReply('all done'),
     ];
     let n = 0;
@@ -103,10 +97,10 @@ describe('agent team', () => {
   it('refuses a spawn beyond the four active agents, the root included', async () => {
     const held: Array<() => void> = [];
     const parent = [
-      collab('spawn_agent', { task_name: 'a', message: 'wait', fork_turns: 'none' }, 's1'),
-      collab('spawn_agent', { task_name: 'b', message: 'wait', fork_turns: 'none' }, 's2'),
-      collab('spawn_agent', { task_name: 'c', message: 'wait', fork_turns: 'none' }, 's3'),
-      collab('spawn_agent', { task_name: 'd', message: 'wait', fork_turns: 'none' }, 's4'),
+      collaborationCallReply('spawn_agent', { task_name: 'a', message: 'wait', fork_turns: 'none' }, 's1'),
+      collaborationCallReply('spawn_agent', { task_name: 'b', message: 'wait', fork_turns: 'none' }, 's2'),
+      collaborationCallReply('spawn_agent', { task_name: 'c', message: 'wait', fork_turns: 'none' }, 's3'),
+      collaborationCallReply('spawn_agent', { task_name: 'd', message: 'wait', fork_turns: 'none' }, 's4'),
       textReply('enough'),
     ];
     let n = 0;

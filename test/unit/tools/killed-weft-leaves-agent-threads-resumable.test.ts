@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import { Weft } from '../../../src/engine/weft.js';
-import { functionCallReply, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../../scripts/mock-responses-server.js';
+import { collaborationCallReply, startMockResponsesServer, textReply, type MockServer } from '../../../scripts/mock-responses-server.js';
 import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/weft.js', import.meta.url));
@@ -22,21 +22,15 @@ afterEach(async () => {
 
 type Body = { input: Record<string, unknown>[]; client_metadata?: { thread_id?: string } };
 
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
-
 const kinds = (items: readonly ResponseItem[] | readonly Record<string, unknown>[]): string[] =>
   items.flatMap((i) => (i.type === 'function_call' || i.type === 'function_call_output' || i.type === 'agent_message' ? [`${String(i.type)}:${String((i as { call_id?: unknown }).call_id ?? (i as { recipient?: unknown }).recipient)}`] : []));
 
 it('SIGKILL mid-session: the parent and its children resume with every item already sent', async () => {
   const held = new Promise<void>((resolve) => (release = resolve));
   const parent = [
-    collab('spawn_agent', { task_name: 'alpha', message: 'first task', fork_turns: 'none' }, 's1'),
-    collab('spawn_agent', { task_name: 'beta', message: 'second task', fork_turns: 'none' }, 's2'),
-    collab('wait_agent', { timeout_ms: 3_600_000 }, 'w1'),
+    collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'first task', fork_turns: 'none' }, 's1'),
+    collaborationCallReply('spawn_agent', { task_name: 'beta', message: 'second task', fork_turns: 'none' }, 's2'),
+    collaborationCallReply('wait_agent', { timeout_ms: 3_600_000 }, 'w1'),
   ];
   let n = 0;
   let childRequests = 0;

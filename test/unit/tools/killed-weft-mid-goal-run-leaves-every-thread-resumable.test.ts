@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import type { ResponseItem } from '../../../protocol/responses-items.js';
 import { Weft } from '../../../src/engine/weft.js';
-import { functionCallReply, startMockResponsesServer, textReply, type MockReply, type MockServer } from '../../../src/testing/index.js';
+import { collaborationCallReply, functionCallReply, startMockResponsesServer, textReply, type MockServer } from '../../../src/testing/index.js';
 import { removeTempDirs, tempDir } from '../../support/temp-tree.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/weft.js', import.meta.url));
@@ -25,12 +25,6 @@ afterEach(async () => {
 });
 
 type Body = { input: Record<string, unknown>[]; client_metadata?: { thread_id?: string } };
-
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
 
 const QUESTION = { id: 'size', header: 'Size', question: 'How far should they count?', options: [{ label: 'Three', description: 'Count to three.' }, { label: 'Five', description: 'Count to five.' }] };
 
@@ -47,9 +41,9 @@ it('SIGKILL mid goal run: every thread resumes with every acknowledged item, and
   const before = [
     functionCallReply('create_goal', { objective: 'Count with two helpers' }, 'call_goal'),
     functionCallReply('request_user_input', { questions: [QUESTION] }, 'call_ask'),
-    collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
-    collab('spawn_agent', { task_name: 'beta', message: 'count to five', fork_turns: 'none' }, 'call_spawn_b'),
-    collab('wait_agent', { timeout_ms: 3_600_000 }, 'call_wait_1'),
+    collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'call_spawn_a'),
+    collaborationCallReply('spawn_agent', { task_name: 'beta', message: 'count to five', fork_turns: 'none' }, 'call_spawn_b'),
+    collaborationCallReply('wait_agent', { timeout_ms: 3_600_000 }, 'call_wait_1'),
   ];
   const after = [functionCallReply('update_goal', { status: 'complete' }, 'call_done'), textReply('Counted.')];
   let phase: 'before' | 'after' = 'before';

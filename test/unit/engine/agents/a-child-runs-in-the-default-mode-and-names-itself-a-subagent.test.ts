@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { Weft } from '../../../../src/engine/weft.js';
-import { agentOf, functionCallReply, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../../src/testing/index.js';
+import { collaborationCallReply, agentOf, respondByAgent, startMockResponsesServer, textReply, type CapturedRequest, type MockServer } from '../../../../src/testing/index.js';
 import { removeTempDirs, tempDir } from '../../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
@@ -17,18 +17,12 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
-
 const metadataOf = (req: CapturedRequest): Record<string, unknown> => JSON.parse(req.headers['x-codex-turn-metadata'] ?? '{}') as Record<string, unknown>;
 const developerTexts = (req: CapturedRequest): string[] =>
   (req.body as { input: { type: string; role?: string; content?: { text?: string }[] }[] }).input.filter((i) => i.type === 'message' && i.role === 'developer').flatMap((i) => (i.content ?? []).map((c) => c.text ?? ''));
 
 it('a child of a plan-mode turn runs in the default mode and says it is a sub-agent (codex-0.169, outside exec)', async () => {
-  const root = [collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'), collab('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done')];
+  const root = [collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'), collaborationCallReply('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done')];
   mock = await startMockResponsesServer({ respond: respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')] }, () => textReply('extra')) });
   const home = await tempDir('weft-agents-mode-');
   await writeFile(path.join(home, 'config.toml'), `compat = "codex-0.169"\nmodel = "gpt-5.6-sol"\nmodel_provider = "mock"\nsandbox_mode = "danger-full-access"\n[model_providers.mock]\nbase_url = "${mock.url}"\n`);

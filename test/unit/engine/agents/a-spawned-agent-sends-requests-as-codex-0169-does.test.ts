@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { Weft } from '../../../../src/engine/weft.js';
 import { AGENT_NICKNAMES } from '../../../../src/engine/agents/agent-nicknames.js';
-import { functionCallReply, startMockResponsesServer, textReply, type CapturedRequest, type MockReply, type MockServer } from '../../../../scripts/mock-responses-server.js';
-import { respondByAgent } from '../../../../src/testing/index.js';
+import { startMockResponsesServer, textReply, type CapturedRequest, type MockServer } from '../../../../scripts/mock-responses-server.js';
+import { collaborationCallReply, respondByAgent } from '../../../../src/testing/index.js';
 import { removeTempDirs, tempDir } from '../../../support/temp-tree.js';
 
 let mock: MockServer | undefined;
@@ -21,12 +21,6 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-function collab(name: string, args: Record<string, unknown>, callId: string): MockReply {
-  const reply = functionCallReply(name, args, callId);
-  for (const e of reply.sse as { item?: Record<string, unknown> }[]) if (e.item) e.item.namespace = 'collaboration';
-  return reply;
-}
-
 type Metadata = Record<string, unknown>;
 const metadataOf = (req: CapturedRequest): Metadata => JSON.parse(req.headers['x-codex-turn-metadata'] ?? '{}') as Metadata;
 type Body = { prompt_cache_key: string; client_metadata: Record<string, string>; input: { type: string; role?: string; content?: { text?: string }[] }[] };
@@ -34,7 +28,7 @@ const developerTexts = (req: CapturedRequest): string[] =>
   (req.body as Body).input.filter((i) => i.type === 'message' && i.role === 'developer').flatMap((i) => (i.content ?? []).map((c) => c.text ?? ''));
 
 it('a spawned agent names its root, parent and kind in its requests, and gets its own message and nickname (codex-0.169)', async () => {
-  const root = [collab('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'), collab('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done')];
+  const root = [collaborationCallReply('spawn_agent', { task_name: 'alpha', message: 'count to three', fork_turns: 'none' }, 'c1'), collaborationCallReply('wait_agent', { timeout_ms: 10000 }, 'c2'), textReply('all done')];
   // The script answers by agent: the child's requests say which agent they come from.
   mock = await startMockResponsesServer({ respond: respondByAgent({ '/root': root, '/root/alpha': [textReply('one two three')] }, () => textReply('extra')) });
   const home = await tempDir('weft-agents-');
